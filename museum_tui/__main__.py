@@ -1,0 +1,3 @@
+from museum_tui.cli import main
+
+raise SystemExit(main())

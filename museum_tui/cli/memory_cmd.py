@@ -1,0 +1,124 @@
+"""`museum-tui memory show|export|forget|path`: a visitor's saved memory, from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from museum_tui.memory import SaveError
+from museum_tui.memory.export import KEPT_ACROSS_VISITS, export_json, export_markdown
+from museum_tui.memory.views import TIER_TITLES, by_tier
+from museum_tui.safetext import one_line
+
+from .common import CliError, add_common, open_user
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("memory", help="see, export or erase what is saved about a visitor")
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+
+    show = actions.add_parser("show", help="what is saved about the visitor, with the words it came from")
+    add_common(show)
+    show.add_argument("--json", action="store_true", help="print JSON instead of text")
+    show.set_defaults(handler=show_cmd)
+
+    export = actions.add_parser("export", help="write the saved memory as JSON or Markdown")
+    add_common(export)
+    export.add_argument(
+        "--format", choices=("json", "markdown"), help="default: from the file name, else json"
+    )
+    export.add_argument("-o", "--output", type=Path, metavar="PATH", help="write here instead of stdout")
+    export.set_defaults(handler=export_cmd)
+
+    forget = actions.add_parser("forget", help="erase saved facts: by id, concept, label or value, or --all")
+    add_common(forget)
+    forget.add_argument("target", nargs="?", help="fact id (f3), concept ID or label, or a value")
+    forget.add_argument("--all", action="store_true", help="erase everything saved about the visitor")
+    forget.add_argument("--yes", action="store_true", help="do not ask for confirmation with --all")
+    forget.set_defaults(handler=forget_cmd)
+
+    path = actions.add_parser("path", help="print where the visitor's memory file is")
+    add_common(path)
+    path.set_defaults(handler=path_cmd)
+
+
+def _notices(notices: list[str]) -> None:
+    for notice in notices:
+        print(f"note: {one_line(notice)}", file=sys.stderr)
+
+
+def show_cmd(args: argparse.Namespace) -> int:
+    store, memory_file, notices = open_user(args)
+    _notices(notices)
+    if args.json:
+        print(export_json(store, memory_file.user))
+        return 0
+    if not store.facts:
+        print(f"Nothing is saved about {memory_file.user}.")
+        return 0
+    print(f"Saved about {memory_file.user} ({len(store.facts)} fact(s), {memory_file.path}):")
+    for cls, facts in by_tier(store.facts.values()).items():
+        if not facts:
+            continue
+        keep = "kept across visits" if cls in KEPT_ACROSS_VISITS else "this visit only"
+        print(f"\n{TIER_TITLES[cls]} ({keep})")
+        for f in facts:
+            label = store.ontology.concepts[f.concept].short_label
+            print(f"  {f.id:>4}  {one_line(label)}: {one_line(f.value, 80)}  (salience {f.salience:.2f})")
+            print(f"        from: \u201c{one_line(f.evidence, 100)}\u201d")
+    return 0
+
+
+def export_cmd(args: argparse.Namespace) -> int:
+    store, memory_file, notices = open_user(args)
+    _notices(notices)
+    fmt = args.format
+    if fmt is None:
+        fmt = "markdown" if args.output and args.output.suffix.lower() in (".md", ".markdown") else "json"
+    text = export_json(store, memory_file.user) if fmt == "json" else export_markdown(store, memory_file.user)
+    if args.output is None:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        return 0
+    try:
+        args.output.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"could not write {args.output}: {exc.strerror}") from None
+    print(f"Wrote {len(store.facts)} fact(s) as {fmt} to {args.output}", file=sys.stderr)
+    return 0
+
+
+def forget_cmd(args: argparse.Namespace) -> int:
+    if bool(args.target) == bool(args.all):
+        raise CliError("say what to forget: a fact id, concept, label or value, or --all", exit_code=2)
+    store, memory_file, notices = open_user(args)
+    _notices(notices)
+    if memory_file.read_only:
+        raise CliError(f"{memory_file.path} cannot be changed by this version; nothing was erased")
+    facts = list(store.facts.values()) if args.all else store.find(args.target)
+    if not facts:
+        print(f"Nothing saved about {memory_file.user} matches {args.target!r}.")
+        return 1
+    if args.all and not args.yes:
+        if not sys.stdin.isatty():
+            raise CliError(
+                "--all erases everything saved; add --yes to confirm when not at a terminal", exit_code=2
+            )
+        answer = input(f"Erase all {len(facts)} saved fact(s) about {memory_file.user}? [y/N] ")
+        if answer.strip().lower() not in ("y", "yes"):
+            print("Nothing was erased.")
+            return 1
+    removed = store.forget(fact_ids=[f.id for f in facts])
+    try:
+        memory_file.save(store)
+    except SaveError as exc:
+        raise CliError(str(exc)) from None
+    for change in removed:
+        print(f"forgot {change.fact.id}: {one_line(change.fact.value, 80)}")
+    return 0
+
+
+def path_cmd(args: argparse.Namespace) -> int:
+    _, memory_file, _ = open_user(args)
+    print(memory_file.path)
+    return 0

@@ -1,0 +1,70 @@
+"""`museum-tui ontology check PATH` and `museum-tui ontology show [PATH]`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+
+from museum_tui import config
+from museum_tui.memory import PERSISTENCE_CLASSES, OntologyError, load_ontology
+from museum_tui.memory.views import TIER_TITLES
+from museum_tui.safetext import one_line
+
+KEEPS = {
+    "permanent": "kept across visits, never fades",
+    "long_term": "kept across visits, fades very slowly",
+    "session": "this visit only, fades over about a dozen turns",
+    "ephemeral": "fades within a few turns",
+}
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("ontology", help="check or show an ontology (what the assistant can remember)")
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    check = actions.add_parser("check", help="validate an ontology file; exit 1 on errors")
+    check.add_argument("path", type=Path)
+    check.set_defaults(handler=check_cmd)
+    show = actions.add_parser("show", help="list the concepts the assistant can remember")
+    show.add_argument("path", type=Path, nargs="?", help="default: the bundled museum ontology")
+    show.set_defaults(handler=show_cmd)
+
+
+def check_cmd(args: argparse.Namespace) -> int:
+    try:
+        onto = load_ontology(args.path)
+    except OntologyError as exc:
+        print(f"{args.path}: {len(exc.problems)} error(s)", file=sys.stderr)
+        for problem in exc.problems:
+            print(f"  error: {one_line(str(problem))}", file=sys.stderr)
+        return 1
+    for warning in onto.warnings:
+        print(f"  warning: {one_line(str(warning))}", file=sys.stderr)
+    tiers = Counter(c.persistence_class for c in onto.concepts.values())
+    summary = ", ".join(f"{tiers[c]} {c}" for c in PERSISTENCE_CLASSES if tiers[c])
+    print(f"{args.path}: OK, {len(onto.concepts)} concepts ({summary}), {len(onto.warnings)} warning(s)")
+    return 0
+
+
+def show_cmd(args: argparse.Namespace) -> int:
+    path = args.path or config.default_ontology_path()
+    try:
+        onto = load_ontology(path)
+    except OntologyError as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+    title = onto.name or path.name
+    print(f"What the assistant can remember ({title}, {len(onto.concepts)} concepts):")
+    for cls in PERSISTENCE_CLASSES:
+        concepts = [c for c in onto.concepts.values() if c.persistence_class == cls]
+        if not concepts:
+            continue
+        print(f"\n{TIER_TITLES[cls]}: {KEEPS[cls]}")
+        for c in concepts:
+            flags = " · sensitive" if c.sensitive else ""
+            count = "any number" if c.cardinality is None else f"up to {c.cardinality}"
+            print(f"  {c.id}: {one_line(c.short_label)} ({count}, {c.eviction}{flags})")
+            if c.examples:
+                print(f"      e.g. {one_line('; '.join(c.examples), 100)}")
+    return 0

@@ -1,0 +1,86 @@
+"""Memory as a document the visitor can take away: JSON for machines, Markdown for people."""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import TYPE_CHECKING, Any
+
+from .views import TIER_TITLES, by_tier
+
+if TYPE_CHECKING:
+    from .store import Fact, MemoryStore
+
+KEPT_ACROSS_VISITS = ("permanent", "long_term")
+
+
+def fact_record(store: MemoryStore, fact: Fact) -> dict[str, Any]:
+    """A fact as plain data, with its label and whether it outlives this visit."""
+    return {
+        "id": fact.id,
+        "concept": fact.concept,
+        "label": store.ontology.label(fact.concept),
+        "value": fact.value,
+        "tier": fact.persistence_class,
+        "salience": round(fact.salience, 4),
+        "evidence": fact.evidence,
+        "mentions": fact.mentions,
+        "first_turn": fact.created_turn,
+        "last_turn": fact.last_seen_turn,
+        "kept_after_visit": fact.persistence_class in KEPT_ACROSS_VISITS,
+        "source": fact.source,
+        "created_at": fact.created_at,
+        "last_seen_at": fact.last_seen_at,
+        "history": [
+            {"turn": m.turn, "value": m.value, "evidence": m.evidence, "kind": m.kind} for m in fact.history
+        ],
+    }
+
+
+def export_json(store: MemoryStore, user: str = "") -> str:
+    groups = by_tier(store.facts.values())
+    document = {
+        "user": user,
+        "turn": store.turn,
+        "ontology": store.ontology.name,
+        "facts": [fact_record(store, f) for group in groups.values() for f in group],
+    }
+    return json.dumps(document, ensure_ascii=False, indent=2)
+
+
+def _md(text: str) -> str:
+    """Escape what Markdown would interpret, so a value shows as written."""
+    out = []
+    for ch in text:
+        if unicodedata.category(ch) in ("Cc", "Cf") and ch not in "\r\n\u200d":
+            continue
+        if ch in "\\`*_{}[]<>()#+-.!|~":
+            out.append("\\" + ch)
+        elif ch in "\r\n":
+            out.append(" ")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def export_markdown(store: MemoryStore, user: str = "") -> str:
+    title = f"What museum-tui remembers about {user}" if user else "What museum-tui remembers"
+    lines = [f"# {_md(title)}", "", f"After {store.turn} turn(s).", ""]
+    groups = by_tier(store.facts.values())
+    if not store.facts:
+        lines.append("Nothing is remembered.")
+    for cls, facts in groups.items():
+        if not facts:
+            continue
+        keep = "kept for your next visit" if cls in KEPT_ACROSS_VISITS else "forgotten after this visit"
+        lines += [f"## {TIER_TITLES[cls]} ({keep})", ""]
+        for f in facts:
+            label = (
+                store.ontology.concepts[f.concept].short_label if f.concept in store.ontology else f.concept
+            )
+            lines.append(
+                f"- **{_md(label)}**: {_md(f.value)} (salience {f.salience:.2f}) — "
+                f"you said: “{_md(f.evidence)}”"
+            )
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"

@@ -1,0 +1,83 @@
+"""The records memory is made of: facts, the mentions behind them, and the changes a turn makes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+ChangeKind = Literal[
+    "created", "reinforced", "negated", "evicted", "decayed", "pruned", "forgotten", "restored"
+]
+LEFT_KINDS = frozenset({"negated", "evicted", "pruned", "forgotten"})
+
+
+@dataclass
+class Mention:
+    """One time the visitor said something about a fact, or a value the fact replaced."""
+
+    turn: int
+    value: str
+    evidence: str
+    kind: Literal["said", "replaced"] = "said"
+
+
+@dataclass
+class Fact:
+    """One remembered fact. The first value said is kept; `evidence` is the latest supporting words."""
+
+    id: str
+    concept: str
+    value: str
+    polarity: str
+    evidence: str
+    persistence_class: str
+    salience: float
+    created_turn: int
+    last_seen_turn: int
+    mentions: int = 1
+    source: str = ""
+    created_at: str = ""
+    last_seen_at: str = ""
+    history: list[Mention] = field(default_factory=list)
+    seq: int = field(default=0, repr=False, compare=False)  # store-wide order of the last mention
+
+    def __post_init__(self) -> None:
+        # `Fact(**asdict(f))` (the seed's persistence recipe) hands history back as plain dicts.
+        self.history = [m if isinstance(m, Mention) else Mention(**m) for m in self.history]
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What one operation did to one fact. `fact` is the live fact, or the removed one for departures."""
+
+    kind: ChangeKind
+    fact: Fact
+    before: float
+    after: float
+    note: str = ""
+
+    @property
+    def left(self) -> bool:
+        """True when the fact is no longer in the store."""
+        return self.kind in LEFT_KINDS
+
+
+def normalize(text: str) -> str:
+    """The key two values are compared by: lower-cased, stripped, inner whitespace collapsed."""
+    return " ".join(text.lower().split())
+
+
+def id_number(fact_id: str) -> int | None:
+    """The number in a fact id (`f12` → 12), or None for ids this store did not make."""
+    digits = fact_id[1:] if fact_id[:1] == "f" else fact_id
+    return int(digits) if digits.isdigit() else None
+
+
+def value_mentions(stored: str, query: str) -> bool:
+    """True when `query` equals `stored` or appears in it as whole words, ignoring case and spacing."""
+    stored_n, query_n = normalize(stored), normalize(query)
+    if not query_n:
+        return False
+    if stored_n == query_n:
+        return True
+    return f" {query_n} " in f" {stored_n} "

@@ -1,0 +1,335 @@
+"""Load and validate an ontology: the closed list of things the assistant may remember.
+
+The ontology is the contract between the extractor (what it may emit) and the store (how each fact ages).
+Validation reports every problem at once, each naming the concept, the field, what was found and what is
+allowed, so an author can fix a file in one pass. Unknown fields only warn: a newer file still loads.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+PersistenceClass = Literal["permanent", "long_term", "session", "ephemeral"]
+PERSISTENCE_CLASSES: tuple[PersistenceClass, ...] = ("permanent", "long_term", "session", "ephemeral")
+EVICTIONS = ("recency", "salience")
+UNLIMITED = "unlimited"
+
+# Legacy `update_policy` → (cardinality, eviction); kept so old ontologies still load.
+LEGACY_POLICIES: dict[str, tuple[int | str, str]] = {
+    "superseded": (1, "recency"),
+    "mutable": (UNLIMITED, "salience"),
+    "monotonic": (UNLIMITED, "salience"),
+}
+
+KNOWN_TOP_LEVEL = {"version", "name", "description", "concepts", "venue", "language"}
+KNOWN_CONCEPT_FIELDS = {
+    "label",
+    "examples",
+    "persistence_class",
+    "salience_weight",
+    "cardinality",
+    "eviction",
+    "update_policy",
+    "sensitive",
+    "description",
+    "cues",
+}
+MAX_LABEL = 200
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One kind of fact the assistant may remember, and how such facts age and update."""
+
+    id: str
+    label: str
+    persistence_class: PersistenceClass
+    salience_weight: float
+    cardinality: int | None  # None means unlimited
+    eviction: str
+    examples: tuple[str, ...] = ()
+    sensitive: bool = False
+    description: str = ""
+    legacy_policy: str | None = None
+    cues: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def domain(self) -> str:
+        """The part before the first dot: `SpecialNeed` for `SpecialNeed.Allergy`."""
+        return self.id.split(".", 1)[0]
+
+    @property
+    def short_label(self) -> str:
+        """The label up to its first parenthesis or colon: a name that fits a narrow panel."""
+        cut = min(
+            (i for i in (self.label.find(" ("), self.label.find(":")) if i > 0), default=len(self.label)
+        )
+        return self.label[:cut].strip()
+
+    @property
+    def guidance(self) -> str:
+        """What the label tells the assistant to do, after its first colon (may be empty)."""
+        _, sep, rest = self.label.partition(":")
+        return rest.strip() if sep else ""
+
+    @property
+    def cardinality_text(self) -> str:
+        return UNLIMITED if self.cardinality is None else str(self.cardinality)
+
+
+@dataclass(frozen=True)
+class OntologyProblem:
+    """One finding of the validator; `concept` is empty for file-level problems."""
+
+    concept: str
+    field: str
+    found: str
+    allowed: str
+
+    def __str__(self) -> str:
+        where = f"concept {self.concept!r}" if self.concept else "ontology"
+        what = f"field {self.field!r}" if self.field else "structure"
+        return f"{where}, {what}: found {self.found}; allowed: {self.allowed}"
+
+
+class OntologyError(ValueError):
+    """Raised with every problem found, not just the first."""
+
+    def __init__(self, problems: list[OntologyProblem], source: str = "") -> None:
+        self.problems = problems
+        self.source = source
+        head = f"{source}: " if source else ""
+        lines = "\n".join(f"  - {p}" for p in problems)
+        super().__init__(f"{head}{len(problems)} problem(s) in the ontology:\n{lines}")
+
+
+@dataclass(frozen=True)
+class Ontology:
+    """A validated ontology. `concepts` keeps the file's order, which every view follows."""
+
+    concepts: Mapping[str, Concept]
+    version: str = ""
+    name: str = ""
+    description: str = ""
+    venue: str = ""
+    source: Path | None = None
+    warnings: tuple[OntologyProblem, ...] = ()
+    raw: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def __contains__(self, concept_id: object) -> bool:
+        return concept_id in self.concepts
+
+    def __getitem__(self, concept_id: str) -> Concept:
+        return self.concepts[concept_id]
+
+    def label(self, concept_id: str) -> str:
+        concept = self.concepts.get(concept_id)
+        return concept.label if concept else concept_id
+
+    @property
+    def legacy_concepts(self) -> list[str]:
+        return [c.id for c in self.concepts.values() if c.legacy_policy]
+
+
+def _describe(value: Any) -> str:
+    """A short, safe description of a found value for error messages."""
+    if value is None:
+        return "null"
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{text} ({type(value).__name__})"
+
+
+def _check_concept(
+    cid: str, spec: Any, problems: list[OntologyProblem], warnings: list[OntologyProblem]
+) -> Concept | None:
+    def bad(field_name: str, found: Any, allowed: str) -> None:
+        problems.append(OntologyProblem(cid, field_name, _describe(found), allowed))
+
+    if not isinstance(cid, str) or not cid.strip() or any(ch.isspace() for ch in cid):
+        bad("", cid, "a concept ID without spaces, by convention Domain.Subtype")
+    if not isinstance(spec, Mapping):
+        bad("", spec, "an object with label, persistence_class, salience_weight, cardinality, eviction")
+        return None
+    for name in spec:
+        if name not in KNOWN_CONCEPT_FIELDS:
+            warnings.append(
+                OntologyProblem(
+                    cid, str(name), "an unknown field (ignored)", ", ".join(sorted(KNOWN_CONCEPT_FIELDS))
+                )
+            )
+    ok = True
+
+    label = spec.get("label")
+    if not isinstance(label, str) or not label.strip() or len(label) > MAX_LABEL:
+        bad("label", label, f"a non-empty string of at most {MAX_LABEL} characters, written for the LLM")
+        ok = False
+
+    examples = spec.get("examples", [])
+    if not isinstance(examples, list) or not all(isinstance(e, str) and e.strip() for e in examples):
+        bad("examples", examples, "a list of non-empty strings (2–4 short, varied examples)")
+        ok = False
+    elif not examples:
+        warnings.append(
+            OntologyProblem(cid, "examples", "an empty list", "2–4 examples help an LLM extractor")
+        )
+
+    pclass = spec.get("persistence_class")
+    if pclass not in PERSISTENCE_CLASSES:
+        bad("persistence_class", pclass, " | ".join(PERSISTENCE_CLASSES))
+        ok = False
+
+    weight = spec.get("salience_weight")
+    if (
+        isinstance(weight, bool)
+        or not isinstance(weight, int | float)
+        or not math.isfinite(weight)
+        or not 0 < weight <= 1
+    ):
+        bad("salience_weight", weight, "a number in (0, 1]")
+        ok = False
+
+    legacy = spec.get("update_policy")
+    cardinality_raw = spec.get("cardinality")
+    eviction = spec.get("eviction")
+    if legacy is not None:
+        if legacy not in LEGACY_POLICIES:
+            bad(
+                "update_policy",
+                legacy,
+                " | ".join(LEGACY_POLICIES) + " (deprecated: use cardinality + eviction)",
+            )
+            ok = False
+        else:
+            mapped_card, mapped_evict = LEGACY_POLICIES[legacy]
+            cardinality_raw = mapped_card if cardinality_raw is None else cardinality_raw
+            eviction = mapped_evict if eviction is None else eviction
+
+    cardinality: int | None = None
+    if cardinality_raw == UNLIMITED:
+        cardinality = None
+    elif isinstance(cardinality_raw, int) and not isinstance(cardinality_raw, bool) and cardinality_raw >= 1:
+        cardinality = cardinality_raw
+    else:
+        bad("cardinality", cardinality_raw, 'a positive integer or "unlimited"')
+        ok = False
+
+    if eviction not in EVICTIONS:
+        bad("eviction", eviction, " | ".join(EVICTIONS))
+        ok = False
+
+    sensitive = spec.get("sensitive", False)
+    if not isinstance(sensitive, bool):
+        bad("sensitive", sensitive, "true or false")
+        ok = False
+
+    description = spec.get("description", "")
+    if not isinstance(description, str):
+        bad("description", description, "a string")
+        ok = False
+
+    cues = spec.get("cues", {})
+    if not isinstance(cues, Mapping):
+        bad("cues", cues, "an object of cue words and patterns for the built-in extractor")
+        ok = False
+
+    if not ok:
+        return None
+    return Concept(
+        id=cid,
+        label=label.strip(),
+        persistence_class=pclass,
+        salience_weight=float(weight),
+        cardinality=cardinality,
+        eviction=eviction,
+        examples=tuple(examples),
+        sensitive=sensitive,
+        description=description,
+        legacy_policy=legacy,
+        cues=dict(cues),
+    )
+
+
+def parse_ontology(data: Any, source: Path | str | None = None) -> Ontology:
+    """Validate already-decoded JSON; raise `OntologyError` listing every problem."""
+    src = str(source) if source else ""
+    problems: list[OntologyProblem] = []
+    warnings: list[OntologyProblem] = []
+    if not isinstance(data, Mapping):
+        raise OntologyError([OntologyProblem("", "", _describe(data), 'a JSON object with "concepts"')], src)
+    for name in data:
+        if name not in KNOWN_TOP_LEVEL:
+            warnings.append(
+                OntologyProblem(
+                    "", str(name), "an unknown top-level field (ignored)", ", ".join(sorted(KNOWN_TOP_LEVEL))
+                )
+            )
+    raw_concepts = data.get("concepts")
+    if not isinstance(raw_concepts, Mapping) or not raw_concepts:
+        problems.append(
+            OntologyProblem(
+                "",
+                "concepts",
+                _describe(raw_concepts),
+                "an object mapping concept IDs to their definitions (at least one)",
+            )
+        )
+        raw_concepts = {}
+    for key in ("version", "name", "description", "venue"):
+        if key in data and not isinstance(data[key], str):
+            problems.append(OntologyProblem("", key, _describe(data[key]), "a string"))
+
+    concepts: dict[str, Concept] = {}
+    for cid, spec in raw_concepts.items():
+        concept = _check_concept(cid, spec, problems, warnings)
+        if concept is not None:
+            concepts[cid] = concept
+    if problems:
+        raise OntologyError(problems, src)
+
+    def text(key: str) -> str:
+        value = data.get(key, "")
+        return value if isinstance(value, str) else ""
+
+    return Ontology(
+        concepts=concepts,
+        version=text("version"),
+        name=text("name"),
+        description=text("description"),
+        venue=text("venue"),
+        source=Path(source) if source else None,
+        warnings=tuple(warnings),
+        raw=data,
+    )
+
+
+def load_ontology(path: str | Path) -> Ontology:
+    """Read and validate an ontology file; every failure is an `OntologyError` with a readable message."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise OntologyError(
+            [OntologyProblem("", "", "no such file", "a path to an ontology JSON file")], str(path)
+        ) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise OntologyError(
+            [OntologyProblem("", "", f"an unreadable file ({exc})", "a UTF-8 JSON file")], str(path)
+        ) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        found = f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+        raise OntologyError([OntologyProblem("", "", found, "a JSON object")], str(path)) from None
+    return parse_ontology(data, path)
+
+
+def as_ontology(ontology: Ontology | Mapping[str, Any]) -> Ontology:
+    """Accept either a validated `Ontology` or the seed-style decoded JSON dict."""
+    return ontology if isinstance(ontology, Ontology) else parse_ontology(ontology)

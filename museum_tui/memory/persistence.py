@@ -1,0 +1,351 @@
+"""Per-user memory files: the permanent and long_term tiers, saved as TOML and restored next visit.
+
+Saving is atomic (temp file in the same folder, fsync, rename), private (0600 in a 0700 folder) and
+merged under a lock, so two app instances for one visitor keep each other's facts and honour each
+other's forgetting. Nothing the visitor had is ever lost: an unreadable file is moved aside byte for
+byte and the caller gets a notice to show; a file from a newer version is read-only to us.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import shutil
+import tempfile
+import time
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from .fact_codec import InvalidEntry, fact_from_toml, fact_to_toml
+from .facts import Change, Fact, normalize
+from .store import MemoryStore
+from .usernames import check_user_name
+
+SCHEMA_VERSION = 1
+PERSISTED_CLASSES = ("permanent", "long_term")
+LOCK_TIMEOUT = 10.0
+
+
+class PersistenceError(Exception):
+    """A problem with a memory file, worded for the visitor or operator (no traceback needed)."""
+
+
+class SaveError(PersistenceError):
+    pass
+
+
+@dataclass
+class LoadReport:
+    """What loading found: how many facts came back and what the visitor should be told."""
+
+    path: Path
+    loaded: int = 0
+    notices: list[str] = field(default_factory=list)
+    quarantined: Path | None = None
+    read_only: bool = False
+
+
+@dataclass
+class SaveReport:
+    """What a save wrote and what it merged from another instance's writes."""
+
+    path: Path
+    written: int = 0
+    adopted: list[Change] = field(default_factory=list)
+    dropped: list[Change] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+
+
+def _key(concept: str, value: str) -> tuple[str, str]:
+    return concept, normalize(value)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+@dataclass
+class _DiskState:
+    facts: list[Fact] = field(default_factory=list)
+    foreign: list[dict[str, Any]] = field(default_factory=list)  # concepts this ontology lacks: kept as is
+    skipped: list[str] = field(default_factory=list)
+    turn: int = 0
+    next_id: int = 1
+    newer: int | None = None
+    known: bool = True  # False when the file on disk could not be read: nothing can be inferred from it
+
+
+class _Corrupt(Exception):
+    pass
+
+
+class UserMemoryFile:
+    """One visitor's memory file under `users_dir`: `load` into a store, `save` from it.
+
+    Keeps the set of facts it last read or wrote (the merge base), so a save can tell a fact another
+    instance added (adopt it) from one this instance forgot (leave it out), and a fact another instance
+    forgot (drop it here too) from one this instance has just said again (keep it).
+    """
+
+    def __init__(self, users_dir: Path | str, user: str) -> None:
+        self.user = check_user_name(user)
+        self.users_dir = Path(users_dir)
+        self.path = self.users_dir / f"{self.user}.toml"
+        self.lock_path = self.users_dir / f".{self.user}.lock"
+        self.read_only = False
+        self._base: dict[tuple[str, str], int] = {}
+        self._foreign: list[dict[str, Any]] = []
+
+    # ---- reading -------------------------------------------------------------------------------------
+
+    def _parse(self, raw: bytes, ontology_concepts: Any) -> _DiskState:
+        try:
+            data = tomllib.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise _Corrupt(f"it is not valid TOML ({exc})") from None
+        version = data.get("schema_version")
+        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+            raise _Corrupt("it has no valid schema_version")
+        if version > SCHEMA_VERSION:
+            return _DiskState(newer=version)
+        facts_raw = data.get("facts", [])
+        if not isinstance(facts_raw, list):
+            raise _Corrupt("'facts' is not a list of tables")
+        state = _DiskState()
+        for key in ("turn", "next_id"):
+            value = data.get(key, getattr(state, key))
+            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                setattr(state, key, value)
+        for index, entry in enumerate(facts_raw, start=1):
+            try:
+                fact = fact_from_toml(entry)
+            except InvalidEntry as exc:
+                state.skipped.append(f"fact {index}: {exc}")
+                continue
+            if fact.concept in ontology_concepts:
+                state.facts.append(fact)
+            else:
+                state.foreign.append(entry)
+        return state
+
+    def _quarantine(self, *, copy: bool) -> Path:
+        """Move (or copy) the file aside under a name that says what it is; bytes are never changed."""
+        stamp = _now().strftime("%Y%m%dT%H%M%SZ")
+        target = self.users_dir / f"{self.user}.corrupt-{stamp}.toml"
+        n = 1
+        while target.exists():
+            target = self.users_dir / f"{self.user}.corrupt-{stamp}-{n}.toml"
+            n += 1
+        if copy:
+            shutil.copy2(self.path, target)
+        else:
+            os.replace(self.path, target)
+        with contextlib.suppress(OSError):
+            os.chmod(target, 0o600)
+        return target
+
+    def load(self, store: MemoryStore) -> LoadReport:
+        """Restore the saved tiers into a fresh `store`. Never raises for a bad file: it reports."""
+        report = LoadReport(self.path)
+        self._base, self._foreign, self.read_only = {}, [], False
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return report
+        except OSError as exc:
+            self.read_only = report.read_only = True
+            report.notices.append(
+                f"Could not read your saved memory at {self.path} ({exc.strerror}); "
+                "this session starts empty and will not overwrite it."
+            )
+            return report
+        try:
+            state = self._parse(raw, store.ontology.concepts)
+        except _Corrupt as exc:
+            try:
+                report.quarantined = self._quarantine(copy=False)
+            except OSError as move_exc:
+                self.read_only = report.read_only = True
+                report.notices.append(
+                    f"Your saved memory at {self.path} could not be read ({exc}) nor moved "
+                    f"aside ({move_exc.strerror}); it is left untouched and this session "
+                    "will not save."
+                )
+                return report
+            report.notices.append(
+                f"Your saved memory could not be read ({exc}). It was kept unchanged as "
+                f"{report.quarantined}; this session starts with an empty memory."
+            )
+            return report
+        if state.newer is not None:
+            self.read_only = report.read_only = True
+            report.notices.append(
+                f"Your saved memory at {self.path} was written by a newer museum-tui "
+                f"(schema {state.newer}, this one reads {SCHEMA_VERSION}). It was not loaded "
+                "and will not be overwritten; this session will not save."
+            )
+            return report
+        if state.skipped:
+            report.quarantined = self._quarantine(copy=True)
+            report.notices.append(
+                f"{len(state.skipped)} saved fact(s) were unreadable and left out "
+                f"({'; '.join(state.skipped[:3])}). A copy of the whole file was kept as "
+                f"{report.quarantined}."
+            )
+        if state.foreign:
+            report.notices.append(
+                f"{len(state.foreign)} saved fact(s) belong to concepts this ontology does "
+                "not declare; they stay in the file but are not used."
+            )
+        self._foreign = state.foreign
+        store.turn = max(store.turn, state.turn)
+        store.next_id = max(store.next_id, state.next_id)
+        ordered = sorted(state.facts, key=lambda f: (f.last_seen_turn, f.created_turn))
+        restored = [c for c in store.restore(ordered) if c.kind == "restored"]
+        report.loaded = len(restored)
+        self._base = {_key(c.fact.concept, c.fact.value): c.fact.mentions for c in restored}
+        return report
+
+    # ---- writing -------------------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            try:
+                import fcntl
+            except ImportError:  # pragma: no cover - Windows
+                yield
+                return
+            deadline = time.monotonic() + LOCK_TIMEOUT
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise SaveError(
+                            f"another museum-tui has held {self.lock_path} for over "
+                            f"{LOCK_TIMEOUT:.0f} s; memory was not saved this time"
+                        ) from None
+                    time.sleep(0.02)
+            try:
+                yield
+            finally:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+        finally:
+            os.close(fd)
+
+    def _prepare_dir(self) -> None:
+        self.users_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        with contextlib.suppress(OSError):
+            os.chmod(self.users_dir, 0o700)
+
+    def _merge(self, store: MemoryStore, disk: _DiskState, report: SaveReport) -> None:
+        ours = {
+            _key(f.concept, f.value): f
+            for f in store.facts.values()
+            if f.persistence_class in PERSISTED_CLASSES
+        }
+        theirs = {_key(f.concept, f.value): f for f in disk.facts}
+        added = [f for k, f in theirs.items() if k not in ours and k not in self._base]
+        if added:
+            report.adopted = [c for c in store.restore(added) if c.kind == "restored"]
+        for key, mentions in self._base.items():
+            fact = ours.get(key)
+            if disk.known and key not in theirs and fact is not None and fact.mentions <= mentions:
+                report.dropped.extend(store.forget(fact_id=fact.id))
+        store.turn = max(store.turn, disk.turn)
+        store.next_id = max(store.next_id, disk.next_id)
+        self._foreign = disk.foreign
+
+    def _render(self, store: MemoryStore) -> tuple[bytes, list[Fact]]:
+        import tomli_w
+
+        facts = [f for f in store.facts.values() if f.persistence_class in PERSISTED_CLASSES]
+        facts.sort(key=lambda f: (f.created_turn, f.seq))
+        document = {
+            "schema_version": SCHEMA_VERSION,
+            "saved_at": _now(),
+            "user": self.user,
+            "ontology": store.ontology.name or (store.ontology.source.name if store.ontology.source else ""),
+            "turn": store.turn,
+            "next_id": store.next_id,
+            "facts": [fact_to_toml(f) for f in facts] + self._foreign,
+        }
+        return tomli_w.dumps(document).encode("utf-8"), facts
+
+    def _write_atomic(self, payload: bytes) -> None:
+        for stale in self.users_dir.glob(f".{self.user}.*.tmp"):
+            with contextlib.suppress(OSError):
+                stale.unlink()
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{self.user}.", suffix=".tmp", dir=self.users_dir)
+        tmp = Path(tmp_name)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(payload)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, self.path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+            raise
+        with contextlib.suppress(OSError):
+            dir_fd = os.open(self.users_dir, os.O_RDONLY)
+            try:
+                os.fsync(dir_fd)
+            finally:
+                os.close(dir_fd)
+
+    def save(self, store: MemoryStore) -> SaveReport:
+        """Merge with what is on disk now, then write the persisted tiers atomically.
+
+        Raises `SaveError` with a readable reason (read-only folder, disk full, newer file, busy lock);
+        the old file is then untouched and the in-memory store still holds everything.
+        """
+        report = SaveReport(self.path)
+        if self.read_only:
+            raise SaveError(
+                f"not saving: {self.path} is kept read-only for this session (see the notice at start-up)"
+            )
+        try:
+            self._prepare_dir()
+            with self._locked():
+                disk = _DiskState()
+                if self.path.exists():
+                    try:
+                        disk = self._parse(self.path.read_bytes(), store.ontology.concepts)
+                    except _Corrupt as exc:
+                        disk.known = False
+                        moved = self._quarantine(copy=False)
+                        report.notices.append(
+                            f"The saved memory file had become unreadable ({exc}); it was "
+                            f"kept as {moved} and replaced by this session's memory."
+                        )
+                    if disk.newer is not None:
+                        self.read_only = True
+                        raise SaveError(
+                            f"not saving: {self.path} was written by a newer museum-tui (schema {disk.newer})"
+                        )
+                self._merge(store, disk, report)
+                payload, facts = self._render(store)
+                self._write_atomic(payload)
+        except OSError as exc:
+            raise SaveError(_explain_os_error(exc, self.users_dir)) from None
+        report.written = len(facts)
+        self._base = {_key(f.concept, f.value): f.mentions for f in facts}
+        return report
+
+
+def _explain_os_error(exc: OSError, folder: Path) -> str:
+    if exc.errno == errno.ENOSPC:
+        return f"memory was not saved: the disk holding {folder} is full"
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return f"memory was not saved: no permission to write in {folder}"
+    return f"memory was not saved: {exc.strerror or exc} ({folder})"

@@ -1,0 +1,355 @@
+"""The tiered fact store: upsert, reinforce, negate, evict, decay, prune, forget.
+
+Everything a turn does to memory goes through `upsert` and `tick`, and both report what they changed as a
+list of `Change`s, so a UI can animate the panel without diffing. Order is deterministic everywhere: ties
+are broken by the order in which facts were last mentioned, never by hashing or wall-clock time.
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import Any
+
+from .facts import Change, Fact, Mention, id_number, normalize, value_mentions
+from .ontology import PERSISTENCE_CLASSES, Concept, Ontology, as_ontology
+
+DECAY: dict[str, float] = {"permanent": 1.00, "long_term": 0.99, "session": 0.85, "ephemeral": 0.55}
+REINFORCEMENT = 0.3  # a re-mention adds this × the concept's salience_weight
+POLARITIES = ("asserted", "negated")
+HISTORY_LIMIT = 8  # mentions and superseded values kept per fact, newest last
+
+
+def _threshold_from_env(default: float = 0.10) -> float:
+    raw = os.environ.get("PRUNE_THRESHOLD")
+    if raw is None or not raw.strip():
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value < 1.0:
+        warnings.warn(
+            f"PRUNE_THRESHOLD={raw!r} is not a number in [0, 1); using {default}",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return default
+    return value
+
+
+PRUNE_THRESHOLD: float = _threshold_from_env()
+
+
+def _utc_now() -> str:
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+class MemoryStore:
+    """Tiered, decaying memory for one visitor, shaped by an ontology.
+
+    `similarity_threshold` < 1.0 merges near-identical values within a concept (rapidfuzz WRatio on
+    lower-stripped strings unless `similarity_fn(a, b) -> [0, 1]` is given). `decay` and
+    `prune_threshold` override the module defaults for this store only. `clock` returns ISO timestamps
+    for provenance; tests pass a fixed one.
+    """
+
+    def __init__(
+        self,
+        ontology: Ontology | Mapping[str, Any],
+        similarity_threshold: float = 1.0,
+        similarity_fn: Callable[[str, str], float] | None = None,
+        *,
+        decay: Mapping[str, float] | None = None,
+        prune_threshold: float | None = None,
+        clock: Callable[[], str] | None = None,
+    ) -> None:
+        self.ontology = as_ontology(ontology)
+        for cid in self.ontology.legacy_concepts:
+            policy = self.ontology.concepts[cid].legacy_policy
+            warnings.warn(
+                f"concept {cid!r} uses deprecated update_policy={policy!r}; declare cardinality and "
+                "eviction instead (superseded → 1 + recency; mutable/monotonic → unlimited + salience)",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+        if not 0.0 <= similarity_threshold <= 1.0:
+            raise ValueError(f"similarity_threshold must be in [0, 1], got {similarity_threshold!r}")
+        self.similarity_threshold = float(similarity_threshold)
+        self.similarity_fn = similarity_fn
+        self.decay = dict(DECAY)
+        if decay:
+            for cls, factor in decay.items():
+                if cls not in PERSISTENCE_CLASSES or not 0.0 < float(factor) <= 1.0:
+                    raise ValueError(
+                        f"decay override {cls}={factor!r}: need a known class and a factor in (0, 1]"
+                    )
+                self.decay[cls] = float(factor)
+        self.prune_threshold = PRUNE_THRESHOLD if prune_threshold is None else float(prune_threshold)
+        self.clock = clock or _utc_now
+        self.facts: dict[str, Fact] = {}
+        self.turn = 0
+        self.next_id = 1
+        self._seq = 0
+
+    # ---- lookups -------------------------------------------------------------------------------------
+
+    def concept(self, concept_id: str) -> Concept | None:
+        return self.ontology.concepts.get(concept_id)
+
+    def facts_for(self, concept_id: str) -> list[Fact]:
+        return [f for f in self.facts.values() if f.concept == concept_id]
+
+    def similarity(self, a: str, b: str) -> float:
+        """Similarity in [0, 1]; equal normalized strings are always 1.0, and strict mode stops there."""
+        na, nb = normalize(a), normalize(b)
+        if na == nb:
+            return 1.0
+        if self.similarity_threshold >= 1.0:
+            return 0.0
+        if self.similarity_fn is not None:
+            return float(self.similarity_fn(a, b))
+        from rapidfuzz import fuzz
+
+        return fuzz.WRatio(na, nb) / 100.0
+
+    def matches(self, concept_id: str, value: str) -> list[Fact]:
+        """Facts of `concept_id` that `value` refers to, best match first (ties: oldest mention first)."""
+        candidates = self.facts_for(concept_id)
+        key = normalize(value)
+        if self.similarity_threshold >= 1.0:
+            return [f for f in candidates if normalize(f.value) == key]
+        if self.similarity_fn is None and candidates:
+            from rapidfuzz import fuzz, process
+
+            cutoff = self.similarity_threshold * 100.0
+            scored = process.extract(
+                key,
+                [normalize(f.value) for f in candidates],
+                scorer=fuzz.WRatio,
+                processor=None,
+                score_cutoff=cutoff,
+                limit=None,
+            )
+            ranked = sorted(((-score, candidates[i].seq, i) for _, score, i in scored))
+            return [candidates[i] for _, _, i in ranked]
+        ranked_facts = []
+        for f in candidates:
+            score = self.similarity(f.value, value)
+            if score >= self.similarity_threshold:
+                ranked_facts.append((-score, f.seq, f))
+        ranked_facts.sort(key=lambda t: (t[0], t[1]))
+        return [f for _, _, f in ranked_facts]
+
+    # ---- the turn ------------------------------------------------------------------------------------
+
+    def _touch(self) -> int:
+        self._seq += 1
+        return self._seq
+
+    def upsert(
+        self, concept: str, value: str, polarity: str = "asserted", evidence: str = "", *, source: str = ""
+    ) -> list[Change]:
+        """Apply one extracted fact. Unknown concepts and empty values are ignored (closed world)."""
+        spec = self.ontology.concepts.get(concept)
+        value = str(value).strip()
+        if spec is None or not value:
+            return []
+        if polarity not in POLARITIES:
+            raise ValueError(f"polarity must be one of {POLARITIES}, got {polarity!r}")
+        evidence = str(evidence).strip()
+        if polarity == "negated":
+            return self._negate(spec, value)
+        found = self.matches(concept, value)
+        if found:
+            return [self._reinforce(spec, found[0], value, evidence, source)]
+        return self._create(spec, value, evidence, source)
+
+    def _negate(self, spec: Concept, value: str) -> list[Change]:
+        changes = []
+        for fact in self.matches(spec.id, value):
+            del self.facts[fact.id]
+            changes.append(Change("negated", fact, fact.salience, 0.0, f"visitor said: not {value!r}"))
+        return changes
+
+    def _reinforce(self, spec: Concept, fact: Fact, value: str, evidence: str, source: str) -> Change:
+        before = fact.salience
+        fact.salience = min(1.0, fact.salience + REINFORCEMENT * spec.salience_weight)
+        fact.last_seen_turn = self.turn
+        fact.last_seen_at = self.clock()
+        fact.mentions += 1
+        fact.seq = self._touch()
+        if evidence:
+            fact.evidence = evidence
+        if source:
+            fact.source = source
+        fact.history = [*fact.history, Mention(self.turn, value, evidence)][-HISTORY_LIMIT:]
+        return Change("reinforced", fact, before, fact.salience)
+
+    def _create(self, spec: Concept, value: str, evidence: str, source: str) -> list[Change]:
+        now = self.clock()
+        fact = Fact(
+            id=f"f{self.next_id}",
+            concept=spec.id,
+            value=value,
+            polarity="asserted",
+            evidence=evidence,
+            persistence_class=spec.persistence_class,
+            salience=spec.salience_weight,
+            created_turn=self.turn,
+            last_seen_turn=self.turn,
+            source=source,
+            created_at=now,
+            last_seen_at=now,
+            history=[Mention(self.turn, value, evidence)],
+            seq=self._touch(),
+        )
+        self.next_id += 1
+        self.facts[fact.id] = fact
+        return [Change("created", fact, 0.0, fact.salience), *self._enforce_capacity(spec, keep=fact)]
+
+    def _enforce_capacity(self, spec: Concept, keep: Fact) -> list[Change]:
+        """Evict until the concept fits its cardinality; the fact just said is never the one dropped."""
+        if spec.cardinality is None:
+            return []
+        others = [f for f in self.facts.values() if f.concept == spec.id and f is not keep]
+        excess = len(others) + 1 - spec.cardinality
+        if excess <= 0:
+            return []
+        if spec.eviction == "salience":
+            others.sort(key=lambda f: (f.salience, f.seq))
+        else:
+            others.sort(key=lambda f: (f.last_seen_turn, f.seq))
+        changes = []
+        for victim in others[:excess]:
+            del self.facts[victim.id]
+            if spec.cardinality == 1:
+                kept = [m for m in victim.history if m.kind == "replaced"]
+                replaced = Mention(victim.last_seen_turn, victim.value, victim.evidence, "replaced")
+                keep.history = [*kept, replaced, *keep.history][-HISTORY_LIMIT:]
+                note = f"replaced by {keep.value!r}"
+            else:
+                weakest = "weakest" if spec.eviction == "salience" else "least recently mentioned"
+                note = f"{weakest} of more than {spec.cardinality}"
+            changes.append(Change("evicted", victim, victim.salience, 0.0, note))
+        return changes
+
+    def tick(self) -> list[Change]:
+        """Advance one turn: decay every fact by its tier, prune non-permanent facts under the threshold."""
+        self.turn += 1
+        changes: list[Change] = []
+        threshold = self.prune_threshold
+        decay = self.decay
+        pruned = []
+        for fact in self.facts.values():
+            factor = decay.get(fact.persistence_class, 1.0)
+            if factor == 1.0:
+                continue
+            before = fact.salience
+            fact.salience = before * factor
+            if fact.persistence_class != "permanent" and fact.salience < threshold:
+                pruned.append(fact)
+                changes.append(Change("pruned", fact, before, 0.0, "faded below the threshold"))
+            else:
+                changes.append(Change("decayed", fact, before, fact.salience))
+        for fact in pruned:
+            del self.facts[fact.id]
+        return changes
+
+    # ---- views (seed API) ------------------------------------------------------------------------------
+
+    def context_block(self) -> str:
+        """Every surviving fact, grouped by tier, for a system prompt."""
+        from .views import context_block
+
+        return context_block(self)
+
+    def dump(self) -> str:
+        """Debug listing in the seed library's format."""
+        from .views import dump
+
+        return dump(self)
+
+    # ---- forgetting on request -----------------------------------------------------------------------
+
+    def forget(
+        self,
+        *,
+        fact_id: str | None = None,
+        fact_ids: Iterable[str] | None = None,
+        concept: str | None = None,
+        value: str | None = None,
+        everything: bool = False,
+    ) -> list[Change]:
+        """Remove facts the visitor asked to forget; pass the returned changes to `restore` to undo.
+
+        Selectors combine: `concept` and `value` together forget that value of that concept only. A value
+        matches when equal after normalization or when it appears in the stored value as whole words.
+        """
+        ids = set(fact_ids) if fact_ids is not None else None
+        if fact_id is not None:
+            ids = {fact_id} if ids is None else ids | {fact_id}
+        if ids is None and not (concept or value or everything):
+            raise ValueError("forget needs fact_id(s), concept, value or everything=True")
+        chosen: list[Fact] = []
+        for fact in self.facts.values():
+            if ids is not None and fact.id not in ids:
+                continue
+            if concept is not None and fact.concept != concept:
+                continue
+            if value is not None and not value_mentions(fact.value, value):
+                continue
+            chosen.append(fact)
+        for fact in chosen:
+            del self.facts[fact.id]
+        return [Change("forgotten", f, f.salience, 0.0, "forgotten on request") for f in chosen]
+
+    def find(self, target: str) -> list[Fact]:
+        """Facts a visitor's words point at: `all`, an id (`f3`, `#3`, `3`), a concept ID or prefix, a
+        concept label (or its short form), else a value. Case does not matter; order is by fact id."""
+        query = normalize(target).lstrip("#")
+        if not query:
+            return []
+        facts = sorted(self.facts.values(), key=lambda f: (id_number(f.id) or 0, f.id))
+        if query in ("all", "everything", "*"):
+            return facts
+        number = id_number(query)
+        if number is not None:
+            by_id = [f for f in facts if id_number(f.id) == number]
+            if by_id:
+                return by_id
+        concepts = self.ontology.concepts.values()
+        named = {
+            c.id
+            for c in concepts
+            if query in (c.id.lower(), normalize(c.label), normalize(c.short_label))
+            or (query.endswith(".") and c.id.lower().startswith(query))
+            or query == c.domain.lower()
+        }
+        if named:
+            return [f for f in facts if f.concept in named]
+        return [f for f in facts if value_mentions(f.value, query)]
+
+    def restore(self, facts: Iterable[Fact | Change]) -> list[Change]:
+        """Put facts back (undo of forget, or loading a saved file). A fact whose value is already
+        stored again is skipped; capacity is enforced against the others, never the restored fact."""
+        changes: list[Change] = []
+        for item in facts:
+            fact = item.fact if isinstance(item, Change) else item
+            spec = self.ontology.concepts.get(fact.concept)
+            if spec is None or self.matches(fact.concept, fact.value):
+                continue
+            fact = replace(fact, persistence_class=spec.persistence_class, history=list(fact.history))
+            if fact.id in self.facts:
+                fact.id = f"f{self.next_id}"
+            number = id_number(fact.id)
+            if number is not None and number >= self.next_id:
+                self.next_id = number + 1
+            fact.seq = self._touch()
+            self.facts[fact.id] = fact
+            changes.append(Change("restored", fact, 0.0, fact.salience))
+            changes.extend(self._enforce_capacity(spec, keep=fact))
+        return changes

@@ -1,0 +1,101 @@
+"""Read-only renderings of a store: the debug dump, the LLM context block, per-agent filtered views.
+
+All views sort the same way (strongest first, ties by the order of last mention), so a block is stable
+from turn to turn and prompt caches stay warm.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from .ontology import PERSISTENCE_CLASSES
+
+if TYPE_CHECKING:
+    from .store import Fact, MemoryStore
+
+TIER_TITLES = {
+    "permanent": "Permanent",
+    "long_term": "Long-term",
+    "session": "Session",
+    "ephemeral": "Ephemeral",
+}
+# How each tier is introduced to the chat model: what the tier means for how to use it.
+TIER_HEADINGS = {
+    "permanent": "Always take into account (needs and constraints)",
+    "long_term": "Preferences and interests",
+    "session": "This visit",
+    "ephemeral": "Right now (short-lived)",
+}
+EMPTY_BLOCK = "(nothing remembered about the visitor yet)"
+FADING = 0.25  # a non-permanent fact under this salience is flagged as fading
+
+
+def ordered(facts: Iterable[Fact]) -> list[Fact]:
+    """Strongest first; equal salience keeps the most recently mentioned first."""
+    return sorted(facts, key=lambda f: (-f.salience, -f.seq))
+
+
+def by_tier(facts: Iterable[Fact]) -> dict[str, list[Fact]]:
+    """Every tier in fixed order (empty ones too), each ordered strongest first."""
+    groups: dict[str, list[Fact]] = {cls: [] for cls in PERSISTENCE_CLASSES}
+    for fact in facts:
+        groups.setdefault(fact.persistence_class, []).append(fact)
+    return {cls: ordered(group) for cls, group in groups.items()}
+
+
+def select(
+    store: MemoryStore, concept_prefixes: Sequence[str] | None = None, classes: Sequence[str] | None = None
+) -> list[Fact]:
+    """Facts whose concept starts with one of `concept_prefixes` and whose tier is in `classes`."""
+    prefixes = tuple(concept_prefixes) if concept_prefixes else None
+    wanted = set(classes) if classes else None
+    return [
+        f
+        for f in store.facts.values()
+        if (prefixes is None or f.concept.startswith(prefixes))
+        and (wanted is None or f.persistence_class in wanted)
+    ]
+
+
+def render_block(store: MemoryStore, facts: Iterable[Fact]) -> str:
+    """Facts under tier headings, one line per concept (values strongest first), for a system prompt."""
+    lines: list[str] = []
+    for cls, group in by_tier(facts).items():
+        if not group:
+            continue
+        lines.append(f"{TIER_HEADINGS.get(cls, cls)}:")
+        per_concept: dict[str, list[str]] = {}
+        for fact in group:
+            fading = cls != "permanent" and fact.salience < FADING
+            per_concept.setdefault(fact.concept, []).append(fact.value + (" (fading)" if fading else ""))
+        for concept_id, values in per_concept.items():
+            concept = store.ontology.concepts.get(concept_id)
+            name = concept.short_label if concept else concept_id
+            guidance = f" — {concept.guidance}" if concept and concept.guidance else ""
+            lines.append(f"- {name}: {'; '.join(values)}{guidance}")
+    return "\n".join(lines) if lines else EMPTY_BLOCK
+
+
+def context_block(store: MemoryStore) -> str:
+    """Every surviving fact, grouped by tier."""
+    return render_block(store, store.facts.values())
+
+
+def filtered_block(
+    store: MemoryStore, concept_prefixes: Sequence[str] | None = None, classes: Sequence[str] | None = None
+) -> str:
+    """One agent's slice of memory: only the concepts and tiers it subscribes to."""
+    return render_block(store, select(store, concept_prefixes, classes))
+
+
+def dump(store: MemoryStore) -> str:
+    """The seed library's debug format: one line per fact with concept, salience, tier and evidence."""
+    facts = sorted(store.facts.values(), key=lambda f: -f.salience)
+    lines = [f"(turn {store.turn}) {len(facts)} fact(s):"]
+    for f in facts:
+        lines.append(
+            f"  • [{f.concept}] {f.value} (sal={f.salience:.2f}, {f.persistence_class})"
+            f'  [from: "{f.evidence}"]'
+        )
+    return "\n".join(lines)
