@@ -9,24 +9,28 @@ from .facts import Fact, Mention
 
 
 def fact_to_toml(fact: Fact) -> dict[str, Any]:
-    return {
+    """A fact as a TOML table. Fields that say nothing (the sole first mention, an empty source) are left
+    out: the file stays readable and, with a pure-Python TOML writer, every key costs save time."""
+    table: dict[str, Any] = {
         "id": fact.id,
         "concept": fact.concept,
         "value": fact.value,
-        "polarity": fact.polarity,
         "evidence": fact.evidence,
         "persistence_class": fact.persistence_class,
         "salience": round(fact.salience, 6),
         "created_turn": fact.created_turn,
         "last_seen_turn": fact.last_seen_turn,
         "mentions": fact.mentions,
-        "source": fact.source,
         "created_at": fact.created_at,
         "last_seen_at": fact.last_seen_at,
-        "history": [
-            {"turn": m.turn, "value": m.value, "evidence": m.evidence, "kind": m.kind} for m in fact.history
-        ],
     }
+    if fact.source:
+        table["source"] = fact.source
+    if fact.history != [Mention(fact.created_turn, fact.value, fact.evidence)]:
+        table["history"] = [
+            {"turn": m.turn, "value": m.value, "evidence": m.evidence, "kind": m.kind} for m in fact.history
+        ]
+    return table
 
 
 class InvalidEntry(ValueError):
@@ -58,7 +62,15 @@ def fact_from_toml(entry: Any) -> Fact:
         or salience <= 0
     ):
         raise InvalidEntry("'salience' is not a positive number")
-    history_raw = entry.get("history", [])
+    history_raw = entry.get("history")
+    if history_raw is None:
+        history_raw = [
+            {
+                "turn": entry.get("created_turn", 0),
+                "value": entry.get("value", ""),
+                "evidence": entry.get("evidence", ""),
+            }
+        ]
     if not isinstance(history_raw, list):
         raise InvalidEntry("'history' is not a list")
     history = []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 ChangeKind = Literal[
     "created", "reinforced", "negated", "evicted", "decayed", "pruned", "forgotten", "restored"
@@ -46,9 +46,11 @@ class Fact:
         self.history = [m if isinstance(m, Mention) else Mention(**m) for m in self.history]
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
-    """What one operation did to one fact. `fact` is the live fact, or the removed one for departures."""
+class Change(NamedTuple):
+    """What one operation did to one fact. `fact` is the live fact, or the removed one for departures.
+
+    A named tuple rather than a dataclass: `tick` makes one per fact per turn, so creation cost matters.
+    """
 
     kind: ChangeKind
     fact: Fact

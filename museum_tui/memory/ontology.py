@@ -11,6 +11,7 @@ import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
@@ -63,7 +64,7 @@ class Concept:
         """The part before the first dot: `SpecialNeed` for `SpecialNeed.Allergy`."""
         return self.id.split(".", 1)[0]
 
-    @property
+    @cached_property
     def short_label(self) -> str:
         """The label up to its first parenthesis or colon: a name that fits a narrow panel."""
         cut = min(
@@ -71,7 +72,7 @@ class Concept:
         )
         return self.label[:cut].strip()
 
-    @property
+    @cached_property
     def guidance(self) -> str:
         """What the label tells the assistant to do, after its first colon (may be empty)."""
         _, sep, rest = self.label.partition(":")

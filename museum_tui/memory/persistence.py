@@ -99,6 +99,7 @@ class UserMemoryFile:
         self.lock_path = self.users_dir / f".{self.user}.lock"
         self.read_only = False
         self._base: dict[tuple[str, str], int] = {}
+        self._synced: tuple[int, ...] | None = None  # stat of the file as last read or written by us
         self._foreign: list[dict[str, Any]] = []
 
     # ---- reading -------------------------------------------------------------------------------------
@@ -156,6 +157,7 @@ class UserMemoryFile:
         try:
             raw = self.path.read_bytes()
         except FileNotFoundError:
+            self._synced = self._signature()
             return report
         except OSError as exc:
             self.read_only = report.read_only = True
@@ -209,6 +211,7 @@ class UserMemoryFile:
         restored = [c for c in store.restore(ordered) if c.kind == "restored"]
         report.loaded = len(restored)
         self._base = {_key(c.fact.concept, c.fact.value): c.fact.mentions for c in restored}
+        self._synced = self._signature()
         return report
 
     # ---- writing -------------------------------------------------------------------------------------
@@ -240,6 +243,14 @@ class UserMemoryFile:
                 fcntl.flock(fd, fcntl.LOCK_UN)
         finally:
             os.close(fd)
+
+    def _signature(self) -> tuple[int, ...]:
+        """Identity of the file's current version: a new inode per atomic write, plus times and size."""
+        try:
+            st = self.path.stat()
+        except FileNotFoundError:
+            return ()
+        return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
     def _prepare_dir(self) -> None:
         self.users_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -317,8 +328,10 @@ class UserMemoryFile:
         try:
             self._prepare_dir()
             with self._locked():
-                disk = _DiskState()
-                if self.path.exists():
+                disk: _DiskState | None = _DiskState()
+                if self._signature() == self._synced and self._synced is not None:
+                    disk = None  # nobody wrote since we last read or wrote: nothing to merge
+                elif self.path.exists():
                     try:
                         disk = self._parse(self.path.read_bytes(), store.ontology.concepts)
                     except _Corrupt as exc:
@@ -333,9 +346,11 @@ class UserMemoryFile:
                         raise SaveError(
                             f"not saving: {self.path} was written by a newer museum-tui (schema {disk.newer})"
                         )
-                self._merge(store, disk, report)
+                if disk is not None:
+                    self._merge(store, disk, report)
                 payload, facts = self._render(store)
                 self._write_atomic(payload)
+                self._synced = self._signature()
         except OSError as exc:
             raise SaveError(_explain_os_error(exc, self.users_dir)) from None
         report.written = len(facts)

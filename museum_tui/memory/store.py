@@ -337,11 +337,16 @@ class MemoryStore:
         """Put facts back (undo of forget, or loading a saved file). A fact whose value is already
         stored again is skipped; capacity is enforced against the others, never the restored fact."""
         changes: list[Change] = []
+        strict = self.similarity_threshold >= 1.0
+        # Strict matching is key equality: one set lookup instead of a scan per fact (loads are O(n)).
+        keys = {(f.concept, normalize(f.value)) for f in self.facts.values()} if strict else set()
         for item in facts:
             fact = item.fact if isinstance(item, Change) else item
             spec = self.ontology.concepts.get(fact.concept)
-            if spec is None or self.matches(fact.concept, fact.value):
+            key = (fact.concept, normalize(fact.value))
+            if spec is None or (key in keys if strict else self.matches(fact.concept, fact.value)):
                 continue
+            keys.add(key)
             fact = replace(fact, persistence_class=spec.persistence_class, history=list(fact.history))
             if fact.id in self.facts:
                 fact.id = f"f{self.next_id}"
