@@ -1,13 +1,51 @@
-"""Where things live: data and config folders (platformdirs, overridable) and the bundled ontology."""
+"""Settings from the config file < environment < command line, and where things live on disk.
+
+API keys never pass through here: they are read from the environment by the provider that needs them,
+so no config file, export or log can ever hold one.
+"""
 
 from __future__ import annotations
 
 import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 APP_NAME = "museum-tui"
 DEFAULT_USER = "guest"
 DEFAULT_ONTOLOGY = "museum.json"
+DEFAULT_SIMILARITY = 0.88  # merges "photos" into "photography", keeps "Monet" apart from "Manet"
+PROVIDER_KEYS = ("provider", "base_url", "model", "extract_model", "api_key_env")
+SECRET_KEYS = ("api_key", "key", "token", "openai_api_key", "openrouter_api_key")
+
+CONFIG_TEMPLATE = """\
+# museum-tui configuration. The command line and environment override what is set here.
+# API keys are never read from this file: export OPENROUTER_API_KEY or OPENAI_API_KEY instead.
+
+# Which engine answers: "builtin" (offline, the default), "openrouter", "openai", "ollama", or "custom"
+# (any OpenAI-compatible server such as llama.cpp, vLLM or LM Studio; set base_url).
+# provider = "builtin"
+# base_url = "http://127.0.0.1:8080/v1"
+# model = "openai/gpt-4o-mini"          # the chat model
+# extract_model = "openai/gpt-4o-mini"  # the small model that extracts facts
+# api_key_env = "MY_SERVER_KEY"         # for "custom": the environment variable holding its key
+
+# user = "guest"                # whose memory is used when --user is not given
+# theme = "textual-dark"
+# history_window = 12           # chat messages kept in the prompt
+# similarity_threshold = 0.88   # 1.0 = only identical values reinforce each other
+
+# [decay]                       # per-turn multipliers; permanent facts never fade below the threshold
+# long_term = 0.99
+# session = 0.85
+# ephemeral = 0.55
+"""
+
+
+class ConfigError(ValueError):
+    """A config file that cannot be used; the message says which file, which setting and why."""
 
 
 def data_dir() -> Path:
@@ -30,6 +68,10 @@ def config_dir() -> Path:
     return platformdirs.user_config_path(APP_NAME, appauthor=False)
 
 
+def config_path() -> Path:
+    return config_dir() / "config.toml"
+
+
 def users_dir() -> Path:
     return data_dir() / "users"
 
@@ -44,3 +86,155 @@ def bundled_ontologies_dir() -> Path:
 
 def default_ontology_path() -> Path:
     return bundled_ontologies_dir() / DEFAULT_ONTOLOGY
+
+
+@dataclass
+class Settings:
+    """Everything a session needs to start, with where each value came from kept for `config show`."""
+
+    user: str = DEFAULT_USER
+    ontology: Path | None = None
+    offline: bool = False
+    provider_cli: dict[str, Any] = field(default_factory=dict)
+    provider_file: dict[str, Any] = field(default_factory=dict)
+    theme: str = "textual-dark"
+    history_window: int = 12
+    similarity_threshold: float = DEFAULT_SIMILARITY
+    decay: dict[str, float] = field(default_factory=dict)
+    builtin_stream_delay: float = 0.01
+    config_file: Path | None = None
+    warnings: list[str] = field(default_factory=list)
+    sources: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def ontology_path(self) -> Path:
+        return self.ontology or default_ontology_path()
+
+
+def _read_config(path: Path) -> dict[str, Any]:
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return {}
+    except OSError as exc:
+        raise ConfigError(f"cannot read the config file {path}: {exc.strerror}") from None
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"the config file {path} is not valid TOML ({exc}); fix or delete it") from None
+
+
+def _check(path: Path, name: str, value: Any, kind: type | tuple[type, ...], allowed: str) -> Any:
+    if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
+        raise ConfigError(f"{path}: setting {name!r} is {value!r}; expected {allowed}")
+    return value
+
+
+def load_settings(
+    cli: Mapping[str, Any] | None = None, env: Mapping[str, str] | None = None, path: Path | None = None
+) -> Settings:
+    """Merge the config file, `MUSEUM_TUI_*` environment variables and command-line options."""
+    cli = {k: v for k, v in (cli or {}).items() if v is not None}
+    env = os.environ if env is None else env
+    path = Path(cli.get("config") or env.get("MUSEUM_TUI_CONFIG") or config_path())
+    data = _read_config(path)
+    settings = Settings(config_file=path if data else None)
+
+    for name in data:
+        if name.lower() in SECRET_KEYS:
+            settings.warnings.append(
+                f"{path}: {name!r} ignored — API keys are only read from the environment"
+            )
+    known = {
+        *PROVIDER_KEYS,
+        "user",
+        "theme",
+        "history_window",
+        "similarity_threshold",
+        "decay",
+        "ontology",
+        "builtin_stream_delay",
+    }
+    for name in data:
+        if name not in known and name.lower() not in SECRET_KEYS:
+            settings.warnings.append(f"{path}: unknown setting {name!r} ignored")
+
+    for key in PROVIDER_KEYS:
+        if key in data:
+            settings.provider_file[key] = _check(path, key, data[key], str, "text")
+            settings.sources[key] = "config file"
+        if cli.get(key):
+            settings.provider_cli[key] = str(cli[key])
+            settings.sources[key] = "command line"
+
+    def pick(
+        name: str, env_name: str, kind: type | tuple[type, ...], allowed: str, convert: Any = None
+    ) -> Any:
+        value, source = None, None
+        if name in data:
+            value, source = _check(path, name, data[name], kind, allowed), "config file"
+        if env.get(env_name):
+            raw = env[env_name]
+            try:
+                value = convert(raw) if convert else raw
+            except ValueError:
+                raise ConfigError(f"environment variable {env_name}={raw!r}; expected {allowed}") from None
+            source = "environment"
+        if cli.get(name) is not None:
+            value, source = cli[name], "command line"
+        if source:
+            settings.sources[name] = source
+        return value
+
+    user = pick("user", "MUSEUM_TUI_USER", str, "a user name")
+    if user:
+        settings.user = user
+    ontology = pick("ontology", "MUSEUM_TUI_ONTOLOGY", (str, Path), "a path to an ontology JSON file")
+    if ontology:
+        settings.ontology = Path(ontology).expanduser()
+    theme = pick("theme", "MUSEUM_TUI_THEME", str, "a Textual theme name")
+    if theme:
+        settings.theme = theme
+    window = pick("history_window", "MUSEUM_TUI_HISTORY_WINDOW", int, "a whole number from 0 to 200", int)
+    if window is not None:
+        if not 0 <= window <= 200:
+            raise ConfigError(f"history_window is {window}; expected a whole number from 0 to 200")
+        settings.history_window = window
+    similarity = pick(
+        "similarity_threshold", "MUSEUM_TUI_SIMILARITY", (int, float), "a number in [0, 1]", float
+    )
+    if similarity is not None:
+        if not 0.0 <= float(similarity) <= 1.0:
+            raise ConfigError(f"similarity_threshold is {similarity}; expected a number in [0, 1]")
+        settings.similarity_threshold = float(similarity)
+    delay = pick("builtin_stream_delay", "MUSEUM_TUI_STREAM_DELAY", (int, float), "seconds ≥ 0", float)
+    if delay is not None:
+        settings.builtin_stream_delay = max(0.0, float(delay))
+
+    decay = data.get("decay", {})
+    if not isinstance(decay, dict):
+        raise ConfigError(f"{path}: [decay] must be a table of tier = factor")
+    for tier, factor in decay.items():
+        if tier not in ("permanent", "long_term", "session", "ephemeral"):
+            raise ConfigError(
+                f"{path}: [decay] {tier!r} is not a tier (permanent, long_term, session, ephemeral)"
+            )
+        if isinstance(factor, bool) or not isinstance(factor, int | float) or not 0 < factor <= 1:
+            raise ConfigError(f"{path}: [decay] {tier} = {factor!r}; expected a number in (0, 1]")
+        settings.decay[tier] = float(factor)
+    if decay:
+        settings.sources["decay"] = "config file"
+
+    settings.offline = bool(cli.get("offline"))
+    if settings.offline:
+        settings.sources["provider"] = "command line (--offline)"
+    return settings
+
+
+def write_template(path: Path | None = None) -> Path:
+    """Create a commented config file (never overwriting one that exists)."""
+    path = path or config_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("x", encoding="utf-8") as fh:
+        fh.write(CONFIG_TEMPLATE)
+    return path

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from museum_tui import config
 from museum_tui.memory import (
@@ -15,6 +16,8 @@ from museum_tui.memory import (
     load_ontology,
 )
 
+PROVIDERS = ("builtin", "openrouter", "openai", "ollama", "custom")
+
 
 class CliError(Exception):
     """A failure to report in one line, with the exit code to return."""
@@ -24,18 +27,67 @@ class CliError(Exception):
         self.exit_code = exit_code
 
 
-def add_common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--user", help=f"whose memory to use (default: {config.DEFAULT_USER})")
-    parser.add_argument(
+def add_common(parser: argparse.ArgumentParser, *, engine: bool = False) -> None:
+    """--user, --ontology, --config everywhere; the engine options where a model may be called."""
+    group = parser.add_argument_group("common options")
+    group.add_argument("--user", help=f"whose memory to use (default: {config.DEFAULT_USER})")
+    group.add_argument(
         "--ontology",
         type=Path,
         metavar="PATH",
         help="ontology JSON file (default: the bundled museum ontology)",
     )
+    group.add_argument(
+        "--config", type=Path, metavar="PATH", help="config file (default: the user config file)"
+    )
+    if not engine:
+        return
+    group.add_argument(
+        "--offline",
+        action="store_true",
+        default=None,
+        help="use the built-in offline engine, whatever else is configured",
+    )
+    group.add_argument(
+        "--provider", choices=PROVIDERS, help="which engine answers (default: from config/env)"
+    )
+    group.add_argument(
+        "--base-url",
+        dest="base_url",
+        metavar="URL",
+        help="an OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1",
+    )
+    group.add_argument("--model", help="the chat model")
+    group.add_argument("--extract-model", dest="extract_model", help="the (small) model that extracts facts")
+    group.add_argument(
+        "--api-key-env",
+        dest="api_key_env",
+        metavar="VAR",
+        help="environment variable holding the key for --base-url (never pass a key itself)",
+    )
+
+
+def settings_from(args: argparse.Namespace) -> config.Settings:
+    keys = (
+        "user",
+        "ontology",
+        "config",
+        "offline",
+        "provider",
+        "base_url",
+        "model",
+        "extract_model",
+        "api_key_env",
+    )
+    cli: dict[str, Any] = {k: getattr(args, k, None) for k in keys}
+    try:
+        return config.load_settings(cli)
+    except config.ConfigError as exc:
+        raise CliError(str(exc), exit_code=2) from None
 
 
 def ontology_from(args: argparse.Namespace) -> Ontology:
-    path = getattr(args, "ontology", None) or config.default_ontology_path()
+    path = getattr(args, "ontology", None) or settings_from(args).ontology_path
     try:
         return load_ontology(path)
     except OntologyError as exc:
@@ -44,11 +96,15 @@ def ontology_from(args: argparse.Namespace) -> Ontology:
 
 def open_user(args: argparse.Namespace) -> tuple[MemoryStore, UserMemoryFile, list[str]]:
     """The user's saved memory, loaded into a fresh store, and the notices to show about it."""
-    ontology = ontology_from(args)
+    settings = settings_from(args)
     try:
-        memory_file = UserMemoryFile(config.users_dir(), getattr(args, "user", None) or config.DEFAULT_USER)
+        ontology = load_ontology(settings.ontology_path)
+    except OntologyError as exc:
+        raise CliError(str(exc)) from None
+    try:
+        memory_file = UserMemoryFile(config.users_dir(), settings.user)
     except UserNameError as exc:
         raise CliError(str(exc), exit_code=2) from None
-    store = MemoryStore(ontology)
+    store = MemoryStore(ontology, settings.similarity_threshold, decay=settings.decay or None)
     report = memory_file.load(store)
     return store, memory_file, report.notices

@@ -1,0 +1,208 @@
+"""What a turn emits. Front ends (TUI, plain chat) only render these; they never touch memory directly.
+
+Everything here is immutable plain data, safe to hand to another thread or keep for a snapshot test.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from museum_tui.memory import Change, MemoryStore
+from museum_tui.memory.views import by_tier
+
+
+@dataclass(frozen=True)
+class FactView:
+    """A fact as a front end shows it: label, value, tier, salience and the words it came from."""
+
+    id: str
+    concept: str
+    label: str
+    value: str
+    tier: str
+    salience: float
+    evidence: str
+    mentions: int
+    created_turn: int
+    last_seen_turn: int
+    weight: float  # the concept's starting salience, so a bar can show how far it has faded
+
+
+@dataclass(frozen=True)
+class FactChange:
+    """One change to one fact this turn (created, reinforced, negated, evicted, decayed, pruned, …)."""
+
+    kind: str
+    fact_id: str
+    label: str
+    value: str
+    tier: str
+    before: float
+    after: float
+    note: str = ""
+
+    @property
+    def left(self) -> bool:
+        return self.kind in ("negated", "evicted", "pruned", "forgotten")
+
+
+@dataclass(frozen=True)
+class MemorySnapshot:
+    """Memory after a turn, grouped by tier in a fixed order, strongest first within a tier."""
+
+    turn: int
+    tiers: tuple[tuple[str, tuple[FactView, ...]], ...]
+    prune_threshold: float = 0.1
+
+    @property
+    def facts(self) -> tuple[FactView, ...]:
+        return tuple(f for _, group in self.tiers for f in group)
+
+    def count(self, tier: str) -> int:
+        return next((len(group) for name, group in self.tiers if name == tier), 0)
+
+
+def fact_view(store: MemoryStore, fact) -> FactView:
+    concept = store.ontology.concepts.get(fact.concept)
+    return FactView(
+        id=fact.id,
+        concept=fact.concept,
+        label=concept.short_label if concept else fact.concept,
+        value=fact.value,
+        tier=fact.persistence_class,
+        salience=fact.salience,
+        evidence=fact.evidence,
+        mentions=fact.mentions,
+        created_turn=fact.created_turn,
+        last_seen_turn=fact.last_seen_turn,
+        weight=concept.salience_weight if concept else 1.0,
+    )
+
+
+def snapshot(store: MemoryStore) -> MemorySnapshot:
+    tiers = tuple(
+        (tier, tuple(fact_view(store, f) for f in facts))
+        for tier, facts in by_tier(store.facts.values()).items()
+    )
+    return MemorySnapshot(store.turn, tiers, store.prune_threshold)
+
+
+def fact_changes(store: MemoryStore, changes: list[Change]) -> tuple[FactChange, ...]:
+    out = []
+    for c in changes:
+        concept = store.ontology.concepts.get(c.fact.concept)
+        out.append(
+            FactChange(
+                c.kind,
+                c.fact.id,
+                concept.short_label if concept else c.fact.concept,
+                c.fact.value,
+                c.fact.persistence_class,
+                c.before,
+                c.after,
+                c.note,
+            )
+        )
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class ReplyChunk:
+    text: str
+
+
+@dataclass(frozen=True)
+class ReplyDone:
+    """The reply is complete. `timings` holds seconds: `first_token` and `total`."""
+
+    text: str
+    agent: str
+    agent_title: str
+    timings: dict[str, float] = field(default_factory=dict)
+    usage: dict[str, int] | None = None
+
+
+@dataclass(frozen=True)
+class FactsApplied:
+    """The turn's extracted facts were applied. `rejected` are short reasons for dropped candidates."""
+
+    changes: tuple[FactChange, ...]
+    rejected: tuple[str, ...] = ()
+    extractor: str = ""
+
+    @property
+    def learned(self) -> bool:
+        return any(c.kind in ("created", "reinforced", "negated") for c in self.changes)
+
+
+@dataclass(frozen=True)
+class MemoryTicked:
+    """One turn of decay happened; `changes` are decays and prunes; `snapshot` is memory now."""
+
+    changes: tuple[FactChange, ...]
+    snapshot: MemorySnapshot
+
+
+@dataclass(frozen=True)
+class TurnFailed:
+    """The reply could not be produced; memory is unchanged. `/retry` runs the same message again."""
+
+    reason: str
+    retryable: bool
+    partial: str = ""
+
+
+@dataclass(frozen=True)
+class TurnCancelled:
+    """The visitor stopped the reply; the partial text stays, memory is unchanged."""
+
+    partial: str
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something to tell the visitor that is not a reply: a save problem, a file kept aside, …"""
+
+    text: str
+    level: Literal["info", "warning", "error"] = "info"
+
+
+@dataclass(frozen=True)
+class CommandResult:
+    """The outcome of a slash command. `text` is Markdown; `confirm` is a command to run if the visitor
+    agrees (e.g. `/forget all --yes`); `kind` lets a front end show it its own way (e.g. /memory)."""
+
+    command: str
+    text: str
+    ok: bool = True
+    kind: str = "text"
+    confirm: str | None = None
+    snapshot: MemorySnapshot | None = None
+
+
+@dataclass(frozen=True)
+class UserSwitched:
+    """A different visitor's memory is now loaded; front ends clear the screen."""
+
+    user: str
+    snapshot: MemorySnapshot
+
+
+@dataclass(frozen=True)
+class QuitRequested:
+    pass
+
+
+Event = (
+    ReplyChunk
+    | ReplyDone
+    | FactsApplied
+    | MemoryTicked
+    | TurnFailed
+    | TurnCancelled
+    | Notice
+    | CommandResult
+    | UserSwitched
+    | QuitRequested
+)

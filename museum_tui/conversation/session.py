@@ -1,0 +1,253 @@
+"""The Session: one visitor's conversation, memory and engines. `handle(text)` yields events; UI-free.
+
+The turn, as data: the reply streams while the extractor runs beside it (the visitor's words are already
+in the chat prompt), then the turn's facts and its tick are applied together and the kept tiers saved.
+A failed or cancelled turn changes nothing; `/retry` runs it again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from museum_tui.config import Settings
+from museum_tui.memory import Change, MemoryStore, SaveError, UserMemoryFile
+from museum_tui.safetext import strip_controls
+
+from .engine import ChatEngine, EngineError, FactSource, Turn
+from .events import (
+    Event,
+    FactsApplied,
+    MemoryTicked,
+    Notice,
+    ReplyChunk,
+    ReplyDone,
+    TurnCancelled,
+    TurnFailed,
+    fact_changes,
+    snapshot,
+)
+
+log = logging.getLogger("museum_tui.conversation")
+
+MAX_INPUT_CHARS = 4000
+
+
+@dataclass
+class Exchange:
+    user: str
+    assistant: str
+
+
+@dataclass
+class Session:
+    """State of one conversation. Build it with `open_session`; close it with `aclose`."""
+
+    settings: Settings
+    store: MemoryStore
+    memory_file: UserMemoryFile
+    chat: ChatEngine
+    extractor: FactSource
+    concierge: Any  # museum_tui.conversation.engine.Concierge: venue, agents, router, prompts
+    history: list[Exchange] = field(default_factory=list)
+    undo_stack: list[list[Change]] = field(default_factory=list)
+    start_notices: list[Notice] = field(default_factory=list)
+    failed_text: str | None = None
+    _cancel: asyncio.Event | None = None
+    memory_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def user(self) -> str:
+        return self.memory_file.user
+
+    @property
+    def last_reply(self) -> str | None:
+        return self.history[-1].assistant if self.history else None
+
+    @property
+    def busy(self) -> bool:
+        return self._cancel is not None
+
+    def cancel(self) -> None:
+        """Stop the reply being streamed (if any); the turn is then not committed."""
+        if self._cancel is not None:
+            self._cancel.set()
+
+    async def handle(self, text: str) -> AsyncIterator[Event]:
+        """A line from the visitor: a slash command or a chat turn."""
+        from .commands import is_command, run_command
+
+        if is_command(text):
+            async for event in run_command(self, text):
+                yield event
+            return
+        async for event in self.run_turn(text):
+            yield event
+
+    # ---- the turn ------------------------------------------------------------------------------------
+
+    def _clean(self, text: str) -> tuple[str, Notice | None]:
+        clean = strip_controls(text, keep_newlines=True).strip()
+        if len(clean) > MAX_INPUT_CHARS:
+            notice = Notice(
+                f"Your message was {len(clean):,} characters long; only the first "
+                f"{MAX_INPUT_CHARS:,} were read.",
+                "warning",
+            )
+            return clean[:MAX_INPUT_CHARS], notice
+        return clean, None
+
+    def _messages(self, system: str, text: str) -> list[dict[str, str]]:
+        messages = [{"role": "system", "content": system}]
+        window = self.settings.history_window
+        recent = self.history[-(window // 2) :] if window > 1 else []
+        for exchange in recent:
+            messages.append({"role": "user", "content": exchange.user})
+            messages.append({"role": "assistant", "content": exchange.assistant})
+        messages.append({"role": "user", "content": text})
+        return messages
+
+    async def run_turn(self, raw_text: str) -> AsyncIterator[Event]:
+        text, notice = self._clean(raw_text)
+        if notice:
+            yield notice
+        if not text:
+            yield Notice("There was nothing to send: the message was empty.", "info")
+            return
+        if self._cancel is not None:
+            yield Notice(
+                "Still answering the previous message; wait for it or press Esc to stop it.", "warning"
+            )
+            return
+        self.failed_text = text
+        self._cancel = cancel = asyncio.Event()
+        extraction = asyncio.create_task(self.extractor.extract(text, self.last_reply))
+        try:
+            async for event in self._reply_and_commit(text, extraction, cancel):
+                yield event
+        finally:
+            self._cancel = None
+            if not extraction.done():
+                extraction.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await extraction
+
+    async def _reply_and_commit(
+        self, text: str, extraction: asyncio.Task, cancel: asyncio.Event
+    ) -> AsyncIterator[Event]:
+        pending = ()
+        if self.chat.wants_pending:  # the built-in responder reads this turn's facts; extraction is instant
+            pending = (await _settle(extraction)).facts
+        agent = self.concierge.route(text, self.store)
+        turn = Turn(
+            text=text,
+            agent=agent,
+            store=self.store,
+            pending=pending,
+            messages=self._messages(self.concierge.system_prompt(agent, self.store), text),
+        )
+        parts: list[str] = []
+        started = time.monotonic()
+        first_token: float | None = None
+        stream = self.chat.stream(turn).__aiter__()
+        waiter = asyncio.ensure_future(cancel.wait())
+        try:
+            while True:
+                step = asyncio.ensure_future(stream.__anext__())
+                done, _ = await asyncio.wait({step, waiter}, return_when=asyncio.FIRST_COMPLETED)
+                if waiter in done:
+                    step.cancel()
+                    with contextlib.suppress(BaseException):
+                        await step
+                    yield TurnCancelled("".join(parts))
+                    return
+                try:
+                    piece = step.result()
+                except StopAsyncIteration:
+                    break
+                except EngineError as exc:
+                    yield TurnFailed(str(exc), exc.retryable, "".join(parts))
+                    return
+                if piece:
+                    if first_token is None:
+                        first_token = time.monotonic() - started
+                    parts.append(piece)
+                    yield ReplyChunk(piece)
+        finally:
+            waiter.cancel()
+            with contextlib.suppress(BaseException):
+                await stream.aclose()
+        reply = "".join(parts)
+        total = time.monotonic() - started
+        yield ReplyDone(
+            reply,
+            agent.name,
+            agent.title,
+            {"first_token": first_token if first_token is not None else total, "total": total},
+            self.chat.usage,
+        )
+        result = await _settle(extraction)
+        if result.error:
+            yield Notice(f"Nothing was remembered from that message: {result.error}", "warning")
+        async with self.memory_lock:
+            applied: list[Change] = []
+            for fact in result.facts:
+                applied += self.store.upsert(
+                    fact.concept, fact.value, fact.polarity, fact.evidence, source=self.extractor.name
+                )
+            ticked = self.store.tick()
+            self.history.append(Exchange(text, reply))
+            self.failed_text = None
+            yield FactsApplied(fact_changes(self.store, applied), tuple(result.rejected), self.extractor.name)
+            for event in await self.save():
+                yield event
+            yield MemoryTicked(fact_changes(self.store, ticked), snapshot(self.store))
+
+    async def save(self) -> list[Notice]:
+        """Write the kept tiers; problems become notices (memory stays in this session regardless)."""
+        if self.memory_file.read_only:
+            return []
+        try:
+            report = await asyncio.to_thread(self.memory_file.save, self.store)
+        except SaveError as exc:
+            return [Notice(f"{exc}. Everything is still remembered for this visit.", "error")]
+        notices = [Notice(text, "warning") for text in report.notices]
+        if report.adopted:
+            notices.append(
+                Notice(f"Merged {len(report.adopted)} fact(s) saved by another museum-tui window.")
+            )
+        return notices
+
+    async def aclose(self) -> list[Notice]:
+        """Save and release the engines. Safe to call twice."""
+        self.cancel()
+        notices = await self.save()
+        await self.chat.aclose()
+        return notices
+
+
+@dataclass
+class ExtractionOutcome:
+    facts: tuple = ()
+    rejected: tuple[str, ...] = ()
+    error: str = ""
+
+
+async def _settle(extraction: asyncio.Task) -> ExtractionOutcome:
+    """The extractor's result, or an empty one with the reason: a turn never fails because of it."""
+    try:
+        result = await extraction
+    except asyncio.CancelledError:
+        raise
+    except EngineError as exc:
+        log.info("extraction failed: %s", exc)
+        return ExtractionOutcome(error=str(exc))
+    except Exception as exc:  # an extractor bug must not lose the visitor's reply
+        log.exception("extractor raised")
+        return ExtractionOutcome(error=f"the extractor failed ({type(exc).__name__})")
+    return ExtractionOutcome(tuple(result.facts), tuple(result.rejected))

@@ -1,0 +1,284 @@
+"""The Textual app: a chat pane beside the live memory panel. It renders Session events, nothing more."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header
+
+from museum_tui.conversation import Session
+from museum_tui.conversation.commands import completions, is_command, md
+from museum_tui.conversation.events import (
+    CommandResult,
+    Event,
+    FactChange,
+    FactsApplied,
+    MemoryTicked,
+    Notice,
+    QuitRequested,
+    ReplyChunk,
+    ReplyDone,
+    TurnCancelled,
+    TurnFailed,
+    UserSwitched,
+    snapshot,
+)
+
+from .screens import confirm_screen, fact_screen, memory_screen
+from .widgets.chat import AssistantMessage, ChatLog, SystemMessage, VisitorMessage
+from .widgets.composer import Composer
+from .widgets.memory_panel import FactRow, MemoryPanel
+
+NARROW = 100  # below this many columns the memory panel stacks under the chat
+
+PALETTE = [
+    ("What do you remember about me?", "/memory", "Show every remembered fact and where it came from"),
+    ("Forget everything", "/forget all", "Erase all memory of this visitor (asks first)"),
+    ("Undo forget", "/undo", "Bring back what was just forgotten"),
+    ("What can you remember?", "/ontology", "The kinds of facts the assistant may keep"),
+    ("Export memory", "/export", "Save memory as Markdown in the data folder"),
+    ("Retry", "/retry", "Run the last failed message again"),
+    ("Model", "/model", "Show the engine answering"),
+    ("Clear the conversation", "/clear", "Memory is kept"),
+    ("Help", "/help", "Commands and keys"),
+]
+
+
+class MuseumCommands(Provider):
+    """The slash commands, in the command palette."""
+
+    async def discover(self) -> Hits:
+        app = self.app
+        assert isinstance(app, MuseumApp)
+        for title, command, help_text in PALETTE:
+            yield DiscoveryHit(title, partial(app.send, command), help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        app = self.app
+        assert isinstance(app, MuseumApp)
+        matcher = self.matcher(query)
+        for title, command, help_text in PALETTE:
+            score = matcher.match(f"{title} {command}")
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), partial(app.send, command), help=help_text)
+
+
+class MuseumApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "museum-tui"
+    COMMANDS = App.COMMANDS | {MuseumCommands}
+    BINDINGS = [
+        Binding("escape", "stop", "Stop reply"),
+        Binding("f1", "help", "Help"),
+        Binding("f2", "toggle_memory", "Memory panel"),
+        Binding("f3", "show_memory", "What I remember"),
+        Binding("ctrl+l", "clear", "Clear chat"),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+
+    def __init__(self, session: Session, *, venue_name: str = "") -> None:
+        super().__init__()
+        self.session = session
+        self.venue_name = venue_name or "the museum"
+        self._reply: AssistantMessage | None = None
+        self._learned: tuple[FactChange, ...] = ()
+        self._closed = False
+
+    # ---- layout --------------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False, icon="◆")
+        with Horizontal(id="main"):
+            with Vertical(id="chat-pane"):
+                yield ChatLog(id="chat")
+                yield Composer(completions(""), id="composer")
+            yield MemoryPanel(decay=self.session.store.decay, id="memory")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.session.settings.theme in self.available_themes:
+            self.theme = self.session.settings.theme
+        self._update_titles()
+        self.query_one(MemoryPanel).show(snapshot(self.session.store), animate=False)
+        self._apply_width(self.size.width)
+        self.call_after_refresh(self._welcome)
+        self.query_one(Composer).focus()
+
+    async def _welcome(self) -> None:
+        chat = self.query_one(ChatLog)
+        await chat.add(
+            SystemMessage(
+                f"Welcome to **{md(self.venue_name)}**. Ask me anything about your visit.\n\n"
+                "I only remember what helps today (the panel on the right shows it, fading as we talk). "
+                "Say `/memory` to see why I remember something, `/forget` to remove it, `/help` for more."
+            )
+        )
+        for notice in self.session.start_notices:
+            await chat.add(SystemMessage(md(notice.text, 400), notice.level))
+
+    def _update_titles(self) -> None:
+        self.title = self.venue_name
+        self.sub_title = f"visitor: {self.session.user} · {self.session.chat.describe()}"
+
+    def on_resize(self, event: object) -> None:
+        self._apply_width(self.size.width)
+
+    def _apply_width(self, width: int) -> None:
+        self.query_one("#main").set_class(width < NARROW, "-narrow")
+
+    # ---- sending -------------------------------------------------------------------------------------
+
+    @on(Composer.Submitted)
+    def _submitted(self, event: Composer.Submitted) -> None:
+        composer = self.query_one(Composer)
+        text = event.value
+        composer.value = ""
+        if not text.strip():
+            return
+        composer.remember(text)
+        self.send(text)
+
+    def send(self, text: str) -> None:
+        self.run_worker(self._run(text), group="turn", exit_on_error=False)
+
+    async def _run(self, text: str) -> None:
+        chat = self.query_one(ChatLog)
+        if not is_command(text):
+            await chat.add(VisitorMessage(text))
+        self._reply = None
+        async for event in self.session.handle(text):
+            await self._show(event)
+
+    async def _show(self, event: Event) -> None:
+        chat = self.query_one(ChatLog)
+        panel = self.query_one(MemoryPanel)
+        if isinstance(event, ReplyChunk):
+            if self._reply is None:
+                self._reply = AssistantMessage()
+                await chat.add(self._reply)
+            await self._reply.append(event.text)
+        elif isinstance(event, ReplyDone):
+            if self._reply is None:
+                self._reply = AssistantMessage()
+                await chat.add(self._reply)
+            await self._reply.finish(f"— {event.agent_title}")
+        elif isinstance(event, TurnCancelled):
+            if self._reply is not None:
+                await self._reply.finish(
+                    "— stopped; nothing from this message was remembered", state="cancelled"
+                )
+            else:
+                await chat.add(SystemMessage("Stopped. Nothing from this message was remembered.", "warning"))
+        elif isinstance(event, TurnFailed):
+            if self._reply is not None:
+                await self._reply.finish("— interrupted", state="failed")
+            retry = " Say `/retry` to try again." if event.retryable else ""
+            await chat.add(
+                SystemMessage(
+                    f"**I couldn't answer.** {md(event.reason, 400)}{retry}\n\n"
+                    "Nothing from this message was remembered.",
+                    "error",
+                )
+            )
+        elif isinstance(event, FactsApplied):
+            self._learned = event.changes
+            if event.learned:
+                self.notify(_learned_summary(event.changes), title="Memory updated", timeout=4, markup=False)
+        elif isinstance(event, MemoryTicked):
+            panel.show(event.snapshot, self._learned + event.changes, animate=True)
+            self._learned = ()
+        elif isinstance(event, Notice):
+            await chat.add(SystemMessage(md(event.text, 400), event.level))
+        elif isinstance(event, CommandResult):
+            await self._show_command(event)
+        elif isinstance(event, UserSwitched):
+            await chat.clear()
+            panel.clear()
+            panel.show(event.snapshot, animate=False)
+            self._update_titles()
+            await chat.add(SystemMessage(f"Hello **{md(event.user)}**. This is your memory now."))
+        elif isinstance(event, QuitRequested):
+            await self.action_quit()
+
+    async def _show_command(self, result: CommandResult) -> None:
+        chat = self.query_one(ChatLog)
+        if result.kind == "memory":
+            self.push_screen(memory_screen(result.text))
+        elif result.kind == "confirm" and result.confirm:
+            confirm = result.confirm
+            self.push_screen(
+                confirm_screen(result.text), lambda choice: choice == "yes" and self.send(confirm)
+            )
+        elif result.kind == "clear":
+            await chat.clear()
+            await chat.add(SystemMessage(result.text))
+        else:
+            await chat.add(SystemMessage(result.text, "info" if result.ok else "warning"))
+        if result.snapshot is not None:
+            self.query_one(MemoryPanel).show(result.snapshot, animate=False)
+
+    # ---- the memory panel ----------------------------------------------------------------------------
+
+    @on(FactRow.Selected)
+    async def _fact_selected(self, event: FactRow.Selected) -> None:
+        fact_id = event.fact_id
+        async for item in self.session.handle(f"/why {fact_id}"):
+            if isinstance(item, CommandResult) and item.ok:
+                self.push_screen(
+                    fact_screen(item.text),
+                    lambda choice: choice == "forget" and self.send(f"/forget {fact_id}"),
+                )
+
+    @on(FactRow.ForgetRequested)
+    def _fact_forget(self, event: FactRow.ForgetRequested) -> None:
+        self.send(f"/forget {event.fact_id}")
+
+    # ---- actions -------------------------------------------------------------------------------------
+
+    def action_stop(self) -> None:
+        self.session.cancel()
+
+    def action_help(self) -> None:
+        self.send("/help")
+
+    def action_show_memory(self) -> None:
+        self.send("/memory")
+
+    def action_clear(self) -> None:
+        self.send("/clear")
+
+    def action_toggle_memory(self) -> None:
+        panel = self.query_one(MemoryPanel)
+        panel.display = not panel.display
+
+    async def action_quit(self) -> None:
+        await self.close_session()
+        self.exit()
+
+    @work(exclusive=True, group="close")
+    async def _close_worker(self) -> None:
+        await self.close_session()
+
+    async def close_session(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        for notice in await self.session.aclose():
+            self.notify(notice.text, severity="error" if notice.level == "error" else "warning", markup=False)
+
+
+def _learned_summary(changes: tuple[FactChange, ...]) -> str:
+    parts = []
+    for change in changes:
+        if change.kind == "created":
+            parts.append(f"+ {change.label}: {change.value}")
+        elif change.kind == "reinforced":
+            parts.append(f"↑ {change.label}: {change.value}")
+        elif change.kind == "negated":
+            parts.append(f"− {change.label}: {change.value}")
+    return "\n".join(parts[:5]) + ("\n…" if len(parts) > 5 else "")

@@ -1,0 +1,65 @@
+"""Modal screens: "what I remember about you", a fact's story, and yes/no confirmation."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Markdown, Static
+
+
+class MarkdownScreen(ModalScreen[str | None]):
+    """A titled Markdown document over the chat, with optional action buttons; returns the chosen id."""
+
+    DEFAULT_CSS = """
+    MarkdownScreen { align: center middle; }
+    MarkdownScreen > Vertical {
+        width: 90; max-width: 95%; height: auto; max-height: 90%;
+        border: round $accent; background: $panel; padding: 0 1;
+    }
+    MarkdownScreen .title { text-style: bold; padding: 1 1 0 1; }
+    MarkdownScreen VerticalScroll { height: auto; max-height: 26; }
+    MarkdownScreen Markdown { background: transparent; }
+    MarkdownScreen Horizontal { height: auto; align-horizontal: right; padding: 0 0 1 0; }
+    MarkdownScreen Button { margin-left: 1; }
+    """
+    BINDINGS = [Binding("escape", "dismiss_none", "Close")]
+
+    def __init__(self, title: str, markdown: str, buttons: list[tuple[str, str, str]] | None = None) -> None:
+        super().__init__()
+        self.title_text = title
+        self.markdown = markdown
+        self.buttons = buttons or [("close", "Close", "primary")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.title_text, classes="title", markup=False)
+            with VerticalScroll():
+                yield Markdown(self.markdown, open_links=False)
+            with Horizontal():
+                for button_id, label, variant in self.buttons:
+                    yield Button(label, id=button_id, variant=variant)  # type: ignore[arg-type]
+
+    def on_mount(self) -> None:
+        self.query(Button).last().focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None if event.button.id == "close" else event.button.id)
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+
+def memory_screen(markdown: str) -> MarkdownScreen:
+    return MarkdownScreen("What I remember about you", markdown)
+
+
+def fact_screen(markdown: str) -> MarkdownScreen:
+    return MarkdownScreen(
+        "Why I remember this", markdown, [("forget", "Forget it", "error"), ("close", "Close", "primary")]
+    )
+
+
+def confirm_screen(question: str) -> MarkdownScreen:
+    return MarkdownScreen("Please confirm", question, [("yes", "Yes", "error"), ("close", "No", "primary")])

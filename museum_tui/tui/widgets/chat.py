@@ -1,0 +1,102 @@
+"""The chat pane: visitor and assistant messages, streamed Markdown replies, inline notices and errors.
+
+Visitor text is always shown literally (never parsed as markup); assistant text is Markdown with links
+shown but never opened (a kiosk must not launch a browser).
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
+from textual.widgets import Markdown, Static
+from textual.widgets.markdown import MarkdownStream
+
+
+class VisitorMessage(Static):
+    DEFAULT_CSS = """
+    VisitorMessage {
+        background: $primary 18%; border-left: thick $primary; padding: 0 1; margin: 1 0 0 6;
+        width: 1fr;
+    }
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__(Content(text), markup=False)
+
+
+class AssistantMessage(Vertical):
+    """A reply that grows as it streams; `finish` adds the answering agent's name quietly."""
+
+    DEFAULT_CSS = """
+    AssistantMessage { height: auto; margin: 1 6 0 0; padding: 0 1; border-left: thick $secondary; }
+    AssistantMessage > Markdown { margin: 0; padding: 0; background: transparent; }
+    AssistantMessage > .agent { color: $text-muted; text-style: italic; }
+    AssistantMessage.-cancelled { border-left: thick $warning; }
+    AssistantMessage.-failed { border-left: thick $error; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.markdown = Markdown(open_links=False)
+        self.agent_line = Static("", classes="agent", markup=False)
+        self._stream: MarkdownStream | None = None
+        self.text = ""
+
+    def compose(self) -> ComposeResult:
+        yield self.markdown
+        yield self.agent_line
+
+    async def append(self, fragment: str) -> None:
+        if self._stream is None:
+            self._stream = Markdown.get_stream(self.markdown)
+        self.text += fragment
+        await self._stream.write(fragment)
+
+    async def finish(self, note: str, *, state: str = "") -> None:
+        if self._stream is not None:
+            await self._stream.stop()
+            self._stream = None
+        self.agent_line.update(Content(note))
+        if state:
+            self.add_class(f"-{state}")
+
+    def on_markdown_link_clicked(self, event: Markdown.LinkClicked) -> None:
+        event.stop()
+        self.app.notify(f"Link: {event.href}", title="Not opened", timeout=6, markup=False)
+
+
+class SystemMessage(Vertical):
+    """Output of a slash command or a notice, in the flow of the chat."""
+
+    DEFAULT_CSS = """
+    SystemMessage { height: auto; margin: 1 4 0 2; padding: 0 1; background: $surface; }
+    SystemMessage > Markdown { margin: 0; padding: 0; background: transparent; }
+    SystemMessage.-error { border-left: thick $error; background: $error 10%; }
+    SystemMessage.-warning { border-left: thick $warning; }
+    """
+
+    def __init__(self, markdown: str, level: str = "info") -> None:
+        super().__init__(classes=f"-{level}")
+        self.source = markdown
+
+    def compose(self) -> ComposeResult:
+        yield Markdown(self.source, open_links=False)
+
+
+class ChatLog(VerticalScroll):
+    """The conversation; stays at the bottom as replies grow unless the visitor scrolls up."""
+
+    DEFAULT_CSS = """
+    ChatLog { padding: 0 1; }
+    ChatLog > #welcome { color: $text-muted; margin: 1 0 0 0; }
+    """
+
+    def on_mount(self) -> None:
+        self.anchor()
+
+    async def add(self, widget: VisitorMessage | AssistantMessage | SystemMessage) -> None:
+        await self.mount(widget)
+
+    async def clear(self) -> None:
+        await self.remove_children()

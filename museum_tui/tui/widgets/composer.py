@@ -1,0 +1,51 @@
+"""Where the visitor types: slash-command completion, and ↑/↓ through what was sent before."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.suggester import SuggestFromList
+from textual.widgets import Input
+
+MAX_HISTORY = 100
+
+
+class Composer(Input):
+    DEFAULT_CSS = """
+    Composer { dock: bottom; margin: 0 1; }
+    """
+    BINDINGS = [
+        Binding("up", "previous", "Previous", show=False),
+        Binding("down", "next", "Next", show=False),
+    ]
+
+    def __init__(self, commands: list[str], **kwargs: object) -> None:
+        super().__init__(
+            placeholder="Ask the concierge…  (/help for commands)",
+            suggester=SuggestFromList(commands, case_sensitive=False),
+            **kwargs,
+        )
+        self.sent: list[str] = []
+        self._cursor: int | None = None
+
+    def remember(self, text: str) -> None:
+        if text and (not self.sent or self.sent[-1] != text):
+            self.sent = [*self.sent, text][-MAX_HISTORY:]
+        self._cursor = None
+
+    def action_previous(self) -> None:
+        if not self.sent:
+            return
+        self._cursor = len(self.sent) - 1 if self._cursor is None else max(0, self._cursor - 1)
+        self.value = self.sent[self._cursor]
+        self.cursor_position = len(self.value)
+
+    def action_next(self) -> None:
+        if self._cursor is None:
+            return
+        self._cursor += 1
+        if self._cursor >= len(self.sent):
+            self._cursor = None
+            self.value = ""
+        else:
+            self.value = self.sent[self._cursor]
+        self.cursor_position = len(self.value)
