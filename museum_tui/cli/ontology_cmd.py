@@ -39,6 +39,14 @@ def check_cmd(args: argparse.Namespace) -> int:
         for problem in exc.problems:
             print(f"  error: {one_line(str(problem))}", file=sys.stderr)
         return 1
+    from museum_tui.extraction import check_cues
+
+    cue_problems = check_cues(onto)
+    if cue_problems:
+        print(f"{args.path}: {len(cue_problems)} error(s) in extractor cues", file=sys.stderr)
+        for problem in cue_problems:
+            print(f"  error: {one_line(problem)}", file=sys.stderr)
+        return 1
     for warning in onto.warnings:
         print(f"  warning: {one_line(str(warning))}", file=sys.stderr)
     tiers = Counter(c.persistence_class for c in onto.concepts.values())

@@ -1,0 +1,182 @@
+"""Generic language machinery for the rule extractor: clauses and what kind of statement each one is.
+
+Nothing here knows a concept: it splits a message into clauses and says, for each, whether it is a
+question (and whether it asks for something needed now), a hypothetical, about a third person, and
+where negation or retraction words sit. The ontology's cues decide what the clause is about.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+CONTRACTIONS = [
+    (r"\bcan'?t\b", "can not"),
+    (r"\bcannot\b", "can not"),
+    (r"\bwon'?t\b", "will not"),
+    (r"\bshan't\b", "shall not"),
+    (r"\bain'?t\b", "am not"),
+    (r"n't\b", " not"),
+    (r"\bi'?m\b", "i am"),
+    (r"\b(i|you|we|they)'ve\b", r"\1 have"),
+    (r"\b(i|you|we|they|he|she)'ll\b", r"\1 will"),
+    (r"\b(i|you|we|they|he|she)'d\b", r"\1 would"),
+    (r"\b(you|we|they)'re\b", r"\1 are"),
+    (r"\b(where|what|who|how|that|it|there|here|he|she|name)'s\b", r"\1 is"),
+    (r"\bim\b", "i am"),
+    (r"\bdont\b", "do not"),
+    (r"\bdoesnt\b", "does not"),
+    (r"\bcant\b", "can not"),
+    (r"\bive\b", "i have"),
+    (r"\bwanna\b", "want to"),
+    (r"\bgonna\b", "going to"),
+    (r"\bgotta\b", "have to"),
+]
+_CONTRACTIONS = [(re.compile(p), r) for p, r in CONTRACTIONS]
+
+PEOPLE = (
+    r"husband|wife|partner|spouse|son|sons|daughter|daughters|kid|kids|child|children|boy|boys|girl|girls|"
+    r"baby|toddler|teenager|teen|friend|friends|mum|mom|mother|dad|father|parents|grandma|grandmother|"
+    r"granny|grandpa|grandfather|grandparents|grandson|granddaughter|grandkids|grandchildren|sister|"
+    r"brother|siblings|aunt|uncle|niece|nephew|cousin|colleague|colleagues|boss|class|students|pupils|"
+    r"group|family|carer|caregiver|boyfriend|girlfriend|fiance|fiancee|mate|mates|neighbour|neighbor|"
+    r"twins|guest|guests|companion|assistant|guide dog|dog|team|club|teacher|teachers|tutor|guide|leader|"
+    r"doctor|nurse|pupil|student|host|niece|in-laws|husband's|wife's|flatmate|roommate|housemate"
+)
+THIRD_PARTY = re.compile(
+    rf"(?<!with )(?<!brought )(?<!and )\b(?:my|our|his|her|their|a|the)\s+(?:\w+\s+){{0,2}}?(?:{PEOPLE})\b"
+    r"(?:\s+(?!and\b|who\b)\w+){0,2}?\s+"
+    r"(?:is|are|was|were|has|have|had|uses|use|needs|need|can|could|would|will|likes|like|loves|love|gets|"
+    r"wants|prefers|hates|speaks|does|do|did|eats|gets|finds|struggles|relies|suffers|walks|reads|goes)\b"
+    r"|^(?:he|she|they|someone|somebody|anyone|anybody|people|visitors|everyone|most people)\b"
+)
+HYPOTHETICAL = re.compile(
+    r"\b(?:what if|what about if|if (?:someone|somebody|anyone|a person|a visitor|people|one|my|our|i were|i was|"
+    r"i had|we had|he|she|they)|suppose|supposing|imagine|hypothetically|in case|for example|let us say|"
+    r"say (?:someone|i was)|would (?:someone|a person|a visitor)|do people|can people|for people who|"
+    r"for visitors who|for anyone who|for someone who)\b"
+)
+QUESTION_START = re.compile(
+    r"^(?:where|how|what|which|when|why|who|whose|is there|are there|is it|are you|do you|does (?:the|it|this)|"
+    r"did you|can you|could you|can i|could i|can we|could we|may i|have you|has the|any chance|anywhere)\b"
+)
+NEED_QUESTION = re.compile(
+    r"^(?:where|which way|how (?:do|can|could) (?:i|we) (?:get|find|reach))\b"
+    r"|\b(?:where|can i|could i|can we|could we|may i|need|want)\b"
+    r"|\b(?:is|are) there (?:somewhere|anywhere)\b"
+    r"|\b(?:is|are) there (?:a|an|any|some)\b.*\b(?:near|nearby|close|around|here|on this floor|i can|we can|"
+    r"to get|to buy|to sit|to eat|to drink|to rest)\b"
+)
+SCOPE_ENDS = {",", "just", "only", "but", "instead", "rather", "so", "because", "and"}
+NEGATION = re.compile(r"\b(?:not|no|never|nothing|none|neither|nor|without|no longer|no more)\b")
+RETRACTION = re.compile(
+    r"\b(?:no longer|not any ?more|any ?more|no more|forget (?:that|about|it|what)|please forget|"
+    r"scratch that|ignore (?:that|what i said)|i take (?:that|it) back|changed my mind|not (?:true|right) "
+    r"any ?more|used to|stopped|remove (?:that|the)|delete (?:that|the)|that is wrong|was wrong|"
+    r"that is not (?:true|right|correct)|actually,? (?:i|we) (?:am|are|do|have) not)\b"
+)
+AFFIRMATIVE = re.compile(
+    r"^(?:yes|yeah|yep|yup|ya|yea|aye|sure|please|definitely|absolutely|certainly|correct|right|indeed|"
+    r"of course|ok|okay|i do|we do|i am|we are|i would|we would|that would be (?:great|lovely|nice|good)|"
+    r"that is right|sounds good|go on then)\b"
+)
+NEGATIVE_ANSWER = re.compile(
+    r"^(?:no|nope|nah|not really|no thanks|no thank you|i do not|we do not|not at all)\b"
+)
+CLAUSE_BREAK = re.compile(
+    r"\s*(?:[;:]|—|–|\s-\s|,?\s*\b(?:but|however|although|though|except|whereas|while)\b)\s*"
+    r"|,?\s+\b(?:and|also|plus|so)\b\s+(?=(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|also|please|"
+    r"it|there|this|that|the)\b)"
+    r"|,\s+(?=(?:i|i'm|im|i've|i'd|we|we're|my|our|and|also|please|it|the|where|what|how|which|when|is there|"
+    r"are there|do you|can you|could you|can i|could i|thanks|thank you|cheers|please|if possible|"
+    r"by the way|ta)\b)",
+    re.IGNORECASE,
+)
+SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)|[.!?]+")
+
+
+def fold(text: str) -> str:
+    """Lower-case, unify quotes and spaces, expand contractions: the text cues are matched against."""
+    text = text.lower().replace("’", "'").replace("‘", "'").replace("`", "'").replace("´", "'")
+    text = re.sub(r"[“”]", '"', text)
+    for pattern, repl in _CONTRACTIONS:
+        text = pattern.sub(repl, text)
+    text = re.sub(r"(\w)'s\b", r"\1", text)  # possessive: "maier's work" → "maier work"
+    text = re.sub(r"\s*,\s*", " , ", text)  # commas stay, as a word: they bound negation
+    text = re.sub(r"[^\w\s'&.+/,-]", " ", text)
+    return " ".join(text.split())
+
+
+@dataclass
+class Clause:
+    """One clause of the visitor's message, with the facts of grammar the cues need."""
+
+    original: str
+    text: str  # folded
+    question: bool = False
+    need_question: bool = False
+    hypothetical: bool = False
+    third_party: bool = False
+    retraction: bool = False
+    spans_taken: list[tuple[int, int]] = field(default_factory=list)
+
+    def negated_before(self, start: int, window: int = 6) -> bool:
+        """Is there a negation word among the few words before `start`, in the same phrase?"""
+        before = self.text[:start].split()[-window:]
+        for i in range(len(before) - 1, -1, -1):
+            if before[i] in SCOPE_ENDS:
+                before = before[i + 1 :]
+                break
+        return bool(NEGATION.search(" ".join(before)))
+
+    def free(self, start: int, end: int) -> bool:
+        return all(end <= s or start >= e for s, e in self.spans_taken)
+
+
+def split_clauses(message: str) -> list[Clause]:
+    """Sentences, then clauses at contrast words and at `and`/commas that start a new statement."""
+    clauses: list[Clause] = []
+    for match in SENTENCE.finditer(message):
+        sentence = match.group(0).strip()
+        if not sentence or not re.search(r"\w", sentence):
+            continue
+        is_question = sentence.rstrip().endswith("?")
+        parts = [p.strip(" ,.!?;:-\"'") for p in _split(sentence)]
+        parts = [p for p in parts if p and re.search(r"\w", p)]
+        for index, part in enumerate(parts):
+            folded = fold(part)
+            folded = re.sub(
+                r"^(?:and|also|plus|so|oh|well|um|erm|hi|hello|hey|actually|ok|okay)\s+", "", folded
+            )
+            clause = Clause(original=part, text=folded)
+            last = index == len(parts) - 1
+            clause.question = (is_question and last) or bool(QUESTION_START.match(folded))
+            clause.need_question = clause.question and bool(NEED_QUESTION.search(folded))
+            clause.hypothetical = bool(HYPOTHETICAL.search(folded))
+            clause.third_party = bool(THIRD_PARTY.search(folded))
+            clause.retraction = bool(RETRACTION.search(folded))
+            clauses.append(clause)
+    return clauses
+
+
+def _split(sentence: str) -> list[str]:
+    """Clause breaks, except an "and" after a very short start ("me and my partner" stays whole)."""
+    parts: list[str] = []
+    last = 0
+    for m in CLAUSE_BREAK.finditer(sentence):
+        left = sentence[last : m.start()]
+        if re.match(r",?\s+and\b", m.group(0), re.IGNORECASE) and len(left.split()) < 3:
+            continue
+        parts.append(left)
+        last = m.end()
+    parts.append(sentence[last:])
+    return parts
+
+
+def is_affirmative(message: str) -> bool:
+    folded = fold(message)
+    return bool(AFFIRMATIVE.match(folded)) and not NEGATIVE_ANSWER.match(folded)
+
+
+def is_negative_answer(message: str) -> bool:
+    return bool(NEGATIVE_ANSWER.match(fold(message)))

@@ -1,0 +1,70 @@
+"""Extraction by an LLM: the prompt, a strict JSON schema, and the same validation as every extractor.
+
+The model call is injected (`complete_json(messages, schema)`), so this module needs no HTTP and tests can
+pass a plain async function. Exceptions from the call propagate: the Session decides what a failed
+extraction means (a notice, never a failed turn).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from museum_tui.memory import Ontology
+
+from .prompt import EXTRACTOR_SYSTEM, build_concept_catalog
+from .validate import ExtractedFact, Rejection, validate_facts
+
+CompleteJSON = Callable[[list[dict[str, str]], dict[str, Any]], Awaitable[Any]]
+
+
+@dataclass
+class ExtractionResult:
+    facts: list[ExtractedFact] = field(default_factory=list)
+    rejected: list[Rejection] = field(default_factory=list)
+    raw: Any = None
+
+
+def fact_schema(ontology: Ontology) -> dict[str, Any]:
+    """JSON schema for `{"facts": [...]}`, strict-mode compatible: the concept is an enum of the ontology."""
+    fact = {
+        "type": "object",
+        "properties": {
+            "concept": {"type": "string", "enum": list(ontology.concepts)},
+            "value": {"type": "string"},
+            "polarity": {"type": "string", "enum": ["asserted", "negated"]},
+            "evidence": {"type": "string"},
+        },
+        "required": ["concept", "value", "polarity", "evidence"],
+        "additionalProperties": False,
+    }
+    return {
+        "type": "object",
+        "properties": {"facts": {"type": "array", "items": fact}},
+        "required": ["facts"],
+        "additionalProperties": False,
+    }
+
+
+def extractor_messages(ontology: Ontology, user_msg: str, bot_msg: str | None) -> list[dict[str, str]]:
+    """The system prompt with the catalog, and the turn with each speaker clearly labelled."""
+    system = EXTRACTOR_SYSTEM.format(catalog=build_concept_catalog(ontology))
+    parts = []
+    if bot_msg:
+        parts.append(f'Assistant\'s previous message (context only, not facts):\n"""\n{bot_msg}\n"""')
+    parts.append(f'Visitor\'s message (extract facts about the visitor from this):\n"""\n{user_msg}\n"""')
+    return [{"role": "system", "content": system}, {"role": "user", "content": "\n\n".join(parts)}]
+
+
+class LLMExtractor:
+    def __init__(self, ontology: Ontology, complete_json: CompleteJSON, name: str = "llm") -> None:
+        self.ontology = ontology
+        self.complete_json = complete_json
+        self.name = name
+        self.schema = fact_schema(ontology)
+
+    async def extract(self, user_msg: str, bot_msg: str | None = None) -> ExtractionResult:
+        raw = await self.complete_json(extractor_messages(self.ontology, user_msg, bot_msg), self.schema)
+        checked = validate_facts(raw, self.ontology, user_msg)
+        return ExtractionResult(checked.facts, checked.rejected, raw)

@@ -1,0 +1,131 @@
+"""Defensive validation of extracted facts, whatever produced them (an LLM, the rules, a file).
+
+Load-bearing: this is where the closed world is enforced. Only concepts the ontology declares, only the
+two polarities, short clean values, and evidence that really is the visitor's own words (never the
+assistant's). Anything else is dropped with a short reason; nothing here ever raises.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from museum_tui.memory import Ontology
+from museum_tui.memory.facts import normalize
+from museum_tui.safetext import one_line
+
+log = logging.getLogger("museum_tui.extraction")
+
+MAX_VALUE = 80  # a value is a short phrase; longer is not a value (rejected, not cut)
+MAX_EVIDENCE = 300  # evidence longer than this is cut: the start is enough to ground and show it
+MAX_FACTS = 12  # per message; more is a model rambling
+GROUNDING = 85  # rapidfuzz partial_ratio of evidence within the visitor's message
+
+
+@dataclass(frozen=True)
+class ExtractedFact:
+    """One candidate fact about the visitor, already validated."""
+
+    concept: str
+    value: str
+    polarity: str
+    evidence: str
+
+
+@dataclass(frozen=True)
+class Rejection:
+    raw: Any
+    reason: str
+
+
+@dataclass
+class ValidationResult:
+    facts: list[ExtractedFact] = field(default_factory=list)
+    rejected: list[Rejection] = field(default_factory=list)
+
+    @property
+    def reasons(self) -> list[str]:
+        return [r.reason for r in self.rejected]
+
+
+def _candidates(raw: Any) -> tuple[list[Any], str | None]:
+    if isinstance(raw, dict):
+        facts = raw.get("facts")
+        if isinstance(facts, list):
+            return facts, None
+        if {"concept", "value"} <= set(raw):
+            return [raw], None
+        return [], "the output has no list under 'facts'"
+    if isinstance(raw, list):
+        return raw, None
+    return [], f"the output is {type(raw).__name__}, not a list of facts"
+
+
+def grounded(evidence: str, user_msg: str, value: str = "") -> bool:
+    """True when `evidence` can be found in the visitor's message (allowing small differences such as
+    a changed apostrophe or a typo fixed). `value` is not enough: "I am deaf" is not grounded in "my
+    husband is deaf" just because "deaf" appears in both."""
+    from rapidfuzz import fuzz
+
+    message = normalize(user_msg)
+    ev = normalize(evidence)
+    if not message or not ev:
+        return False
+    if ev in message:
+        return True
+    return len(ev) >= 4 and fuzz.partial_ratio(ev, message) >= GROUNDING
+
+
+def validate_facts(raw: Any, ontology: Ontology, user_msg: str) -> ValidationResult:
+    """Keep only well-formed, in-ontology, grounded facts; explain every drop."""
+    result = ValidationResult()
+    items, problem = _candidates(raw)
+    if problem:
+        result.rejected.append(Rejection(raw if isinstance(raw, str | int | float) else None, problem))
+        log.info("extraction rejected: %s", problem)
+        return result
+    seen: set[tuple[str, str, str]] = set()
+
+    def reject(item: Any, reason: str) -> None:
+        result.rejected.append(Rejection(item, reason))
+        log.info("extraction rejected: %s", reason)
+
+    for item in items:
+        if not isinstance(item, dict):
+            reject(item, f"a fact is {type(item).__name__}, not an object")
+            continue
+        concept = item.get("concept")
+        if not isinstance(concept, str) or concept not in ontology.concepts:
+            reject(item, f"concept {one_line(str(concept), 60)!r} is not in the ontology")
+            continue
+        polarity = item.get("polarity", "asserted")
+        if polarity not in ("asserted", "negated"):
+            reject(item, f"polarity {one_line(str(polarity), 30)!r} is not 'asserted' or 'negated'")
+            continue
+        value, evidence = item.get("value"), item.get("evidence")
+        if not isinstance(value, str) or not isinstance(evidence, str):
+            reject(item, f"{concept}: value and evidence must be text")
+            continue
+        value = one_line(value).strip(" .,;:!?\"'")
+        evidence = one_line(evidence)
+        if not value or not evidence:
+            reject(item, f"{concept}: empty value or evidence")
+            continue
+        if len(value) > MAX_VALUE:
+            reject(item, f"{concept}: value is {len(value)} characters (max {MAX_VALUE})")
+            continue
+        if len(evidence) > MAX_EVIDENCE:
+            evidence = evidence[: MAX_EVIDENCE - 1].rstrip() + "…"
+        if not grounded(evidence.rstrip("…"), user_msg, value):
+            reject(item, f"{concept}: evidence is not in the visitor's words")
+            continue
+        key = (concept, normalize(value), polarity)
+        if key in seen:
+            continue
+        if len(result.facts) >= MAX_FACTS:
+            reject(item, f"more than {MAX_FACTS} facts in one message")
+            continue
+        seen.add(key)
+        result.facts.append(ExtractedFact(concept, value, polarity, evidence))
+    return result
