@@ -51,14 +51,15 @@ THIRD_PARTY = re.compile(
     r"|^(?:he|she|they|someone|somebody|anyone|anybody|people|visitors|everyone|most people)\b"
 )
 HYPOTHETICAL = re.compile(
-    r"\b(?:what if|what about if|if (?:someone|somebody|anyone|a person|a visitor|people|one|my|our|i were|i was|"
-    r"i had|we had|he|she|they)|suppose|supposing|imagine|hypothetically|in case|for example|let us say|"
-    r"say (?:someone|i was)|would (?:someone|a person|a visitor)|do people|can people|for people who|"
-    r"for visitors who|for anyone who|for someone who)\b"
+    r"\b(?:what if|what about if|if (?:someone|somebody|anyone|a person|a visitor|people|one|my|our|"
+    r"i were|i was|i had|we had|he|she|they)|suppose|supposing|imagine|hypothetically|in case|"
+    r"for example|let us say|say (?:someone|i was)|would (?:someone|a person|a visitor)|do people|"
+    r"can people|for people who|for visitors who|for anyone who|for someone who)\b"
 )
 QUESTION_START = re.compile(
-    r"^(?:where|how|what|which|when|why|who|whose|is there|are there|is it|are you|do you|does (?:the|it|this)|"
-    r"did you|can you|could you|can i|could i|can we|could we|may i|have you|has the|any chance|anywhere)\b"
+    r"^(?:where|how|what|which|when|why|who|whose|is there|are there|is it|are you|do you|"
+    r"does (?:the|it|this)|did you|can you|could you|can i|could i|can we|could we|may i|have you|"
+    r"has the|any chance|anywhere)\b"
 )
 NEED_QUESTION = re.compile(
     r"^(?:where|which way|how (?:do|can|could) (?:i|we) (?:get|find|reach))\b"
