@@ -142,9 +142,7 @@ def load_settings(
 
     for name in data:
         if name.lower() in SECRET_KEYS:
-            settings.warnings.append(
-                f"{path}: {name!r} ignored — API keys are only read from the environment"
-            )
+            settings.warnings.append(f"{path}: {name!r} ignored — API keys are only read from the environment")
     known = {
         *PROVIDER_KEYS,
         "user",
@@ -167,9 +165,7 @@ def load_settings(
             settings.provider_cli[key] = str(cli[key])
             settings.sources[key] = "command line"
 
-    def pick(
-        name: str, env_name: str, kind: type | tuple[type, ...], allowed: str, convert: Any = None
-    ) -> Any:
+    def pick(name: str, env_name: str, kind: type | tuple[type, ...], allowed: str, convert: Any = None) -> Any:
         value, source = None, None
         if name in data:
             value, source = _check(path, name, data[name], kind, allowed), "config file"
@@ -200,9 +196,7 @@ def load_settings(
         if not 0 <= window <= 200:
             raise ConfigError(f"history_window is {window}; expected a whole number from 0 to 200")
         settings.history_window = window
-    similarity = pick(
-        "similarity_threshold", "MUSEUM_TUI_SIMILARITY", (int, float), "a number in [0, 1]", float
-    )
+    similarity = pick("similarity_threshold", "MUSEUM_TUI_SIMILARITY", (int, float), "a number in [0, 1]", float)
     if similarity is not None:
         if not 0.0 <= float(similarity) <= 1.0:
             raise ConfigError(f"similarity_threshold is {similarity}; expected a number in [0, 1]")
@@ -216,9 +210,7 @@ def load_settings(
         raise ConfigError(f"{path}: [decay] must be a table of tier = factor")
     for tier, factor in decay.items():
         if tier not in ("permanent", "long_term", "session", "ephemeral"):
-            raise ConfigError(
-                f"{path}: [decay] {tier!r} is not a tier (permanent, long_term, session, ephemeral)"
-            )
+            raise ConfigError(f"{path}: [decay] {tier!r} is not a tier (permanent, long_term, session, ephemeral)")
         if isinstance(factor, bool) or not isinstance(factor, int | float) or not 0 < factor <= 1:
             raise ConfigError(f"{path}: [decay] {tier} = {factor!r}; expected a number in (0, 1]")
         settings.decay[tier] = float(factor)

@@ -37,9 +37,7 @@ def add_common(parser: argparse.ArgumentParser, *, engine: bool = False) -> None
         metavar="PATH",
         help="ontology JSON file (default: the bundled museum ontology)",
     )
-    group.add_argument(
-        "--config", type=Path, metavar="PATH", help="config file (default: the user config file)"
-    )
+    group.add_argument("--config", type=Path, metavar="PATH", help="config file (default: the user config file)")
     if not engine:
         return
     group.add_argument(
@@ -48,9 +46,7 @@ def add_common(parser: argparse.ArgumentParser, *, engine: bool = False) -> None
         default=None,
         help="use the built-in offline engine, whatever else is configured",
     )
-    group.add_argument(
-        "--provider", choices=PROVIDERS, help="which engine answers (default: from config/env)"
-    )
+    group.add_argument("--provider", choices=PROVIDERS, help="which engine answers (default: from config/env)")
     group.add_argument(
         "--base-url",
         dest="base_url",

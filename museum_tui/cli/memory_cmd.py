@@ -25,9 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     export = actions.add_parser("export", help="write the saved memory as JSON or Markdown")
     add_common(export)
-    export.add_argument(
-        "--format", choices=("json", "markdown"), help="default: from the file name, else json"
-    )
+    export.add_argument("--format", choices=("json", "markdown"), help="default: from the file name, else json")
     export.add_argument("-o", "--output", type=Path, metavar="PATH", help="write here instead of stdout")
     export.set_defaults(handler=export_cmd)
 
@@ -101,9 +99,7 @@ def forget_cmd(args: argparse.Namespace) -> int:
         return 1
     if args.all and not args.yes:
         if not sys.stdin.isatty():
-            raise CliError(
-                "--all erases everything saved; add --yes to confirm when not at a terminal", exit_code=2
-            )
+            raise CliError("--all erases everything saved; add --yes to confirm when not at a terminal", exit_code=2)
         answer = input(f"Erase all {len(facts)} saved fact(s) about {memory_file.user}? [y/N] ")
         if answer.strip().lower() not in ("y", "yes"):
             print("Nothing was erased.")

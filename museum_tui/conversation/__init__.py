@@ -79,10 +79,7 @@ def open_session(settings: Settings, env: dict[str, str] | None = None) -> Sessi
         raise SessionError(str(exc)) from None
     store = MemoryStore(ontology, settings.similarity_threshold, decay=settings.decay or None)
     report = memory_file.load(store)
-    notices = [
-        Notice(text, "warning")
-        for text in [*settings.warnings, *ontology_warnings(ontology), *report.notices]
-    ]
+    notices = [Notice(text, "warning") for text in [*settings.warnings, *ontology_warnings(ontology), *report.notices]]
     return Session(
         settings=settings,
         store=store,

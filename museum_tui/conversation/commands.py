@@ -63,8 +63,7 @@ def memory_markdown(store: MemoryStore) -> str:
 def why_markdown(store: MemoryStore, fact: Fact) -> str:
     concept = store.ontology.concepts[fact.concept]
     lines = [
-        f"**{md(concept.short_label)}: {md(fact.value)}** "
-        f"(`{fact.id}`, {TIER_TITLES[fact.persistence_class]})",
+        f"**{md(concept.short_label)}: {md(fact.value)}** (`{fact.id}`, {TIER_TITLES[fact.persistence_class]})",
         f"- You said: “{md(fact.evidence, 300)}”",
     ]
     said = [m for m in fact.history if m.kind == "said"]
@@ -95,9 +94,7 @@ async def _help(session, args: str) -> AsyncIterator[Event]:
 
 
 async def _memory(session, args: str) -> AsyncIterator[Event]:
-    yield CommandResult(
-        "memory", memory_markdown(session.store), kind="memory", snapshot=snapshot(session.store)
-    )
+    yield CommandResult("memory", memory_markdown(session.store), kind="memory", snapshot=snapshot(session.store))
 
 
 async def _forget(session, args: str) -> AsyncIterator[Event]:
@@ -149,9 +146,7 @@ async def _undo(session, args: str) -> AsyncIterator[Event]:
         notices = await session.save()
     back = [c for c in restored if c.kind == "restored"]
     names = ", ".join(f"“{md(c.fact.value)}”" for c in back) or "nothing (it was said again meanwhile)"
-    yield CommandResult(
-        "undo", f"Remembered again: {names}.", kind="forget", snapshot=snapshot(session.store)
-    )
+    yield CommandResult("undo", f"Remembered again: {names}.", kind="forget", snapshot=snapshot(session.store))
     for notice in notices:
         yield notice
 
@@ -160,9 +155,7 @@ async def _why(session, args: str) -> AsyncIterator[Event]:
     target = args.strip()
     facts = session.store.find(target) if target else []
     if not facts:
-        yield CommandResult(
-            "why", "Which fact? Say `/why <id>` with an id from `/memory` (like `f3`).", ok=False
-        )
+        yield CommandResult("why", "Which fact? Say `/why <id>` with an id from `/memory` (like `f3`).", ok=False)
         return
     text = "\n\n".join(why_markdown(session.store, f) for f in facts[:5])
     yield CommandResult("why", text, kind="why")
@@ -183,9 +176,7 @@ async def _ontology(session, args: str) -> AsyncIterator[Event]:
 async def _user(session, args: str) -> AsyncIterator[Event]:
     name = args.strip()
     if not name:
-        yield CommandResult(
-            "user", f"You are talking as **{md(session.user)}**. Say `/user <name>` to switch."
-        )
+        yield CommandResult("user", f"You are talking as **{md(session.user)}**. Say `/user <name>` to switch.")
         return
     try:
         name = check_user_name(name)
@@ -218,8 +209,7 @@ async def _model(session, args: str) -> AsyncIterator[Event]:
         return
     yield CommandResult(
         "model",
-        f"Answering with **{md(session.chat.describe())}**; facts extracted by "
-        f"**{md(session.extractor.name)}**.",
+        f"Answering with **{md(session.chat.describe())}**; facts extracted by **{md(session.extractor.name)}**.",
     )
 
 
@@ -255,9 +245,7 @@ async def _export(session, args: str) -> AsyncIterator[Event]:
 
 async def _clear(session, args: str) -> AsyncIterator[Event]:
     session.history.clear()
-    yield CommandResult(
-        "clear", "The conversation was cleared; what I remember about you is unchanged.", kind="clear"
-    )
+    yield CommandResult("clear", "The conversation was cleared; what I remember about you is unchanged.", kind="clear")
 
 
 async def _quit(session, args: str) -> AsyncIterator[Event]:
@@ -296,9 +284,7 @@ async def run_command(session, text: str) -> AsyncIterator[Event]:
     if command is None:
         close = [c for c in COMMANDS if c.startswith(name[:2])] if name else []
         hint = f" Did you mean `/{close[0]}`?" if close else ""
-        yield CommandResult(
-            name, f"Unknown command `/{md(head, 40)}`.{hint} Say `/help` for the list.", ok=False
-        )
+        yield CommandResult(name, f"Unknown command `/{md(head, 40)}`.{hint} Say `/help` for the list.", ok=False)
         return
     async for event in command.handler(session, args):
         yield event

@@ -190,9 +190,7 @@ class Engines:
     provider: Any
 
 
-def build_engines(
-    settings: Any, ontology: Ontology, responder: Any, env: dict[str, str] | None = None
-) -> Engines:
+def build_engines(settings: Any, ontology: Ontology, responder: Any, env: dict[str, str] | None = None) -> Engines:
     """The engines the settings ask for. Raises `EngineError` with a fix when a provider can't be used."""
     import os
 

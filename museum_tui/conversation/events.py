@@ -82,8 +82,7 @@ def fact_view(store: MemoryStore, fact) -> FactView:
 
 def snapshot(store: MemoryStore) -> MemorySnapshot:
     tiers = tuple(
-        (tier, tuple(fact_view(store, f) for f in facts))
-        for tier, facts in by_tier(store.facts.values()).items()
+        (tier, tuple(fact_view(store, f) for f in facts)) for tier, facts in by_tier(store.facts.values()).items()
     )
     return MemorySnapshot(store.turn, tiers, store.prune_threshold)
 

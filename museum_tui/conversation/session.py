@@ -95,8 +95,7 @@ class Session:
         clean = strip_controls(text, keep_newlines=True).strip()
         if len(clean) > MAX_INPUT_CHARS:
             notice = Notice(
-                f"Your message was {len(clean):,} characters long; only the first "
-                f"{MAX_INPUT_CHARS:,} were read.",
+                f"Your message was {len(clean):,} characters long; only the first {MAX_INPUT_CHARS:,} were read.",
                 "warning",
             )
             return clean[:MAX_INPUT_CHARS], notice
@@ -120,9 +119,7 @@ class Session:
             yield Notice("There was nothing to send: the message was empty.", "info")
             return
         if self._cancel is not None:
-            yield Notice(
-                "Still answering the previous message; wait for it or press Esc to stop it.", "warning"
-            )
+            yield Notice("Still answering the previous message; wait for it or press Esc to stop it.", "warning")
             return
         self.failed_text = text
         self._cancel = cancel = asyncio.Event()
@@ -218,9 +215,7 @@ class Session:
             return [Notice(f"{exc}. Everything is still remembered for this visit.", "error")]
         notices = [Notice(text, "warning") for text in report.notices]
         if report.adopted:
-            notices.append(
-                Notice(f"Merged {len(report.adopted)} fact(s) saved by another museum-tui window.")
-            )
+            notices.append(Notice(f"Merged {len(report.adopted)} fact(s) saved by another museum-tui window."))
         return notices
 
     async def aclose(self) -> list[Notice]:

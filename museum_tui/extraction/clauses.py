@@ -81,9 +81,7 @@ AFFIRMATIVE = re.compile(
     r"of course|ok|okay|i do|we do|i am|we are|i would|we would|that would be (?:great|lovely|nice|good)|"
     r"that is right|sounds good|go on then)\b"
 )
-NEGATIVE_ANSWER = re.compile(
-    r"^(?:no|nope|nah|not really|no thanks|no thank you|i do not|we do not|not at all)\b"
-)
+NEGATIVE_ANSWER = re.compile(r"^(?:no|nope|nah|not really|no thanks|no thank you|i do not|we do not|not at all)\b")
 CLAUSE_BREAK = re.compile(
     r"\s*(?:[;:]|—|–|\s-\s|,?\s*\b(?:but|however|although|though|except|whereas|while)\b)\s*"
     r"|,?\s+\b(?:and|also|plus|so)\b\s+(?=(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|also|please|"
@@ -146,9 +144,7 @@ def split_clauses(message: str) -> list[Clause]:
         parts = [p for p in parts if p and re.search(r"\w", p)]
         for index, part in enumerate(parts):
             folded = fold(part)
-            folded = re.sub(
-                r"^(?:and|also|plus|so|oh|well|um|erm|hi|hello|hey|actually|ok|okay)\s+", "", folded
-            )
+            folded = re.sub(r"^(?:and|also|plus|so|oh|well|um|erm|hi|hello|hey|actually|ok|okay)\s+", "", folded)
             clause = Clause(original=part, text=folded)
             last = index == len(parts) - 1
             clause.question = (is_question and last) or bool(QUESTION_START.match(folded))

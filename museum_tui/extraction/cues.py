@@ -135,8 +135,7 @@ def check_cues(ontology: Ontology) -> list[str]:
         for name in ("terms", "yes", "aliases"):
             value = spec.get(name, {})
             if not isinstance(value, dict) or not all(
-                isinstance(k, str) and isinstance(v, str) and k.strip() and v.strip()
-                for k, v in value.items()
+                isinstance(k, str) and isinstance(v, str) and k.strip() and v.strip() for k, v in value.items()
             ):
                 bad(
                     name,

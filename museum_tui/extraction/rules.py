@@ -124,10 +124,7 @@ class RuleExtractor:
 
     def extract_validated(self, user_msg: str, bot_msg: str | None = None) -> ValidationResult:
         hits = self._hits(user_msg, bot_msg)
-        raw = [
-            {"concept": h.concept, "value": h.value, "polarity": h.polarity, "evidence": h.evidence}
-            for h in hits
-        ]
+        raw = [{"concept": h.concept, "value": h.value, "polarity": h.polarity, "evidence": h.evidence} for h in hits]
         return validate_facts({"facts": raw}, self.ontology, user_msg)
 
     # ---- matching ------------------------------------------------------------------------------------
@@ -176,9 +173,7 @@ class RuleExtractor:
             if cues.negation == "retraction":
                 negated = clause.retraction
             else:
-                negated = (
-                    clause.retraction or clause.negated_before(start) or self._denied_after(cues, clause, end)
-                )
+                negated = clause.retraction or clause.negated_before(start) or self._denied_after(cues, clause, end)
             if cues.subject == "companion":
                 clause.spans_taken.append((start, end))
             hits.append(_Hit(cues.concept, value, "negated" if negated else "asserted", clause.original))
@@ -188,9 +183,7 @@ class RuleExtractor:
         """ "Crowds do not bother me": the trigger after the term is negated."""
         if cues.triggers is None:
             return False
-        return any(
-            clause.negated_before(m.start(), window=3) for m in cues.triggers.finditer(clause.text, end)
-        )
+        return any(clause.negated_before(m.start(), window=3) for m in cues.triggers.finditer(clause.text, end))
 
     def _triggered(self, cues: ConceptCues, clause: Clause) -> bool:
         assert cues.triggers is not None
@@ -244,9 +237,7 @@ class RuleExtractor:
             if _inside(m.span(), found) or not clause.free(*m.span()):
                 continue
             cutoff = 80 if len(m.group(0)) >= 6 else 86
-            best = process.extractOne(
-                m.group(0), list(cues.fuzzy_terms), scorer=fuzz.ratio, score_cutoff=cutoff
-            )
+            best = process.extractOne(m.group(0), list(cues.fuzzy_terms), scorer=fuzz.ratio, score_cutoff=cutoff)
             if best and best[0][:2] == m.group(0)[:2]:
                 out.append((m.start(), m.end(), cues.fuzzy_terms[best[0]]))
         return out

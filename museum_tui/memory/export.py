@@ -31,9 +31,7 @@ def fact_record(store: MemoryStore, fact: Fact) -> dict[str, Any]:
         "source": fact.source,
         "created_at": fact.created_at,
         "last_seen_at": fact.last_seen_at,
-        "history": [
-            {"turn": m.turn, "value": m.value, "evidence": m.evidence, "kind": m.kind} for m in fact.history
-        ],
+        "history": [{"turn": m.turn, "value": m.value, "evidence": m.evidence, "kind": m.kind} for m in fact.history],
     }
 
 
@@ -75,12 +73,9 @@ def export_markdown(store: MemoryStore, user: str = "") -> str:
         keep = "kept for your next visit" if cls in KEPT_ACROSS_VISITS else "forgotten after this visit"
         lines += [f"## {TIER_TITLES[cls]} ({keep})", ""]
         for f in facts:
-            label = (
-                store.ontology.concepts[f.concept].short_label if f.concept in store.ontology else f.concept
-            )
+            label = store.ontology.concepts[f.concept].short_label if f.concept in store.ontology else f.concept
             lines.append(
-                f"- **{_md(label)}**: {_md(f.value)} (salience {f.salience:.2f}) — "
-                f"you said: “{_md(f.evidence)}”"
+                f"- **{_md(label)}**: {_md(f.value)} (salience {f.salience:.2f}) — you said: “{_md(f.evidence)}”"
             )
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"

@@ -5,9 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
-ChangeKind = Literal[
-    "created", "reinforced", "negated", "evicted", "decayed", "pruned", "forgotten", "restored"
-]
+ChangeKind = Literal["created", "reinforced", "negated", "evicted", "decayed", "pruned", "forgotten", "restored"]
 LEFT_KINDS = frozenset({"negated", "evicted", "pruned", "forgotten"})
 
 

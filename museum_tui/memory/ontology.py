@@ -67,9 +67,7 @@ class Concept:
     @cached_property
     def short_label(self) -> str:
         """The label up to its first parenthesis or colon: a name that fits a narrow panel."""
-        cut = min(
-            (i for i in (self.label.find(" ("), self.label.find(":")) if i > 0), default=len(self.label)
-        )
+        cut = min((i for i in (self.label.find(" ("), self.label.find(":")) if i > 0), default=len(self.label))
         return self.label[:cut].strip()
 
     @cached_property
@@ -161,9 +159,7 @@ def _check_concept(
     for name in spec:
         if name not in KNOWN_CONCEPT_FIELDS:
             warnings.append(
-                OntologyProblem(
-                    cid, str(name), "an unknown field (ignored)", ", ".join(sorted(KNOWN_CONCEPT_FIELDS))
-                )
+                OntologyProblem(cid, str(name), "an unknown field (ignored)", ", ".join(sorted(KNOWN_CONCEPT_FIELDS)))
             )
     ok = True
 
@@ -177,9 +173,7 @@ def _check_concept(
         bad("examples", examples, "a list of non-empty strings (2–4 short, varied examples)")
         ok = False
     elif not examples:
-        warnings.append(
-            OntologyProblem(cid, "examples", "an empty list", "2–4 examples help an LLM extractor")
-        )
+        warnings.append(OntologyProblem(cid, "examples", "an empty list", "2–4 examples help an LLM extractor"))
 
     pclass = spec.get("persistence_class")
     if pclass not in PERSISTENCE_CLASSES:

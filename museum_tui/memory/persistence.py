@@ -258,11 +258,7 @@ class UserMemoryFile:
             os.chmod(self.users_dir, 0o700)
 
     def _merge(self, store: MemoryStore, disk: _DiskState, report: SaveReport) -> None:
-        ours = {
-            _key(f.concept, f.value): f
-            for f in store.facts.values()
-            if f.persistence_class in PERSISTED_CLASSES
-        }
+        ours = {_key(f.concept, f.value): f for f in store.facts.values() if f.persistence_class in PERSISTED_CLASSES}
         theirs = {_key(f.concept, f.value): f for f in disk.facts}
         added = [f for k, f in theirs.items() if k not in ours and k not in self._base]
         if added:
@@ -322,9 +318,7 @@ class UserMemoryFile:
         """
         report = SaveReport(self.path)
         if self.read_only:
-            raise SaveError(
-                f"not saving: {self.path} is kept read-only for this session (see the notice at start-up)"
-            )
+            raise SaveError(f"not saving: {self.path} is kept read-only for this session (see the notice at start-up)")
         try:
             self._prepare_dir()
             with self._locked():

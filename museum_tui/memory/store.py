@@ -84,9 +84,7 @@ class MemoryStore:
         if decay:
             for cls, factor in decay.items():
                 if cls not in PERSISTENCE_CLASSES or not 0.0 < float(factor) <= 1.0:
-                    raise ValueError(
-                        f"decay override {cls}={factor!r}: need a known class and a factor in (0, 1]"
-                    )
+                    raise ValueError(f"decay override {cls}={factor!r}: need a known class and a factor in (0, 1]")
                 self.decay[cls] = float(factor)
         self.prune_threshold = PRUNE_THRESHOLD if prune_threshold is None else float(prune_threshold)
         self.clock = clock or _utc_now

@@ -53,8 +53,7 @@ def select(
     return [
         f
         for f in store.facts.values()
-        if (prefixes is None or f.concept.startswith(prefixes))
-        and (wanted is None or f.persistence_class in wanted)
+        if (prefixes is None or f.concept.startswith(prefixes)) and (wanted is None or f.persistence_class in wanted)
     ]
 
 
@@ -95,7 +94,6 @@ def dump(store: MemoryStore) -> str:
     lines = [f"(turn {store.turn}) {len(facts)} fact(s):"]
     for f in facts:
         lines.append(
-            f"  • [{f.concept}] {f.value} (sal={f.salience:.2f}, {f.persistence_class})"
-            f'  [from: "{f.evidence}"]'
+            f'  • [{f.concept}] {f.value} (sal={f.salience:.2f}, {f.persistence_class})  [from: "{f.evidence}"]'
         )
     return "\n".join(lines)

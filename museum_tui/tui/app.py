@@ -169,9 +169,7 @@ class MuseumApp(App[None]):
             await self._reply.finish(f"— {event.agent_title}")
         elif isinstance(event, TurnCancelled):
             if self._reply is not None:
-                await self._reply.finish(
-                    "— stopped; nothing from this message was remembered", state="cancelled"
-                )
+                await self._reply.finish("— stopped; nothing from this message was remembered", state="cancelled")
             else:
                 await chat.add(SystemMessage("Stopped. Nothing from this message was remembered.", "warning"))
         elif isinstance(event, TurnFailed):
@@ -211,9 +209,7 @@ class MuseumApp(App[None]):
             self.push_screen(memory_screen(result.text))
         elif result.kind == "confirm" and result.confirm:
             confirm = result.confirm
-            self.push_screen(
-                confirm_screen(result.text), lambda choice: choice == "yes" and self.send(confirm)
-            )
+            self.push_screen(confirm_screen(result.text), lambda choice: choice == "yes" and self.send(confirm))
         elif result.kind == "clear":
             await chat.clear()
             await chat.add(SystemMessage(result.text))

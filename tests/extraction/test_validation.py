@@ -66,16 +66,12 @@ def test_real_tiny_model_output_is_contained(museum_ontology) -> None:
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.floats(allow_nan=True) | st.integers() | st.text(max_size=30),
-    lambda children: (
-        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=10), children, max_size=4)
-    ),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=10), children, max_size=4),
     max_leaves=20,
 )
 fact_like = st.fixed_dictionaries(
     {
-        "concept": st.sampled_from(
-            ["SpecialNeed.Allergy", "ArtInterest.Medium", "Nope.Concept", "", "x" * 200]
-        )
+        "concept": st.sampled_from(["SpecialNeed.Allergy", "ArtInterest.Medium", "Nope.Concept", "", "x" * 200])
         | st.text(max_size=20),
         "value": st.text(max_size=120) | json_values,
         "polarity": st.sampled_from(["asserted", "negated", "positive", ""]) | json_values,

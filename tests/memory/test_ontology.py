@@ -126,9 +126,7 @@ def test_labels_give_short_names_and_guidance(museum_ontology) -> None:
     assert museum_ontology["Profile.Name"].guidance == ""
 
 
-def test_ontology_check_cli_exit_codes(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], museum_ontology
-) -> None:
+def test_ontology_check_cli_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str], museum_ontology) -> None:
     assert main(["ontology", "check", str(museum_ontology.source)]) == 0
     assert "OK, 20 concepts" in capsys.readouterr().out
     bad = tmp_path / "bad.json"

@@ -129,9 +129,7 @@ def test_newer_schema_is_not_loaded_and_never_overwritten(museum_ontology, users
     assert (users_dir / "dan.toml").read_bytes() == newer
 
 
-def test_newer_file_written_by_another_instance_meanwhile_is_not_overwritten(
-    museum_ontology, users_dir: Path
-) -> None:
+def test_newer_file_written_by_another_instance_meanwhile_is_not_overwritten(museum_ontology, users_dir: Path) -> None:
     store = store_for(museum_ontology)
     memory_file = UserMemoryFile(users_dir, "erin")
     memory_file.load(store)
@@ -211,9 +209,7 @@ def run_with_read_only_folder(folder: Path, args: list[str]) -> subprocess.Compl
     )
 
 
-def test_read_only_folder_gives_a_clear_error_and_keeps_the_old_file(
-    museum_ontology, users_dir: Path
-) -> None:
+def test_read_only_folder_gives_a_clear_error_and_keeps_the_old_file(museum_ontology, users_dir: Path) -> None:
     store = store_for(museum_ontology)
     walkthrough(store)
     UserMemoryFile(users_dir, "gus").save(store)
@@ -281,9 +277,7 @@ WRITER = textwrap.dedent("""
 def test_two_writers_do_not_lose_each_others_facts(museum_ontology, users_dir: Path) -> None:
     rounds = 25
     procs = [
-        subprocess.Popen(
-            [sys.executable, "-c", WRITER, str(museum_ontology.source), str(users_dir), tag, str(rounds)]
-        )
+        subprocess.Popen([sys.executable, "-c", WRITER, str(museum_ontology.source), str(users_dir), tag, str(rounds)])
         for tag in ("left", "right")
     ]
     for proc in procs:

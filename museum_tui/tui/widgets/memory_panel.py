@@ -127,9 +127,7 @@ class FactRow(Widget, can_focus=True):
         elif self.expiring:
             style = "red"
         else:
-            style = {"long_term": "green", "session": "yellow", "ephemeral": "magenta"}.get(
-                fact.tier, "white"
-            )
+            style = {"long_term": "green", "session": "yellow", "ephemeral": "magenta"}.get(fact.tier, "white")
         line = Text(no_wrap=True)
         line.append(bar(self.salience, bar_width), style=style)
         line.append(number, style="dim")
@@ -196,9 +194,7 @@ class MemoryPanel(VerticalScroll):
             yield TierSection(tier, title)
         yield Static("", id="memory-health", markup=False)
 
-    def show(
-        self, snapshot: MemorySnapshot, changes: tuple[FactChange, ...] = (), *, animate: bool = True
-    ) -> None:
+    def show(self, snapshot: MemorySnapshot, changes: tuple[FactChange, ...] = (), *, animate: bool = True) -> None:
         """Bring the panel to `snapshot`: update rows in place, mount new ones, and let departed facts
         leave with a note. `changes` say which facts are new or reinforced this turn."""
         marks: dict[str, str] = {}

@@ -1,0 +1,24 @@
+"""The concierge: venue knowledge, agents with memory subscriptions, routing, prompts and the offline
+responder. Imports only the memory core."""
+
+from .agents import Agent, load_agents
+from .knowledge import FactLike
+from .prompts import build_system_prompt, venue_brief
+from .responder import BuiltinResponder
+from .router import route
+from .venue import Venue, VenueError, find_venue, load_venue, parse_venue
+
+__all__ = [
+    "Agent",
+    "BuiltinResponder",
+    "FactLike",
+    "Venue",
+    "VenueError",
+    "build_system_prompt",
+    "find_venue",
+    "load_agents",
+    "load_venue",
+    "parse_venue",
+    "route",
+    "venue_brief",
+]
