@@ -307,12 +307,12 @@ class BuiltinResponder:
             if spare:
                 e = spare[0]
                 lines.append(
-                    f"If you have a little longer, **{e.title}** is in {e.gallery.name} (about {e.minutes} min)."
+                    f"\nIf you have a little longer, **{e.title}** is in {e.gallery.name} (about {e.minutes} min)."
                 )
         for e, why in skipped[:1]:
-            lines.append(f"I've left out *{e.title}*: {why}.")
+            lines.append(f"\nI've left out *{e.title}*: {why}.")
         if needs_step_free(known) and any(e.gallery.floor != 0 for e in chosen):
-            lines.append("Lift A reaches every floor.")
+            lines.append("\nLift A reaches every floor.")
         return "\n".join(lines)
 
     def answer_hours(self, known: Known, folded: str) -> str:

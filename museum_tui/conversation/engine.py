@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from museum_tui.memory import MemoryStore, Ontology
+from museum_tui.safetext import strip_controls
 
 
 class EngineError(Exception):
@@ -146,7 +147,7 @@ class LLMChat:
         try:
             async for event in self.client.stream_chat(turn.messages, model=self.model):
                 if isinstance(event, TextDelta):
-                    yield event.text
+                    yield strip_controls(event.text, keep_newlines=True)  # a model must not drive the terminal
                 elif isinstance(event, Usage):
                     self.usage = {
                         "prompt_tokens": event.prompt_tokens,
