@@ -207,16 +207,18 @@ async def test_cancelling_stops_the_request(server: FakeOpenAI) -> None:
     server.script.reply = " ".join(["word"] * 200)
     server.script.token_delay = 0.02
     got: list[str] = []
+    three = asyncio.Event()
 
     async def consume(client: ChatClient) -> None:
         async for event in client.stream_chat(MESSAGES):
             if isinstance(event, TextDelta):
                 got.append(event.text)
+                if len(got) == 3:
+                    three.set()
 
     async with client_for(server) as client:
         task = asyncio.create_task(consume(client))
-        while len(got) < 3:
-            await asyncio.sleep(0.01)
+        await three.wait()
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
