@@ -156,13 +156,16 @@ def split_clauses(message: str) -> list[Clause]:
     return clauses
 
 
+PAIRED = re.compile(r"^(?:just |only |it is |it's )?(?:me|myself|my \w+|our \w+)$", re.IGNORECASE)
+
+
 def _split(sentence: str) -> list[str]:
-    """Clause breaks, except an "and" after a very short start ("me and my partner" stays whole)."""
+    """Clause breaks, except an "and" that pairs people ("me and my partner" stays whole)."""
     parts: list[str] = []
     last = 0
     for m in CLAUSE_BREAK.finditer(sentence):
         left = sentence[last : m.start()]
-        if re.match(r",?\s+and\b", m.group(0), re.IGNORECASE) and len(left.split()) < 3:
+        if re.match(r",?\s+and\b", m.group(0), re.IGNORECASE) and PAIRED.match(left.strip()):
             continue
         parts.append(left)
         last = m.end()

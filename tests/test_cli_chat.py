@@ -1,0 +1,178 @@
+"""`museum-tui chat --plain` and `museum-tui extract` as a user runs them: real processes, real pipes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.fake_openai import FakeOpenAI, Fault
+
+SENTINEL = "sk-SENTINEL-cli-0000000000"
+
+
+def museum(*args: str, stdin: str = "", env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    full_env = {**os.environ, "MUSEUM_TUI_STREAM_DELAY": "0", **(env or {})}
+    return subprocess.run(
+        [sys.executable, "-m", "museum_tui", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=full_env,
+        timeout=120,
+    )
+
+
+@pytest.fixture
+def server() -> Iterator[FakeOpenAI]:
+    with FakeOpenAI(
+        reply="The café is on the ground floor, by the entrance.",
+        facts={
+            "facts": [
+                {
+                    "concept": "SpecialNeed.Allergy",
+                    "value": "peanuts",
+                    "polarity": "asserted",
+                    "evidence": "allergic to peanuts",
+                }
+            ]
+        },
+    ) as fake:
+        yield fake
+
+
+def test_plain_chat_offline_walkthrough_piped() -> None:
+    lines = [
+        "Hi! I'm visiting today, and I should mention I'm deaf.",
+        "I could really use a coffee.",
+        "/memory",
+        "/forget coffee",
+        "/why f1",
+    ]
+    result = museum("chat", "--plain", "--offline", "--user", "pipe", stdin="\n".join(lines) + "\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.startswith("museum-tui · visitor: pipe · offline")
+    assert "Harbour Café" in out and "Hearing impairment: **deaf**" in out
+    assert "Forgotten: “coffee”" in out and "you said" in out.lower()
+    assert "\x1b" not in out, "no terminal escapes when piped"
+    shown = museum("memory", "show", "--user", "pipe", "--json")
+    assert [f["value"] for f in json.loads(shown.stdout)["facts"]] == ["deaf"]
+
+
+def test_plain_chat_against_a_server_streams_and_survives_errors(server: FakeOpenAI) -> None:
+    server.fail("chat", Fault(status=503), times=5)
+    result = museum(
+        "chat", "--plain", "--base-url", server.base_url, "--user", "srv", stdin="I'm allergic to peanuts\n/retry\n"
+    )
+    assert result.returncode == 0, result.stderr
+    errors = [line for line in result.stdout.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and "HTTP 503" in errors[0] and "Say /retry to try again." in errors[0]
+    assert "The café is on the ground floor, by the entrance." in result.stdout
+    assert "Traceback" not in result.stderr
+    saved = museum("memory", "show", "--user", "srv", "--json")
+    assert [f["value"] for f in json.loads(saved.stdout)["facts"]] == ["peanuts"]
+
+
+def test_rejected_key_is_one_line_naming_the_variable(server: FakeOpenAI) -> None:
+    server.always("chat", Fault(status=401))
+    result = museum(
+        "chat",
+        "--plain",
+        "--provider",
+        "openai",
+        "--user",
+        "k",
+        stdin="hello\n",
+        env={"OPENAI_API_KEY": SENTINEL, "OPENAI_BASE_URL": server.base_url},
+    )
+    assert result.returncode == 0
+    (error,) = [line for line in result.stdout.splitlines() if line.startswith("error:")]
+    assert "rejected the API key" in error and "OPENAI_API_KEY" in error and "--offline" in error
+    assert server.calls("chat")[0].headers["authorization"] == f"Bearer {SENTINEL}"
+    assert SENTINEL not in result.stdout + result.stderr
+
+
+def test_fake_server_runs_as_a_process_for_end_to_end_use() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "tests/fake_openai.py", "--port", "0", "--reply", "Hi from a process"],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    try:
+        ready = proc.stdout.readline().split()
+        assert ready[0] == "READY"
+        result = museum("chat", "--plain", "--base-url", ready[1], "--user", "proc", stdin="hello\n")
+        assert "Hi from a process" in result.stdout
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_extract_prints_validated_facts_offline() -> None:
+    result = museum("extract", "--offline", "I'm vegan and allergic to nuts")
+    assert result.returncode == 0, result.stderr
+    facts = json.loads(result.stdout)
+    assert [(f["concept"], f["value"]) for f in facts] == [
+        ("SpecialNeed.Allergy", "nuts"),
+        ("SpecialNeed.DietaryRestriction", "vegan"),
+    ]
+    context = museum("extract", "--offline", "--bot", "Do you need the lift?", "yes please")
+    assert json.loads(context.stdout)[0]["value"] == "needs step-free access"
+
+
+def test_extract_jsonl_keeps_order_and_reports_bad_lines() -> None:
+    stdin = (
+        "\n".join(
+            [
+                json.dumps({"user": "I'm deaf", "bot": None}),
+                "not json",
+                json.dumps({"user": "yes", "bot": "Do you need the lift?"}),
+            ]
+        )
+        + "\n"
+    )
+    result = museum("extract", "--offline", "--jsonl", stdin=stdin)
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [len(r) for r in rows] == [1, 0, 1] and rows[0][0]["value"] == "deaf"
+    assert "line 2: expected" in result.stderr and result.returncode == 1
+
+
+def test_extract_through_a_server_validates_what_the_model_said(server: FakeOpenAI) -> None:
+    result = museum("extract", "--base-url", server.base_url, "I'm allergic to peanuts")
+    assert json.loads(result.stdout) == [
+        {
+            "concept": "SpecialNeed.Allergy",
+            "value": "peanuts",
+            "polarity": "asserted",
+            "evidence": "allergic to peanuts",
+        }
+    ]
+    made_up = museum("extract", "--base-url", server.base_url, "Where is the shop?")
+    assert json.loads(made_up.stdout) == [], "evidence not in the visitor's words is dropped"
+
+
+def test_help_everywhere() -> None:
+    for args in [(), ("chat",), ("extract",), ("memory",), ("memory", "show"), ("ontology",), ("config",)]:
+        result = museum(*args, "--help")
+        assert result.returncode == 0 and "usage: museum-tui" in result.stdout, args
+
+
+def test_config_init_show_path() -> None:
+    path = museum("config", "path").stdout.strip()
+    assert path.endswith("config.toml")
+    assert museum("config", "init").returncode == 0 and Path(path).exists()
+    assert museum("config", "init").returncode == 1
+    Path(path).write_text('provider = "ollama"\napi_key = "sk-nope"\n[decay]\nsession = 0.9\n', encoding="utf-8")
+    shown = museum("config", "show")
+    assert "ollama · llama3.2" in shown.stdout and "session=0.9" in shown.stdout
+    assert "'api_key' ignored" in shown.stdout and "sk-nope" not in shown.stdout
+    Path(path).write_text("provider = [broken", encoding="utf-8")
+    broken = museum("config", "show")
+    assert broken.returncode == 2 and "not valid TOML" in broken.stderr and "Traceback" not in broken.stderr
