@@ -23,6 +23,7 @@ from .knowledge import (
     needs_step_free,
     pick_restroom,
     plan,
+    score_exhibition,
 )
 from .venue import Venue
 
@@ -94,6 +95,8 @@ class BuiltinResponder:
             parts.append(f"Thank you for visiting {self.venue.short_name} — enjoy the rest of your day!")
         elif "thanks" in intents and len(parts) < 2:
             parts.append("You're welcome! Anything else I can help with?")
+        if not parts and known.said_now:
+            parts.append("Thanks — I'll keep that in mind. What can I help you with?")
         if not parts:
             parts.append(self.fallback())
         elif "greeting" in intents and len(parts) == 1:
@@ -125,7 +128,7 @@ class BuiltinResponder:
         if known.new("ImmediateNeed.Refreshment") and "food" not in intents:
             extra.append("food")
         said_food_need = known.new("SpecialNeed.DietaryRestriction") or known.new("SpecialNeed.Allergy")
-        if said_food_need and "food" not in intents and known.get("ImmediateNeed.Refreshment"):
+        if said_food_need and "food" not in intents:
             extra.append("food")
         return [e for e in extra if e not in intents]
 
@@ -149,6 +152,9 @@ class BuiltinResponder:
             lines.append("Noted — I'll keep to step-free routes.")
         if known.new("SpecialNeed.SensorySensitivity"):
             lines.append("Noted — I'll steer you away from loud and flashing rooms.")
+        food_needs = [v for _, v in known.new("SpecialNeed.Allergy") + known.new("SpecialNeed.DietaryRestriction")]
+        if food_needs:
+            lines.append(f"Noted — I'll check every food suggestion against {md(' and '.join(food_needs))}.")
         if known.new("Profile.Name"):
             lines.append(f"Nice to meet you, {md(known.first('Profile.Name') or '')}.")
         if known.new("Profile.Language"):
@@ -296,11 +302,14 @@ class BuiltinResponder:
                 f"- **{e.title}** — {e.description} ({e.gallery.name}, "
                 f"{self.venue.floor_name(e.gallery.floor).lower()}, about {e.minutes} min)"
             )
+        interests = [v for c in ("ArtInterest.Artist", "ArtInterest.Medium", "ArtInterest.Style") for v in known.get(c)]
         if budget is not None:
             total = sum(e.minutes for e in chosen)
             head = f"With about {_duration(budget)}, I'd suggest (about {total} min in all):"
         else:
             head = "You might enjoy:"
+        if interests and not excluded and score_exhibition(chosen[0], known) <= 0:
+            head = f"Nothing on at the moment features {md(interests[0])}, I'm afraid. " + head
         lines = [head, *items]
         if budget is not None:
             spare = [e for e in plan(self.venue, known, None, exclude=excluded)[0] if e not in chosen]

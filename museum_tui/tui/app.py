@@ -95,7 +95,8 @@ class MuseumApp(App[None]):
         yield Header(show_clock=False, icon="◆")
         with Horizontal(id="main"):
             with Vertical(id="chat-pane"):
-                yield ChatLog(id="chat")
+                with ChatLog(id="chat"):
+                    yield from self._welcome()
                 yield Composer(completions(""), id="composer")
             yield MemoryPanel(decay=self.session.store.decay, id="memory")
         yield Footer()
@@ -106,20 +107,16 @@ class MuseumApp(App[None]):
         self._update_titles()
         self.query_one(MemoryPanel).show(snapshot(self.session.store), animate=False)
         self._apply_width(self.size.width)
-        self.call_after_refresh(self._welcome)
         self.query_one(Composer).focus()
 
-    async def _welcome(self) -> None:
-        chat = self.query_one(ChatLog)
-        await chat.add(
-            SystemMessage(
-                f"Welcome to **{md(self.venue_name)}**. Ask me anything about your visit.\n\n"
-                "I only remember what helps today (the panel on the right shows it, fading as we talk). "
-                "Say `/memory` to see why I remember something, `/forget` to remove it, `/help` for more."
-            )
+    def _welcome(self) -> ComposeResult:
+        yield SystemMessage(
+            f"Welcome to **{md(self.venue_name)}**. Ask me anything about your visit.\n\n"
+            "I only remember what helps today (the panel shows it, fading as we talk). "
+            "Say `/memory` to see why I remember something, `/forget` to remove it, `/help` for more."
         )
         for notice in self.session.start_notices:
-            await chat.add(SystemMessage(md(notice.text, 400), notice.level))
+            yield SystemMessage(md(notice.text, 400), notice.level)
 
     def _update_titles(self) -> None:
         self.title = self.venue_name
@@ -186,7 +183,8 @@ class MuseumApp(App[None]):
         elif isinstance(event, FactsApplied):
             self._learned = event.changes
             if event.learned:
-                self.notify(_learned_summary(event.changes), title="Memory updated", timeout=4, markup=False)
+                self.clear_notifications()  # one "memory updated" at a time, never a pile over the panel
+                self.notify(_learned_summary(event.changes), title="Memory updated", timeout=3, markup=False)
         elif isinstance(event, MemoryTicked):
             panel.show(event.snapshot, self._learned + event.changes, animate=True)
             self._learned = ()

@@ -81,7 +81,7 @@ class FactRow(Widget, can_focus=True):
             self.fact_id = fact_id
 
     def __init__(self, fact: FactView) -> None:
-        super().__init__(id=f"fact-{fact.id}")
+        super().__init__()  # no DOM id: a forgotten fact and its restored twin may briefly coexist
         self.fact = fact
         self.mark = ""
         self.expiring = False

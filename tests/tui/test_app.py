@@ -1,0 +1,206 @@
+"""The real app driven with Pilot: typing, commands, the memory panel, cancel, errors, layout."""
+
+from __future__ import annotations
+
+import asyncio
+
+from museum_tui import config
+from museum_tui.config import load_settings
+from museum_tui.conversation import open_session
+from museum_tui.tui.screens import MarkdownScreen
+from museum_tui.tui.widgets.chat import AssistantMessage, SystemMessage, VisitorMessage
+from museum_tui.tui.widgets.memory_panel import FactRow, MemoryPanel
+from tests.fake_openai import FakeOpenAI, Fault
+
+from .conftest import WALKTHROUGH, make_app, say
+
+
+def panel_values(app) -> dict[str, str]:
+    return {row.fact.value: row.fact.tier for row in app.query(FactRow) if not row.gone_note}
+
+
+async def test_typing_a_message_shows_the_reply_and_the_learned_fact() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press(*"I'm vegan")
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert [m.renderable if hasattr(m, "renderable") else None for m in app.query(VisitorMessage)]
+        (reply,) = app.query(AssistantMessage)
+        assert "vegan" in reply.text.lower() or "Harbour" in reply.text
+        assert "— " in str(reply.agent_line.render())
+        assert panel_values(app) == {"vegan": "permanent"}
+        row = app.query_one(FactRow)
+        assert row.mark == "new" and row.has_class("-new")
+        assert any("Memory updated" in n.title for n in app._notifications)
+
+
+async def test_walkthrough_bars_shrink_and_the_coffee_leaves_with_a_note() -> None:
+    app = make_app(user="walk")
+    async with app.run_test(size=(120, 36)) as pilot:
+        seen: list[float] = []
+        for text in WALKTHROUGH[:6]:
+            await say(pilot, text)
+            coffee = [r for r in app.query(FactRow) if r.fact.value == "coffee" and not r.gone_note]
+            if coffee:
+                seen.append(coffee[0].salience)
+        assert seen == sorted(seen, reverse=True) and len(seen) >= 2, "the coffee bar shrinks turn by turn"
+        await say(pilot, WALKTHROUGH[6])
+        notes = [r.gone_note for r in app.query(FactRow) if r.gone_note]
+        assert any("forgot: coffee (faded)" in n for n in notes) or "coffee" not in panel_values(app)
+        await say(pilot, WALKTHROUGH[7])
+        assert "coffee" not in panel_values(app)
+        assert {"deaf", "photography"} <= set(panel_values(app))
+
+
+async def test_memory_command_opens_and_escape_closes() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await say(pilot, "I'm deaf")
+        await say(pilot, "/memory")
+        assert isinstance(app.screen, MarkdownScreen) and "deaf" in app.screen.markdown
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, MarkdownScreen)
+
+
+async def test_selecting_a_fact_shows_why_and_can_forget_it_then_undo() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await say(pilot, "I'm allergic to peanuts")
+        row = app.query_one(FactRow)
+        row.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MarkdownScreen) and "allergic to peanuts" in app.screen.markdown
+        await pilot.click("#forget")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "peanuts" not in panel_values(app)
+        await say(pilot, "/undo")
+        assert panel_values(app) == {"peanuts": "permanent"}
+
+
+async def test_delete_key_forgets_the_focused_fact() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await say(pilot, "I love Monet")
+        app.query_one(FactRow).focus()
+        await pilot.press("delete")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert panel_values(app) == {}
+        assert any("Forgotten: “Monet”" in m.source for m in app.query(SystemMessage))
+
+
+async def test_forget_all_asks_for_confirmation() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await say(pilot, "I'm vegan and I love Monet")
+        await say(pilot, "/forget all")
+        assert isinstance(app.screen, MarkdownScreen) and "Forget all 2" in app.screen.markdown
+        await pilot.click("#close")
+        await pilot.pause()
+        assert len(panel_values(app)) == 2
+        await say(pilot, "/forget all")
+        await pilot.click("#yes")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert panel_values(app) == {}
+
+
+async def test_escape_stops_a_streaming_reply_and_nothing_is_remembered() -> None:
+    with FakeOpenAI(reply=" ".join(["slowly"] * 300), token_delay=0.02) as server:
+        settings = load_settings({"base_url": server.base_url, "user": "esc"})
+        session = open_session(settings, env={})
+        app = make_app(session)
+        async with app.run_test(size=(120, 36)) as pilot:
+            composer = app.query_one("#composer")
+            composer.value = "I'm vegan, tell me everything"
+            await pilot.press("enter")
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if app.query(AssistantMessage) and len(app.query_one(AssistantMessage).text) > 20:
+                    break
+            await pilot.press("escape")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            reply = app.query_one(AssistantMessage)
+            assert reply.has_class("-cancelled") and reply.text.startswith("slowly")
+            assert "nothing from this message was remembered" in str(reply.agent_line.render())
+            assert session.store.turn == 0 and panel_values(app) == {}
+
+
+async def test_server_error_shows_inline_with_retry_and_retry_works() -> None:
+    with FakeOpenAI(reply="Here you are.") as server:
+        server.fail("chat", Fault(status=503), times=4)
+        settings = load_settings({"base_url": server.base_url, "user": "err"})
+        session = open_session(settings, env={})
+        session.chat.client.backoff_base = 0.01
+        app = make_app(session)
+        async with app.run_test(size=(120, 36)) as pilot:
+            await say(pilot, "hello")
+            errors = [m for m in app.query(SystemMessage) if m.has_class("-error")]
+            assert errors and "HTTP 503" in errors[0].source and "/retry" in errors[0].source
+            await say(pilot, "/retry")
+            assert any("Here you are." in m.text for m in app.query(AssistantMessage))
+
+
+async def test_markup_and_escapes_in_visitor_text_are_shown_literally() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        hostile = "[bold]hi[/] [/] [link=http://x]click[/link] \x1b]0;title\x07 ok"
+        await say(pilot, hostile)
+        (message,) = app.query(VisitorMessage)
+        text = str(message.render())
+        assert "[bold]hi[/]" in text and "[link=http://x]" in text
+
+
+async def test_f2_toggles_the_panel_and_narrow_terminals_stack_it() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        main = app.query_one("#main")
+        assert main.has_class("-narrow")
+        panel = app.query_one(MemoryPanel)
+        assert panel.region.y > app.query_one("#chat-pane").region.y
+        await pilot.press("f2")
+        assert not panel.display
+        await pilot.press("f2")
+        assert panel.display
+    wide = make_app()
+    async with wide.run_test(size=(120, 36)):
+        assert not wide.query_one("#main").has_class("-narrow")
+        assert wide.query_one(MemoryPanel).region.x > 60
+
+
+async def test_user_switch_clears_the_screen() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await say(pilot, "I'm deaf")
+        await say(pilot, "/user bob")
+        assert not app.query(VisitorMessage) and panel_values(app) == {}
+        assert "visitor: bob" in app.sub_title
+
+
+async def test_command_palette_runs_slash_commands() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await say(pilot, "I'm deaf")
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"what do you remember")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, MarkdownScreen)
+
+
+async def test_quit_saves_memory() -> None:
+    app = make_app(user="leaver")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await say(pilot, "I'm blind")
+        await pilot.press("ctrl+q")
+        await asyncio.sleep(0.1)
+    assert "blind" in (config.users_dir() / "leaver.toml").read_text(encoding="utf-8")

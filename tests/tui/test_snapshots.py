@@ -1,0 +1,76 @@
+"""SVG snapshots of the real app at a fixed size on the deterministic offline engine.
+
+Update with `pytest tests/tui/test_snapshots.py --snapshot-update`, then look at every changed SVG
+(tests/tui/__snapshots__/) before committing it.
+"""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+from textual.pilot import Pilot
+
+from museum_tui.config import load_settings
+from museum_tui.conversation import open_session
+from tests.fake_openai import FakeOpenAI, Fault
+
+from .conftest import WALKTHROUGH, make_app, say
+
+SIZE = (120, 36)
+FIXED_PORT = 47821  # the header names the server, so the error snapshot needs a stable port
+
+
+def test_first_screen(snap_compare) -> None:
+    assert snap_compare(make_app(user="first"), terminal_size=SIZE)
+
+
+def test_after_the_walkthrough(snap_compare) -> None:
+    async def run(pilot: Pilot) -> None:
+        for text in WALKTHROUGH:
+            await say(pilot, text)
+
+    assert snap_compare(make_app(user="walk"), terminal_size=SIZE, run_before=run)
+
+
+def test_memory_view(snap_compare) -> None:
+    async def run(pilot: Pilot) -> None:
+        for text in WALKTHROUGH[:4]:
+            await say(pilot, text)
+        await say(pilot, "/memory")
+
+    assert snap_compare(make_app(user="mem"), terminal_size=SIZE, run_before=run)
+
+
+def test_forget_flow(snap_compare) -> None:
+    async def run(pilot: Pilot) -> None:
+        await say(pilot, "I'm allergic to peanuts and I love Monet")
+        await say(pilot, "/forget monet")
+
+    assert snap_compare(make_app(user="forget"), terminal_size=SIZE, run_before=run)
+
+
+def test_error_from_the_server(snap_compare) -> None:
+    with socket.socket() as probe:
+        if probe.connect_ex(("127.0.0.1", FIXED_PORT)) == 0:
+            pytest.skip(f"port {FIXED_PORT} is taken")
+    server = FakeOpenAI(reply="unused")
+    server._server.server_close()
+    server._bind(FIXED_PORT)
+    with server:
+        server.always("chat", Fault(status=401))
+        settings = load_settings({"base_url": server.base_url, "model": "fake-chat", "user": "error"})
+        app = make_app(open_session(settings, env={}))
+
+        async def run(pilot: Pilot) -> None:
+            await say(pilot, "Where is the café?")
+
+        assert snap_compare(app, terminal_size=SIZE, run_before=run)
+
+
+def test_narrow_layout(snap_compare) -> None:
+    async def run(pilot: Pilot) -> None:
+        for text in WALKTHROUGH[:3]:
+            await say(pilot, text)
+
+    assert snap_compare(make_app(user="narrow"), terminal_size=(80, 24), run_before=run)
