@@ -1,0 +1,108 @@
+"""Regenerate screenshots/*.svg from the real app on the offline engine (run from the repo root).
+
+    python tools/screenshots.py
+
+Each scene runs the app headless at a fixed size in a throw-away data folder, so nothing of yours is
+read or written, and the pictures come out the same every time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import tempfile
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WALKTHROUGH = [
+    "Hi! I'm visiting today, and I should mention I'm deaf.",
+    "I really love photography, especially mid-century stuff.",
+    "I only have about an hour.",
+    "I could really use a coffee.",
+    "Where can I have one?",
+]
+
+
+async def say(pilot, text: str) -> None:  # noqa: ANN001
+    composer = pilot.app.query_one("#composer")
+    composer.focus()
+    composer.value = text
+    await pilot.press("enter")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def walkthrough(pilot) -> None:  # noqa: ANN001
+    for text in WALKTHROUGH:
+        await say(pilot, text)
+
+
+async def memory_view(pilot) -> None:  # noqa: ANN001
+    await walkthrough(pilot)
+    await say(pilot, "/memory")
+
+
+async def why_view(pilot) -> None:  # noqa: ANN001
+    from museum_tui.tui.widgets.memory_panel import FactRow
+
+    await say(pilot, "I use a wheelchair. Where's the toilet?")
+    await say(pilot, "I'm allergic to peanuts, I'd like a snack")
+    row = next(r for r in pilot.app.query(FactRow) if r.fact.value == "peanuts")
+    row.focus()
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def coffee_gone(pilot) -> None:  # noqa: ANN001
+    await walkthrough(pilot)
+    for text in ["What else is on?", "Thanks!", "What time do you close?"]:
+        await say(pilot, text)
+
+
+async def nothing(pilot) -> None:  # noqa: ANN001
+    await pilot.pause()
+
+
+SCENES: list[tuple[str, tuple[int, int], Callable[..., Awaitable[None]]]] = [
+    ("first-screen", (120, 36), nothing),
+    ("walkthrough", (120, 36), walkthrough),
+    ("coffee-gone", (120, 36), coffee_gone),
+    ("memory-view", (120, 36), memory_view),
+    ("why-and-forget", (120, 36), why_view),
+    ("narrow-80x24", (80, 24), walkthrough),
+]
+
+
+async def shoot(name: str, size: tuple[int, int], scene: Callable[..., Awaitable[None]]) -> Path:
+    from museum_tui.config import load_settings
+    from museum_tui.conversation import open_session
+    from museum_tui.tui.app import MuseumApp
+
+    settings = load_settings({"offline": True, "user": name})
+    settings.builtin_stream_delay = 0.0
+    session = open_session(settings)
+    app = MuseumApp(session, venue_name=session.concierge.venue_name)
+    app.animation_level = "none"
+    async with app.run_test(size=size) as pilot:
+        await scene(pilot)
+        await pilot.pause(0.2)
+        svg = app.export_screenshot(title=f"museum-tui — {name}")
+    target = ROOT / "screenshots" / f"{name}.svg"
+    target.write_text(svg, encoding="utf-8")
+    return target
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["MUSEUM_TUI_DATA_DIR"] = home
+        os.environ["MUSEUM_TUI_CONFIG_DIR"] = home
+        (ROOT / "screenshots").mkdir(exist_ok=True)
+        for name, size, scene in SCENES:
+            print(asyncio.run(shoot(name, size, scene)).relative_to(ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
