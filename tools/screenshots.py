@@ -15,6 +15,8 @@ import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+from textual.pilot import Pilot
+
 ROOT = Path(__file__).resolve().parent.parent
 WALKTHROUGH = [
     "Hi! I'm visiting today, and I should mention I'm deaf.",
@@ -25,7 +27,7 @@ WALKTHROUGH = [
 ]
 
 
-async def say(pilot, text: str) -> None:  # noqa: ANN001
+async def say(pilot: Pilot, text: str) -> None:
     composer = pilot.app.query_one("#composer")
     composer.focus()
     composer.value = text
@@ -34,17 +36,17 @@ async def say(pilot, text: str) -> None:  # noqa: ANN001
     await pilot.pause()
 
 
-async def walkthrough(pilot) -> None:  # noqa: ANN001
+async def walkthrough(pilot: Pilot) -> None:
     for text in WALKTHROUGH:
         await say(pilot, text)
 
 
-async def memory_view(pilot) -> None:  # noqa: ANN001
+async def memory_view(pilot: Pilot) -> None:
     await walkthrough(pilot)
     await say(pilot, "/memory")
 
 
-async def why_view(pilot) -> None:  # noqa: ANN001
+async def why_view(pilot: Pilot) -> None:
     from museum_tui.tui.widgets.memory_panel import FactRow
 
     await say(pilot, "I use a wheelchair. Where's the toilet?")
@@ -55,13 +57,13 @@ async def why_view(pilot) -> None:  # noqa: ANN001
     await pilot.pause()
 
 
-async def coffee_gone(pilot) -> None:  # noqa: ANN001
+async def coffee_gone(pilot: Pilot) -> None:
     await walkthrough(pilot)
     for text in ["What else is on?", "Thanks!", "What time do you close?"]:
         await say(pilot, text)
 
 
-async def nothing(pilot) -> None:  # noqa: ANN001
+async def nothing(pilot: Pilot) -> None:
     await pilot.pause()
 
 
