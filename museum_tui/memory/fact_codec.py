@@ -19,11 +19,14 @@ def fact_to_toml(fact: Fact) -> dict[str, Any]:
         "persistence_class": fact.persistence_class,
         "salience": round(fact.salience, 6),
         "created_turn": fact.created_turn,
-        "last_seen_turn": fact.last_seen_turn,
-        "mentions": fact.mentions,
         "created_at": fact.created_at,
-        "last_seen_at": fact.last_seen_at,
     }
+    if fact.mentions != 1:
+        table["mentions"] = fact.mentions
+    if fact.last_seen_turn != fact.created_turn:
+        table["last_seen_turn"] = fact.last_seen_turn
+    if fact.last_seen_at != fact.created_at:
+        table["last_seen_at"] = fact.last_seen_at
     if fact.source:
         table["source"] = fact.source
     if fact.history != [Mention(fact.created_turn, fact.value, fact.evidence)]:
@@ -98,10 +101,10 @@ def fact_from_toml(entry: Any) -> Fact:
         persistence_class=text("persistence_class", required=False) or "long_term",
         salience=min(1.0, float(salience)),
         created_turn=integer("created_turn", 0),
-        last_seen_turn=integer("last_seen_turn", 0),
+        last_seen_turn=integer("last_seen_turn", entry.get("created_turn", 0)),
         mentions=max(1, integer("mentions", 1)),
         source=text("source", required=False),
         created_at=text("created_at", required=False),
-        last_seen_at=text("last_seen_at", required=False),
+        last_seen_at=text("last_seen_at", required=False) or text("created_at", required=False),
         history=history,
     )
