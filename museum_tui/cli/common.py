@@ -12,7 +12,6 @@ from museum_tui.memory import (
     Ontology,
     OntologyError,
     UserMemoryFile,
-    UserNameError,
     load_ontology,
 )
 
@@ -92,15 +91,10 @@ def ontology_from(args: argparse.Namespace) -> Ontology:
 
 def open_user(args: argparse.Namespace) -> tuple[MemoryStore, UserMemoryFile, list[str]]:
     """The user's saved memory, loaded into a fresh store, and the notices to show about it."""
-    settings = settings_from(args)
+    from museum_tui.conversation import SessionError, open_memory
+
     try:
-        ontology = load_ontology(settings.ontology_path)
-    except OntologyError as exc:
-        raise CliError(str(exc)) from None
-    try:
-        memory_file = UserMemoryFile(config.users_dir(), settings.user)
-    except UserNameError as exc:
+        store, memory_file, report = open_memory(settings_from(args))
+    except SessionError as exc:
         raise CliError(str(exc), exit_code=2) from None
-    store = MemoryStore(ontology, settings.similarity_threshold, decay=settings.decay or None)
-    report = memory_file.load(store)
     return store, memory_file, report.notices

@@ -11,6 +11,7 @@ from typing import Any
 from museum_tui import config
 from museum_tui.config import Settings
 from museum_tui.memory import (
+    LoadReport,
     MemoryStore,
     Ontology,
     OntologyError,
@@ -62,23 +63,33 @@ def load_concierge(ontology: Ontology) -> tuple[Concierge, Any]:
     return Concierge(venue, agents), BuiltinResponder(venue)
 
 
-def open_session(settings: Settings, env: dict[str, str] | None = None) -> Session:
-    """Everything a conversation needs, from settings. Raises `SessionError` with a readable reason."""
+def open_memory(settings: Settings, ontology: Ontology | None = None) -> tuple[MemoryStore, UserMemoryFile, LoadReport]:
+    """The visitor's saved memory loaded into a fresh store shaped by the settings. `SessionError` says why
+    not (bad ontology, a user name that is not a name); a bad memory file is reported, never raised."""
     try:
-        ontology = load_ontology(settings.ontology_path)
+        ontology = ontology or load_ontology(settings.ontology_path)
     except OntologyError as exc:
         raise SessionError(str(exc)) from None
     try:
         memory_file = UserMemoryFile(config.users_dir(), settings.user)
     except UserNameError as exc:
         raise SessionError(str(exc)) from None
+    store = MemoryStore(ontology, settings.similarity_threshold, decay=settings.decay or None)
+    return store, memory_file, memory_file.load(store)
+
+
+def open_session(settings: Settings, env: dict[str, str] | None = None) -> Session:
+    """Everything a conversation needs, from settings. Raises `SessionError` with a readable reason."""
+    try:
+        ontology = load_ontology(settings.ontology_path)
+    except OntologyError as exc:
+        raise SessionError(str(exc)) from None
     concierge, responder = load_concierge(ontology)
     try:
         engines = build_engines(settings, ontology, responder, env)
     except EngineError as exc:
         raise SessionError(str(exc)) from None
-    store = MemoryStore(ontology, settings.similarity_threshold, decay=settings.decay or None)
-    report = memory_file.load(store)
+    store, memory_file, report = open_memory(settings, ontology)
     notices = [Notice(text, "warning") for text in [*settings.warnings, *ontology_warnings(ontology), *report.notices]]
     return Session(
         settings=settings,
@@ -95,4 +106,4 @@ def ontology_warnings(ontology: Ontology) -> list[str]:
     return [f"Ontology: {w}" for w in ontology.warnings]
 
 
-__all__ = ["Concierge", "Session", "SessionError", "open_session"]
+__all__ = ["Concierge", "Session", "SessionError", "open_memory", "open_session"]
