@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header
+from textual.worker import Worker, WorkerState
 
 from museum_tui.conversation import Session
 from museum_tui.conversation.commands import completions, is_command, md
@@ -137,6 +138,10 @@ class MuseumApp(App[None]):
         composer.value = ""
         if not text.strip():
             return
+        if self.session.busy and not is_command(text):
+            composer.value = text  # keep what was typed: nothing is lost while a reply is still coming
+            self.notify("Still answering — wait a moment, or press Esc to stop the reply.", markup=False)
+            return
         composer.remember(text)
         self.send(text)
 
@@ -150,6 +155,19 @@ class MuseumApp(App[None]):
         self._reply = None
         async for event in self.session.handle(text):
             await self._show(event)
+
+    @on(Worker.StateChanged)
+    async def _worker_failed(self, event: Worker.StateChanged) -> None:
+        """A bug must not cost the visitor the app: say so in one line, never with a traceback."""
+        if event.state == WorkerState.ERROR and event.worker.group == "turn":
+            error = event.worker.error
+            await self.query_one(ChatLog).add(
+                SystemMessage(
+                    f"Something went wrong ({md(type(error).__name__)}); nothing from that message "
+                    "was remembered. Say `/retry` to try again.",
+                    "error",
+                )
+            )
 
     async def _show(self, event: Event) -> None:
         chat = self.query_one(ChatLog)

@@ -204,3 +204,33 @@ async def test_quit_saves_memory() -> None:
         await pilot.press("ctrl+q")
         await asyncio.sleep(0.1)
     assert "blind" in (config.users_dir() / "leaver.toml").read_text(encoding="utf-8")
+
+
+async def test_a_message_sent_while_answering_is_kept_in_the_composer() -> None:
+    with FakeOpenAI(reply=" ".join(["slowly"] * 200), token_delay=0.02) as server:
+        session = open_session(load_settings({"base_url": server.base_url, "user": "busy"}), env={})
+        app = make_app(session)
+        async with app.run_test(size=(120, 36)) as pilot:
+            composer = app.query_one("#composer")
+            composer.value = "first"
+            await pilot.press("enter")
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if session.busy:
+                    break
+            composer.value = "second"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert composer.value == "second" and len(app.query(VisitorMessage)) == 1
+            await pilot.press("escape")
+            await app.workers.wait_for_complete()
+
+
+async def test_an_unexpected_error_is_one_line_not_a_traceback() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        app.session.chat.stream = None  # a programming error inside the engine
+        await say(pilot, "hello")
+        errors = [m for m in app.query(SystemMessage) if m.has_class("-error")]
+        assert errors and "Something went wrong (TypeError)" in errors[0].source
+        assert app.is_running
