@@ -36,7 +36,8 @@ class Fault:
     garbage: bool = False  # invalid JSON (chat: in an SSE event; json: as the body)
     oversize: int | None = None  # bytes of padding to send
     drip: float | None = None  # seconds between bytes
-    reject_modes: tuple[str, ...] = ()  # json: response_format types answered with 400
+    reject_modes: tuple[str, ...] = ()  # json: response_format types refused …
+    reject_status: int = 400  # … with this status (llama.cpp's server says 500)
     content: str | None = None  # json: the message content to return instead of the default
 
 
@@ -211,7 +212,8 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
         def _json(self, body: dict[str, Any], fault: Fault) -> None:
             fmt = (body.get("response_format") or {}).get("type")
             if fmt in fault.reject_modes:
-                self._send(400, json.dumps({"error": {"message": f"response_format {fmt} is not supported"}}).encode())
+                message = {"error": {"message": f"body.response_format.type: {fmt!r} is not supported"}}
+                self._send(fault.reject_status, json.dumps(message).encode())
                 return
             time.sleep(fake.script.extract_delay)
             if fault.garbage:

@@ -157,6 +157,8 @@ class LLMChat:
             raise EngineError(str(exc), exc.retryable) from None
 
     def describe(self) -> str:
+        if self.model == self.provider.chat_model:
+            return self.provider.describe()
         return f"{self.provider.name} · {self.model}"
 
     def set_model(self, model: str) -> tuple[bool, str]:

@@ -180,6 +180,9 @@ class Session:
             with contextlib.suppress(BaseException):
                 await stream.aclose()
         reply = "".join(parts)
+        if not reply.strip():
+            yield TurnFailed("The model sent an empty reply, so nothing was remembered.", retryable=True)
+            return
         total = time.monotonic() - started
         yield ReplyDone(
             reply,

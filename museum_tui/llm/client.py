@@ -66,6 +66,13 @@ def _retry_after(value: str | None, cap: float) -> float | None:
     return max(0.0, min(seconds, cap))
 
 
+FORMAT_WORDS = ("response_format", "json_schema", "json_object", "schema")
+
+
+class FormatRejected(LLMError):
+    """The server does not support the requested response_format (some answer 500 instead of 400)."""
+
+
 class ChatClient:
     def __init__(
         self,
@@ -148,6 +155,16 @@ class ChatClient:
                 f"{name} had a problem (HTTP {status}); trying again may help.{detail}", retryable=True, status=status
             )
         return LLMError(f"{name} refused the request (HTTP {status}).{detail}", status=status)
+
+    def _rejection(self, response: httpx.Response, raw: bytes, asked_format: bool) -> LLMError:
+        """A refused JSON request: `FormatRejected` when it was the response_format that was refused (some
+        servers say so with a 400, llama.cpp's with a 500 naming the field), else the usual typed error."""
+        error = self._http_error(response, raw)
+        said = raw[:4096].decode("utf-8", "replace").lower()
+        named = any(word in said for word in FORMAT_WORDS)
+        if asked_format and (response.status_code in (400, 404, 415, 422) or (response.status_code >= 500 and named)):
+            return FormatRejected(str(error), status=response.status_code)
+        return error
 
     def _transport_error(self, exc: httpx.HTTPError, mid_stream: bool) -> LLMError:
         where = self.provider.base_url
@@ -263,6 +280,7 @@ class ChatClient:
         model: str | None = None,
         schema: dict[str, Any] | None = None,
         schema_name: str = "facts",
+        max_tokens: int = 600,
     ) -> Any:
         """A JSON answer: strict json_schema → json_object → plain prompt with tolerant parsing. The first
         mode a server accepts is remembered for this (base URL, model)."""
@@ -272,7 +290,13 @@ class ChatClient:
         last_error: LLMError | None = None
         for index in range(first, len(MODES)):
             mode = MODES[index]
-            body: dict[str, Any] = {"model": model, "messages": messages, "temperature": 0, "stream": False}
+            body: dict[str, Any] = {
+                "model": model,
+                "messages": messages,
+                "temperature": 0,
+                "stream": False,
+                "max_tokens": max_tokens,
+            }
             if mode == "json_schema":
                 body["response_format"] = {
                     "type": "json_schema",
@@ -282,11 +306,9 @@ class ChatClient:
                 body["response_format"] = {"type": "json_object"}
             try:
                 text = await self._complete(body)
-            except LLMError as error:
-                if error.status in (400, 404, 415, 422) and mode != "plain":
-                    last_error = error
-                    continue
-                raise
+            except FormatRejected as error:
+                last_error = error  # not supported here: try the next, looser mode
+                continue
             try:
                 value = json.loads(text) if mode != "plain" else parse_json_text(text)
             except (json.JSONDecodeError, ValueError):
@@ -316,7 +338,7 @@ class ChatClient:
                     response, self.max_response_bytes if response.status_code < 400 else 65536
                 )
                 if response.status_code >= 400:
-                    raise self._http_error(response, raw)
+                    raise self._rejection(response, raw, "response_format" in body)
         except httpx.HTTPError as exc:
             raise self._transport_error(exc, mid_stream=False) from None
         try:

@@ -154,3 +154,12 @@ async def test_history_is_a_bounded_window(server) -> None:
     assert [m["role"] for m in messages] == ["system", "user", "assistant", "user", "assistant", "user"]
     assert messages[-1]["content"] == "message 5" and messages[1]["content"] == "message 3"
     await session.aclose()
+
+
+async def test_an_empty_reply_is_a_failed_turn(server) -> None:
+    server.script.reply = ""
+    session = llm_session(server)
+    events = await run(session, "I'm vegan")
+    assert kinds(events) == ["TurnFailed"] and "empty reply" in events[0].reason and events[0].retryable
+    assert session.store.turn == 0 and not session.store.facts
+    await session.aclose()

@@ -196,6 +196,24 @@ async def test_json_fallback_chain_and_remembered_mode(server: FakeOpenAI) -> No
     assert formats[3:] == [None], "the mode that worked is remembered"
 
 
+async def test_a_500_that_names_the_response_format_falls_back_without_retrying(server: FakeOpenAI) -> None:
+    """llama.cpp's server answers an unsupported json_schema with HTTP 500 naming the field."""
+    server.always("json", Fault(reject_modes=("json_schema",), reject_status=500))
+    async with client_for(server) as client:
+        assert await client.complete_json(MESSAGES, schema={"type": "object"}) == {"facts": []}
+        assert client.waits == [], "a refused format is not retried"
+    formats = [(r.body.get("response_format") or {}).get("type") for r in server.calls("json")]
+    assert formats == ["json_schema", "json_object"]
+
+
+async def test_a_plain_500_is_retried_not_mistaken_for_a_format_problem(server: FakeOpenAI) -> None:
+    server.fail("json", Fault(status=500), times=1)
+    async with client_for(server) as client:
+        assert await client.complete_json(MESSAGES, schema={"type": "object"}) == {"facts": []}
+    formats = [(r.body.get("response_format") or {}).get("type") for r in server.calls("json")]
+    assert formats == ["json_schema", "json_schema"]
+
+
 async def test_invalid_json_in_every_mode_is_a_response_error(server: FakeOpenAI) -> None:
     server.always("json", Fault(content="I think the visitor is deaf."))
     async with client_for(server) as client:
