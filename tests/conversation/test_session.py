@@ -67,6 +67,10 @@ async def test_chat_reply_does_not_wait_for_extraction(server) -> None:
     events = []
     async for event in session.handle("I could really use a coffee"):
         if isinstance(event, ReplyChunk) and not events:
+            for _ in range(300):  # the extraction request is in flight while the reply streams
+                if server.calls("json"):
+                    break
+                await asyncio.sleep(0.01)
             assert len(server.calls("json")) == 1, "extraction was already running"
             assert not session.store.facts, "…and nothing is applied before the turn completes"
         events.append(event)
@@ -118,7 +122,10 @@ async def test_cancel_keeps_partial_text_and_commits_nothing(server) -> None:
     cancelled = events[-1]
     assert isinstance(cancelled, TurnCancelled) and cancelled.partial.startswith("slowly slowly")
     assert session.store.turn == 0 and not session.history and session.failed_text == "Tell me everything"
-    await asyncio.sleep(0.1)
+    for _ in range(300):
+        if server.disconnects:
+            break
+        await asyncio.sleep(0.01)
     assert server.disconnects == ["stream"]
     await session.aclose()
 
