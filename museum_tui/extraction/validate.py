@@ -8,6 +8,7 @@ assistant's). Anything else is dropped with a short reason; nothing here ever ra
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +22,27 @@ MAX_VALUE = 80  # a value is a short phrase; longer is not a value (rejected, no
 MAX_EVIDENCE = 300  # evidence longer than this is cut: the start is enough to ground and show it
 MAX_FACTS = 12  # per message; more is a model rambling
 GROUNDING = 85  # rapidfuzz partial_ratio of evidence within the visitor's message
+PLACEHOLDER = re.compile(r"<[^<>]{1,60}>")  # "<short value>", "<concept ID>": a model echoing the prompt
+NOT_VALUES = {
+    "yes",
+    "no",
+    "true",
+    "false",
+    "none",
+    "null",
+    "nil",
+    "n/a",
+    "na",
+    "unknown",
+    "nothing",
+    "ok",
+    "okay",
+    "value",
+    "short value",
+    "yes please",
+    "no thanks",
+}
+ANSWER_WORDS = {"yes", "yeah", "yep", "yup", "sure", "please", "correct", "definitely", "absolutely", "right", "indeed"}
 
 
 @dataclass(frozen=True)
@@ -60,6 +82,18 @@ def _candidates(raw: Any) -> tuple[list[Any], str | None]:
     if isinstance(raw, list):
         return raw, None
     return [], f"the output is {type(raw).__name__}, not a list of facts"
+
+
+def _evidence_problem(evidence: str, value: str, user_msg: str) -> str | None:
+    """Why this evidence cannot stand for this value, or None. Grounding itself is checked separately."""
+    ev = normalize(evidence).strip(" .,!?")
+    if len(ev) > len(normalize(user_msg)) + 3:
+        return "evidence is longer than what the visitor said"
+    whole = normalize(user_msg).strip(" .,!?")
+    names_value = normalize(value) in ev or ev in normalize(value)
+    if " " not in ev and ev not in ANSWER_WORDS and not names_value and ev != whole:
+        return "one-word evidence that is not an answer, the value, or all the visitor said"
+    return None
 
 
 def grounded(evidence: str, user_msg: str, value: str = "") -> bool:
@@ -114,6 +148,16 @@ def validate_facts(raw: Any, ontology: Ontology, user_msg: str) -> ValidationRes
             continue
         if len(value) > MAX_VALUE:
             reject(item, f"{concept}: value is {len(value)} characters (max {MAX_VALUE})")
+            continue
+        if PLACEHOLDER.search(value) or PLACEHOLDER.search(evidence):
+            reject(item, f"{concept}: a template placeholder, not the visitor's words")
+            continue
+        if normalize(value) in NOT_VALUES:
+            reject(item, f"{concept}: {value!r} is an answer word, not a value")
+            continue
+        problem = _evidence_problem(evidence, value, user_msg)
+        if problem:
+            reject(item, f"{concept}: {problem}")
             continue
         if len(evidence) > MAX_EVIDENCE:
             evidence = evidence[: MAX_EVIDENCE - 1].rstrip() + "…"
