@@ -2,22 +2,27 @@
 
 In tests:   with FakeOpenAI(reply="Hello there") as server: ...server.base_url...
             server.fail("chat", Fault(status=401))            # next chat request gets a 401
+            server.always("json", Fault(reject_modes=("json_schema",)))
+            server.calls("chat")[0].headers["authorization"]   # what the client sent
 As a process (benchmarks, end-to-end CLI tests):
             python tests/fake_openai.py --port 0 --first-token-delay 0.3 --token-delay 0.02 --extract-delay 0.8
-            → prints "READY http://127.0.0.1:PORT/v1" and serves until killed.
+                [--chat-fault '{"status": 401}'] [--json-fault '{"reject_modes": ["json_schema"]}']
+            → prints "READY http://127.0.0.1:PORT/v1" and serves until SIGTERM / SIGINT.
 
 Chat (streaming) and extraction (JSON) calls are told apart by the request's `stream` flag, so each can
-be slowed or broken on its own.
+be slowed or broken on its own. Stopping the server closes every open connection and joins every thread.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import select
+import signal
 import socket
 import sys
 import threading
-import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -28,7 +33,7 @@ class Fault:
     """What goes wrong with one request. Leave everything default for a normal answer."""
 
     status: int = 200
-    body: Any = None  # error body (dict → JSON) for status >= 400
+    body: Any = None  # status >= 400: the error body; 200: sent as the JSON answer instead of the normal one
     retry_after: str | None = None
     hang: bool = False  # never send headers (until the client gives up or the server stops)
     drop_after: int | None = None  # chat: close the socket abruptly after this many tokens
@@ -39,13 +44,15 @@ class Fault:
     reject_modes: tuple[str, ...] = ()  # json: response_format types refused …
     reject_status: int = 400  # … with this status (llama.cpp's server says 500)
     content: str | None = None  # json: the message content to return instead of the default
+    sse: str | None = None  # chat: this exact event-stream text instead of the generated one
+    no_done: bool = False  # chat: end the stream cleanly without `data: [DONE]`
 
 
 @dataclass
 class Recorded:
     path: str
-    headers: dict[str, str]
-    body: Any
+    headers: dict[str, str]  # names lower-cased
+    body: Any  # parsed JSON, or the raw text if it was not JSON
 
 
 @dataclass
@@ -59,26 +66,43 @@ class Script:
 
 
 class FakeOpenAI:
-    def __init__(self, reply: str | None = None, facts: Any = None, **timing: float) -> None:
+    def __init__(self, reply: str | None = None, facts: Any = None, *, port: int = 0, **timing: Any) -> None:
         self.script = Script(
             **({"reply": reply} if reply is not None else {}),
             **({"facts": facts} if facts is not None else {}),
             **timing,
         )
         self.requests: list[Recorded] = []
-        self.disconnects: list[str] = []
+        self.disconnects: list[str] = []  # "stream" / "hang": the client went away mid-answer
+        self.server_errors: list[str] = []
         self._faults: dict[str, list[Fault]] = {"chat": [], "json": []}
         self._always: dict[str, Fault | None] = {"chat": None, "json": None}
         self._lock = threading.Lock()
+        self._conns: set[socket.socket] = set()
+        self._threads: list[threading.Thread] = []
         self.stopping = threading.Event()
-        self.server_errors: list[str] = []
-        self._bind(0)
+        self._bind(port)
 
     def _bind(self, port: int) -> None:
         fake = self
 
         class Server(ThreadingHTTPServer):
             daemon_threads = True
+            allow_reuse_address = True
+
+            def process_request(self, request: Any, client_address: Any) -> None:
+                thread = threading.Thread(
+                    target=self.process_request_thread, args=(request, client_address), daemon=True
+                )
+                with fake._lock:
+                    fake._conns.add(request)
+                    fake._threads = [t for t in fake._threads if t.is_alive()] + [thread]
+                thread.start()
+
+            def shutdown_request(self, request: Any) -> None:
+                with fake._lock:
+                    fake._conns.discard(request)
+                super().shutdown_request(request)
 
             def handle_error(self, request: object, client_address: object) -> None:
                 fake.server_errors.append(repr(sys.exc_info()[1]))  # a client that went away: expected here
@@ -99,10 +123,19 @@ class FakeOpenAI:
         return self
 
     def stop(self) -> None:
+        """Stop serving, cut every open connection (keep-alive ones too) and join every thread."""
         self.stopping.set()
-        self._server.shutdown()
+        if self._thread.is_alive():
+            self._server.shutdown()
+        with self._lock:
+            conns, threads = list(self._conns), list(self._threads)
+        for conn in conns:
+            with contextlib.suppress(OSError):
+                conn.shutdown(socket.SHUT_RDWR)
         self._server.server_close()
-        self._thread.join(timeout=5)
+        for thread in [*threads, self._thread]:
+            if thread.ident is not None:
+                thread.join(timeout=5)
 
     def __enter__(self) -> FakeOpenAI:
         return self.start()
@@ -116,6 +149,7 @@ class FakeOpenAI:
             self._faults[kind].extend([fault] * times)
 
     def always(self, kind: str, fault: Fault | None) -> None:
+        """Every request of `kind` gets `fault` (after any queued by `fail`); None to heal."""
         with self._lock:
             self._always[kind] = fault
 
@@ -126,10 +160,14 @@ class FakeOpenAI:
             return self._always[kind] or Fault()
 
     def calls(self, kind: str | None = None) -> list[Recorded]:
+        """Recorded requests to /chat/completions, optionally only chat (streamed) or json ones."""
+
         def kind_of(r: Recorded) -> str:
             return "chat" if isinstance(r.body, dict) and r.body.get("stream") else "json"
 
-        return [r for r in self.requests if kind is None or kind_of(r) == kind]
+        with self._lock:
+            recorded = list(self.requests)
+        return [r for r in recorded if r.path.endswith("/chat/completions") and kind in (None, kind_of(r))]
 
 
 def unused_port() -> int:
@@ -146,68 +184,78 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
         def log_message(self, *args: object) -> None:  # quiet
             return
 
-        def _send(
-            self,
-            status: int,
-            payload: bytes,
-            content_type: str = "application/json",
-            headers: dict[str, str] | None = None,
-            drip: float | None = None,
-        ) -> None:
+        def _write(self, data: bytes, drip: float | None = None) -> None:
+            if not drip:
+                self.wfile.write(data)
+                self.wfile.flush()
+                return
+            for i in range(len(data)):
+                if fake.stopping.is_set():
+                    return
+                self.wfile.write(data[i : i + 1])
+                self.wfile.flush()
+                fake.stopping.wait(drip)
+
+        def _send(self, status: int, payload: bytes, headers: dict[str, str] | None = None, drip: float | None = None):
             self.send_response(status)
-            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(payload)))
             for key, value in (headers or {}).items():
                 self.send_header(key, value)
             self.end_headers()
-            if drip:
-                for i in range(len(payload)):
-                    self.wfile.write(payload[i : i + 1])
-                    self.wfile.flush()
-                    time.sleep(drip)
-            else:
-                self.wfile.write(payload)
+            try:
+                self._write(payload, drip)
+            except (BrokenPipeError, ConnectionResetError):
+                fake.disconnects.append("body")
+                self.close_connection = True
 
         def do_GET(self) -> None:
+            with fake._lock:
+                fake.requests.append(Recorded(self.path, {k.lower(): v for k, v in self.headers.items()}, None))
             if self.path.rstrip("/").endswith("/models"):
-                self._send(200, json.dumps({"data": [{"id": "fake-model", "object": "model"}]}).encode())
+                self._send(
+                    200, json.dumps({"object": "list", "data": [{"id": "fake-model", "object": "model"}]}).encode()
+                )
             else:
                 self._send(404, b'{"error": {"message": "not found"}}')
 
         def do_POST(self) -> None:
-            length = int(self.headers.get("Content-Length") or 0)
-            raw = self.rfile.read(length)
+            raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
             try:
                 body = json.loads(raw)
             except json.JSONDecodeError:
                 body = raw.decode("utf-8", "replace")
-            fake.requests.append(Recorded(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
+            with fake._lock:
+                fake.requests.append(Recorded(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
+            if not self.path.rstrip("/").endswith("/chat/completions"):
+                self._send(404, b'{"error": {"message": "not found"}}')
+                return
             stream = isinstance(body, dict) and body.get("stream") is True
             fault = fake.next_fault("chat" if stream else "json")
             if fault.hang:
-                while not fake.stopping.wait(0.05):
-                    try:
-                        self.connection.setblocking(False)
-                        if self.connection.recv(1, socket.MSG_PEEK) == b"":
-                            break
-                    except BlockingIOError:
-                        pass
-                    except OSError:
-                        break
-                    finally:
-                        self.connection.setblocking(True)
-                fake.disconnects.append("hang")
-                self.close_connection = True
-                return
-            if fault.status >= 400:
+                self._hang()
+            elif fault.status >= 400:
                 error = fault.body if fault.body is not None else {"error": {"message": f"fake error {fault.status}"}}
                 headers = {"Retry-After": fault.retry_after} if fault.retry_after else {}
                 self._send(fault.status, json.dumps(error).encode(), headers=headers)
-                return
-            if stream:
-                self._stream(body, fault)
+            elif fault.body is not None:
+                self._send(200, json.dumps(fault.body).encode(), drip=fault.drip)
+            elif stream:
+                self._stream(fault)
             else:
-                self._json(body, fault)
+                self._json(body if isinstance(body, dict) else {}, fault)
+
+        def _hang(self) -> None:
+            """Send nothing until the client closes the connection or the server stops."""
+            while not fake.stopping.is_set():
+                try:
+                    readable, _, _ = select.select([self.connection], [], [], 0.05)
+                    if readable and self.connection.recv(1, socket.MSG_PEEK) == b"":
+                        break
+                except (OSError, ValueError):
+                    break
+            fake.disconnects.append("hang")
+            self.close_connection = True
 
         def _json(self, body: dict[str, Any], fault: Fault) -> None:
             fmt = (body.get("response_format") or {}).get("type")
@@ -215,7 +263,8 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
                 message = {"error": {"message": f"body.response_format.type: {fmt!r} is not supported"}}
                 self._send(fault.reject_status, json.dumps(message).encode())
                 return
-            time.sleep(fake.script.extract_delay)
+            if fake.stopping.wait(fake.script.extract_delay):
+                return
             if fault.garbage:
                 self._send(200, b'{"choices": [ this is not json', drip=fault.drip)
                 return
@@ -227,6 +276,7 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
                 "choices": [
                     {"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}
                 ],
+                "usage": {"prompt_tokens": 42, "completion_tokens": 7},
             }
             payload = json.dumps(answer).encode()
             if fault.oversize:
@@ -234,49 +284,48 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
             self._send(200, payload, drip=fault.drip)
 
         def _chunk(self, data: bytes, drip: float | None = None) -> None:
-            frame = f"{len(data):x}\r\n".encode() + data + b"\r\n"
-            if drip:
-                for i in range(len(frame)):
-                    self.wfile.write(frame[i : i + 1])
-                    self.wfile.flush()
-                    time.sleep(drip)
-            else:
-                self.wfile.write(frame)
-                self.wfile.flush()
+            self._write(f"{len(data):x}\r\n".encode() + data + b"\r\n", drip)
 
-        def _stream(self, body: dict[str, Any], fault: Fault) -> None:
+        def _event(self, data: Any, drip: float | None = None) -> None:
+            self._chunk(f"data: {json.dumps(data)}\n\n".encode(), drip)
+
+        def _stream(self, fault: Fault) -> None:
             self.send_response(200)
             self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Cache-Control", "no-cache")
             self.send_header("Transfer-Encoding", "chunked")
             self.end_headers()
             try:
+                if fault.sse is not None:
+                    self._chunk(fault.sse.encode(), fault.drip)
+                    self._chunk(b"")
+                    return
                 self._chunk(b": keep-alive comment\n\n")
-                time.sleep(fake.script.first_token_delay)
+                if fake.stopping.wait(fake.script.first_token_delay):
+                    return
                 words = fake.script.reply.split(" ")
                 for i, word in enumerate(words):
-                    if fake.stopping.is_set():
-                        return
                     if fault.drop_after is not None and i >= fault.drop_after:
                         self.connection.shutdown(socket.SHUT_RDWR)
                         self.close_connection = True
                         return
                     if fault.error_event_after is not None and i >= fault.error_event_after:
-                        self._chunk(b'data: {"error": {"message": "upstream model overloaded", "code": 502}}\n\n')
+                        self._event({"error": {"message": "upstream model overloaded", "code": 502}})
                         self._chunk(b"")
                         return
                     if fault.garbage and i == 1:
                         self._chunk(b"data: {not json at all\n\n")
-                    text = word if i == 0 else " " + word
-                    event = {"choices": [{"index": 0, "delta": {"content": text}}]}
-                    self._chunk(f"data: {json.dumps(event)}\n\n".encode(), drip=fault.drip)
+                    self._event(
+                        {"choices": [{"index": 0, "delta": {"content": word if i == 0 else " " + word}}]}, fault.drip
+                    )
                     if fault.oversize and i == 0:
-                        pad = {"choices": [{"index": 0, "delta": {"content": "x" * fault.oversize}}]}
-                        self._chunk(f"data: {json.dumps(pad)}\n\n".encode())
-                    time.sleep(fake.script.token_delay)
+                        self._event({"choices": [{"index": 0, "delta": {"content": "x" * fault.oversize}}]})
+                    if fake.stopping.wait(fake.script.token_delay):
+                        return
                 if fake.script.usage:
-                    usage = {"choices": [], "usage": {"prompt_tokens": 42, "completion_tokens": len(words)}}
-                    self._chunk(f"data: {json.dumps(usage)}\n\n".encode())
-                self._chunk(b"data: [DONE]\n\n")
+                    self._event({"choices": [], "usage": {"prompt_tokens": 42, "completion_tokens": len(words)}})
+                if not fault.no_done:
+                    self._chunk(b"data: [DONE]\n\n")
                 self._chunk(b"")
             except (BrokenPipeError, ConnectionResetError):
                 fake.disconnects.append("stream")
@@ -285,32 +334,44 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--port", type=int, default=0)
-    parser.add_argument("--first-token-delay", type=float, default=0.0)
-    parser.add_argument("--token-delay", type=float, default=0.0)
-    parser.add_argument("--extract-delay", type=float, default=0.0)
-    parser.add_argument("--reply", default=Script().reply)
-    parser.add_argument("--facts-json", default='{"facts": []}')
-    args = parser.parse_args()
+def _fault(text: str | None) -> Fault | None:
+    if not text:
+        return None
+    fields = json.loads(text)
+    if "reject_modes" in fields:
+        fields["reject_modes"] = tuple(fields["reject_modes"])
+    return Fault(**fields)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
+    parser.add_argument("--first-token-delay", type=float, default=0.0, metavar="S")
+    parser.add_argument("--token-delay", type=float, default=0.0, metavar="S")
+    parser.add_argument("--extract-delay", type=float, default=0.0, metavar="S")
+    parser.add_argument("--reply", default=Script().reply, metavar="TEXT")
+    parser.add_argument("--facts-json", default='{"facts": []}', metavar="JSON")
+    parser.add_argument("--chat-fault", metavar="JSON", help='Fault fields for every chat call, e.g. {"status": 401}')
+    parser.add_argument("--json-fault", metavar="JSON", help="Fault fields for every JSON (extraction) call")
+    args = parser.parse_args(argv)
     fake = FakeOpenAI(
         reply=args.reply,
         facts=json.loads(args.facts_json),
+        port=args.port,
         first_token_delay=args.first_token_delay,
         token_delay=args.token_delay,
         extract_delay=args.extract_delay,
     )
-    if args.port:
-        fake._server.server_close()
-        fake._bind(args.port)
+    fake.always("chat", _fault(args.chat_fault))
+    fake.always("json", _fault(args.json_fault))
+    done = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: done.set())
     fake.start()
     print(f"READY {fake.base_url}", flush=True)
-    try:
-        while True:
-            time.sleep(3600)
-    except KeyboardInterrupt:
-        fake.stop()
+    with contextlib.suppress(KeyboardInterrupt):
+        while not done.wait(0.5):
+            pass
+    fake.stop()
     return 0
 
 

@@ -1,5 +1,10 @@
-"""OpenAI-compatible endpoints over httpx. Importing this package does not import httpx: the client
-lives in `museum_tui.llm.client` and is loaded only when a provider needs it."""
+"""OpenAI-compatible endpoints over httpx. Importing this package does not import httpx (start-up speed, and
+the offline mode never needs it): the client lives in `museum_tui.llm.client` and `ChatClient` is loaded
+from there on first use."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from .errors import (
     AuthError,
@@ -13,10 +18,16 @@ from .errors import (
     StreamError,
     TimeoutError_,
 )
+from .events import ChatEvent, TextDelta, Usage
 from .providers import Provider, resolve_provider
+
+if TYPE_CHECKING:
+    from .client import ChatClient
 
 __all__ = [
     "AuthError",
+    "ChatClient",
+    "ChatEvent",
     "ConnectError",
     "CreditsError",
     "LLMError",
@@ -26,6 +37,16 @@ __all__ = [
     "ResponseError",
     "ServerError",
     "StreamError",
+    "TextDelta",
     "TimeoutError_",
+    "Usage",
     "resolve_provider",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "ChatClient":
+        from .client import ChatClient
+
+        return ChatClient
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -8,72 +8,56 @@ do; API keys are scrubbed from anything a server echoes back.
 from __future__ import annotations
 
 import asyncio
-import json
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass
-from email.utils import parsedate_to_datetime
 from typing import Any
 
 import httpx
 
 from museum_tui import __version__
-from museum_tui.safetext import one_line
 
-from .errors import (
-    AuthError,
-    ConnectError,
-    CreditsError,
-    LLMError,
-    RateLimitError,
-    ResponseError,
-    ServerError,
-    StreamError,
-    TimeoutError_,
-)
-from .jsonparse import parse_json_text
+from .errors import LLMError, ProviderError, RateLimitError, ResponseError, StreamError
+from .events import ChatEvent, TextDelta, Usage
+from .http_errors import FormatRejected, body_error, http_error, rejection, scrub, transport_error
+from .jsonparse import loads, parse_json_text
 from .providers import Provider
-from .sse import sse_data
+from .sse import LineTooLong, sse_data, sse_lines
 
+__all__ = ["MODES", "ChatClient", "ChatEvent", "TextDelta", "Usage"]
+
+log = logging.getLogger("museum_tui.llm")
 MODES = ("json_schema", "json_object", "plain")
+ERROR_BODY_LIMIT = 65_536  # an error page is read this far, never further
 
 
-@dataclass(frozen=True)
-class TextDelta:
-    text: str
+def _text(content: object) -> str | None:
+    """Message content as text: a string, or a list of `{"type": "text", "text": …}` parts."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        parts = [p.get("text") for p in content if isinstance(p, dict) and isinstance(p.get("text"), str)]
+        return "".join(parts) if parts else None
+    return None
 
 
-@dataclass(frozen=True)
-class Usage:
-    prompt_tokens: int
-    completion_tokens: int
-
-
-ChatEvent = TextDelta | Usage
-
-
-def _retry_after(value: str | None, cap: float) -> float | None:
-    if not value:
+def _usage(data: dict[str, Any]) -> Usage | None:
+    usage = data.get("usage")
+    if not isinstance(usage, dict):
         return None
     try:
-        seconds = float(value)
-    except ValueError:
-        try:
-            from datetime import UTC, datetime
-
-            seconds = (parsedate_to_datetime(value) - datetime.now(UTC)).total_seconds()
-        except (TypeError, ValueError):
-            return None
-    return max(0.0, min(seconds, cap))
-
-
-FORMAT_WORDS = ("response_format", "json_schema", "json_object", "schema")
-
-
-class FormatRejected(LLMError):
-    """The server does not support the requested response_format (some answer 500 instead of 400)."""
+        return Usage(int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0))
+    except (TypeError, ValueError):
+        return None
 
 
 class ChatClient:
+    """Streamed chat and JSON completions against one provider, over one shared keep-alive connection pool.
+
+    `max_retries` retries after the first try; waits grow as `backoff_base` × 2ⁿ, a 429's Retry-After is
+    honoured, and no single wait exceeds `retry_after_cap`. Answers past `max_response_bytes` are refused.
+    `transport` and `sleep` are seams for tests and embedding; `waits` lists every backoff taken.
+    """
+
     def __init__(
         self,
         provider: Provider,
@@ -85,6 +69,8 @@ class ChatClient:
         max_response_bytes: int = 2_000_000,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
+        if not provider.base_url:
+            raise ProviderError(f"the {provider.name} provider has no HTTP endpoint")
         self.provider = provider
         self.max_retries = max_retries
         self.backoff_base = backoff_base
@@ -92,14 +78,17 @@ class ChatClient:
         self.max_response_bytes = max_response_bytes
         self.sleep = sleep
         self.waits: list[float] = []  # every backoff actually taken, for logs and tests
-        self._modes: dict[tuple[str, str], int] = {}
+        self._modes: dict[tuple[str, str], int] = {}  # (base URL, model) → index in MODES that worked
         headers = {"User-Agent": f"museum-tui/{__version__}", **provider.extra_headers}
-        if provider.api_key:
+        if provider.api_key:  # resolve_provider only sets a key for the URL it belongs to
             headers["Authorization"] = f"Bearer {provider.api_key}"
         timeout = httpx.Timeout(provider.read_timeout, connect=provider.connect_timeout)
         self._http = httpx.AsyncClient(
             base_url=provider.base_url + "/", headers=headers, timeout=timeout, transport=transport
         )
+
+    def __repr__(self) -> str:
+        return f"ChatClient({self.provider!r})"
 
     async def aclose(self) -> None:
         await self._http.aclose()
@@ -110,76 +99,10 @@ class ChatClient:
     async def __aexit__(self, *exc: object) -> None:
         await self.aclose()
 
-    # ---- errors --------------------------------------------------------------------------------------
-
-    def _scrub(self, text: str) -> str:
-        text = one_line(text, 240)
-        key = self.provider.api_key
-        return text.replace(key, "***") if key else text
-
-    def _server_message(self, body: bytes) -> str:
-        try:
-            data = json.loads(body)
-            error = data.get("error", data) if isinstance(data, dict) else data
-            message = error.get("message", "") if isinstance(error, dict) else str(error)
-        except (json.JSONDecodeError, UnicodeDecodeError, AttributeError):
-            message = body[:300].decode("utf-8", "replace")
-        return self._scrub(str(message))
-
-    def _http_error(self, response: httpx.Response, body: bytes) -> LLMError:
-        status, name = response.status_code, self.provider.name
-        said = self._server_message(body)
-        detail = f" The server said: {said}" if said else ""
-        if status in (401, 403):
-            if not self.provider.api_key:
-                hint = f"set {self.provider.key_env}" if self.provider.key_env else "give it a key with --api-key-env"
-                return AuthError(
-                    f"{name} wants an API key (HTTP {status}): {hint}, or run with --offline.", status=status
-                )
-            return AuthError(
-                f"{name} rejected the API key (HTTP {status}). Check {self.provider.key_env or 'the key'}, "
-                "or run with --offline to use the built-in concierge.",
-                status=status,
-            )
-        if status == 402:
-            return CreditsError(
-                f"The {name} account is out of credits (HTTP 402). Add credits, or run with --offline.", status=status
-            )
-        if status == 429:
-            wait = _retry_after(response.headers.get("retry-after"), self.retry_after_cap)
-            return RateLimitError(
-                f"{name} is rate-limiting requests (HTTP 429); try again shortly.{detail}", retry_after=wait
-            )
-        if status in (408, 409) or status >= 500:
-            return ServerError(
-                f"{name} had a problem (HTTP {status}); trying again may help.{detail}", retryable=True, status=status
-            )
-        return LLMError(f"{name} refused the request (HTTP {status}).{detail}", status=status)
-
-    def _rejection(self, response: httpx.Response, raw: bytes, asked_format: bool) -> LLMError:
-        """A refused JSON request: `FormatRejected` when it was the response_format that was refused (some
-        servers say so with a 400, llama.cpp's with a 500 naming the field), else the usual typed error."""
-        error = self._http_error(response, raw)
-        said = raw[:4096].decode("utf-8", "replace").lower()
-        named = any(word in said for word in FORMAT_WORDS)
-        if asked_format and (response.status_code in (400, 404, 415, 422) or (response.status_code >= 500 and named)):
-            return FormatRejected(str(error), status=response.status_code)
-        return error
-
-    def _transport_error(self, exc: httpx.HTTPError, mid_stream: bool) -> LLMError:
-        where = self.provider.base_url
-        if isinstance(exc, httpx.TimeoutException):
-            if mid_stream:
-                return StreamError("The reply stalled and timed out part-way.", retryable=False)
-            return TimeoutError_(f"No answer from {where} in time; it may be busy.", retryable=True)
-        if isinstance(exc, httpx.ConnectError):
-            return ConnectError(f"Cannot reach {where}: is the server running? (or run with --offline)", retryable=True)
-        if mid_stream or isinstance(exc, httpx.RemoteProtocolError | httpx.ReadError):
-            return StreamError("The connection dropped part-way through the reply.", retryable=not mid_stream)
-        return ConnectError(f"Network problem talking to {where}: {type(exc).__name__}.", retryable=True)
+    # ---- plumbing ------------------------------------------------------------------------------------
 
     async def _backoff(self, attempt: int, error: LLMError) -> bool:
-        """Wait before retry number `attempt`; False when no retry is allowed."""
+        """Wait before retry number `attempt + 1`; False when no retry is allowed."""
         if not error.retryable or attempt >= self.max_retries:
             return False
         wait = self.backoff_base * (2**attempt)
@@ -187,17 +110,28 @@ class ChatClient:
             wait = max(wait, error.retry_after)
         wait = min(wait, self.retry_after_cap)
         self.waits.append(wait)
+        log.info("%s Retrying in %.2f s (retry %d of %d).", error, wait, attempt + 1, self.max_retries)
         await self.sleep(wait)
         return True
 
-    async def _read_limited(self, response: httpx.Response, limit: int) -> bytes:
+    async def _read_limited(self, response: httpx.Response, limit: int, *, truncate: bool = False) -> bytes:
+        """The body, refusing (or, with `truncate`, cutting) it past `limit` bytes without reading the rest."""
+        declared = response.headers.get("content-length", "")
+        if not truncate and declared.isdigit() and int(declared) > limit:
+            raise ResponseError(f"The server's answer was larger than {limit:,} bytes; it was not read.")
         chunks, size = [], 0
         async for chunk in response.aiter_bytes():
+            chunks.append(chunk)
             size += len(chunk)
             if size > limit:
+                if truncate:
+                    break
                 raise ResponseError(f"The server's answer was larger than {limit:,} bytes; it was not read.")
-            chunks.append(chunk)
-        return b"".join(chunks)
+        return b"".join(chunks)[:limit]
+
+    async def _error_for(self, response: httpx.Response) -> LLMError:
+        raw = await self._read_limited(response, ERROR_BODY_LIMIT, truncate=True)
+        return http_error(self.provider, response.status_code, response.headers, raw, self.retry_after_cap)
 
     # ---- streaming chat ------------------------------------------------------------------------------
 
@@ -209,6 +143,9 @@ class ChatClient:
         temperature: float = 0.3,
         max_tokens: int | None = None,
     ) -> AsyncIterator[ChatEvent]:
+        """`TextDelta`s as they arrive, then one `Usage` if the server reports it. Retried only until the
+        first event has been yielded; cancelling the task, or `aclose()` on the iterator (e.g. through
+        `contextlib.aclosing` when breaking out early), closes the HTTP request at once."""
         body: dict[str, Any] = {
             "model": model or self.provider.chat_model,
             "messages": messages,
@@ -233,21 +170,31 @@ class ChatClient:
                 attempt += 1
 
     async def _stream_once(self, body: dict[str, Any]) -> AsyncIterator[ChatEvent]:
-        received = 0
         started = False
         try:
             async with self._http.stream("POST", "chat/completions", json=body) as response:
                 if response.status_code >= 400:
-                    raise self._http_error(response, await self._read_limited(response, 65536))
-                async for payload in sse_data(response.aiter_lines()):
+                    raise await self._error_for(response)
+                if response.headers.get("content-type", "").startswith("application/json"):
+                    # A server that ignored `stream: true`, or reports an error in a 200: one whole answer.
+                    data = self._completion(await self._read_limited(response, self.max_response_bytes))
+                    text = _text(data["choices"][0].get("message", {}).get("content"))
+                    if text:
+                        yield TextDelta(text)
+                    if usage := _usage(data):
+                        yield usage
+                    return
+                received = 0
+                lines = sse_lines(response.aiter_text(), self.max_response_bytes)
+                async for payload in sse_data(lines):
                     if payload.strip() == "[DONE]":
                         return
                     received += len(payload)
                     if received > self.max_response_bytes:
                         raise ResponseError(f"The reply was longer than {self.max_response_bytes:,} bytes; stopped.")
                     try:
-                        chunk = json.loads(payload)
-                    except json.JSONDecodeError:
+                        chunk = loads(payload)
+                    except ValueError:
                         raise ResponseError(
                             "The server sent a reply that is not valid JSON.", retryable=not started
                         ) from None
@@ -257,19 +204,22 @@ class ChatClient:
                         error = chunk["error"]
                         message = error.get("message", "") if isinstance(error, dict) else str(error)
                         raise StreamError(
-                            f"The server reported an error part-way: {self._scrub(str(message))}", retryable=not started
+                            f"The server reported an error part-way: {scrub(str(message), self.provider.api_key)}",
+                            retryable=not started,
                         )
                     for choice in chunk.get("choices") or []:
-                        delta = (choice or {}).get("delta") or {}
-                        text = delta.get("content")
+                        delta = choice.get("delta") if isinstance(choice, dict) else None
+                        text = delta.get("content") if isinstance(delta, dict) else None
                         if isinstance(text, str) and text:
                             started = True
                             yield TextDelta(text)
-                    usage = chunk.get("usage")
-                    if isinstance(usage, dict):
-                        yield Usage(int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0))
+                    if usage := _usage(chunk):
+                        yield usage
+                # The body ended cleanly without [DONE]: some servers do that; what came is the reply.
+        except LineTooLong:
+            raise ResponseError(f"The reply was longer than {self.max_response_bytes:,} bytes; stopped.") from None
         except httpx.HTTPError as exc:
-            raise self._transport_error(exc, mid_stream=started) from None
+            raise transport_error(self.provider, exc, mid_stream=started) from None
 
     # ---- JSON completion -----------------------------------------------------------------------------
 
@@ -283,7 +233,7 @@ class ChatClient:
         max_tokens: int = 600,
     ) -> Any:
         """A JSON answer: strict json_schema → json_object → plain prompt with tolerant parsing. The first
-        mode a server accepts is remembered for this (base URL, model)."""
+        mode a server accepts and answers with JSON is remembered for this (base URL, model)."""
         model = model or self.provider.extract_model
         key = (self.provider.base_url, model)
         first = self._modes.get(key, 0 if schema else 1)
@@ -307,16 +257,14 @@ class ChatClient:
             try:
                 text = await self._complete(body)
             except FormatRejected as error:
-                last_error = error  # not supported here: try the next, looser mode
+                log.info("%s does not take response_format %s; trying a looser mode.", self.provider.name, mode)
+                last_error = error
                 continue
             try:
-                value = json.loads(text) if mode != "plain" else parse_json_text(text)
-            except (json.JSONDecodeError, ValueError):
-                try:
-                    value = parse_json_text(text)
-                except ValueError:
-                    last_error = ResponseError("The model's answer was not valid JSON.")
-                    continue
+                value = parse_json_text(text)
+            except ValueError:
+                last_error = ResponseError("The model's answer was not valid JSON.")
+                continue
             self._modes[key] = index
             return value
         raise last_error or ResponseError("The model's answer was not valid JSON.")
@@ -334,18 +282,33 @@ class ChatClient:
     async def _complete_once(self, body: dict[str, Any]) -> str:
         try:
             async with self._http.stream("POST", "chat/completions", json=body) as response:
-                raw = await self._read_limited(
-                    response, self.max_response_bytes if response.status_code < 400 else 65536
-                )
                 if response.status_code >= 400:
-                    raise self._rejection(response, raw, "response_format" in body)
+                    raw = await self._read_limited(response, ERROR_BODY_LIMIT, truncate=True)
+                    if "response_format" in body:
+                        raise rejection(
+                            self.provider, response.status_code, response.headers, raw, self.retry_after_cap
+                        )
+                    raise http_error(self.provider, response.status_code, response.headers, raw, self.retry_after_cap)
+                raw = await self._read_limited(response, self.max_response_bytes)
         except httpx.HTTPError as exc:
-            raise self._transport_error(exc, mid_stream=False) from None
-        try:
-            data = json.loads(raw)
-            content = data["choices"][0]["message"]["content"]
-        except (json.JSONDecodeError, UnicodeDecodeError, KeyError, IndexError, TypeError):
-            raise ResponseError("The server's answer was not an OpenAI-style completion.", retryable=True) from None
-        if not isinstance(content, str):
+            raise transport_error(self.provider, exc, mid_stream=False) from None
+        data = self._completion(raw)
+        content = _text(data["choices"][0].get("message", {}).get("content"))
+        if content is None:
             raise ResponseError("The completion had no text content.")
         return content
+
+    def _completion(self, raw: bytes) -> dict[str, Any]:
+        """A parsed chat.completion with at least one choice; an `{"error": …}` body becomes its typed error."""
+        try:
+            data = loads(raw)
+        except ValueError:
+            data = None
+        if isinstance(data, dict) and data.get("error"):
+            raise body_error(self.provider, data["error"])
+        choices = data.get("choices") if isinstance(data, dict) else None
+        if not choices or not isinstance(choices, list) or not isinstance(choices[0], dict):
+            raise ResponseError("The server's answer was not an OpenAI-style completion.", retryable=True)
+        if not isinstance(choices[0].get("message", {}), dict):
+            raise ResponseError("The server's answer was not an OpenAI-style completion.", retryable=True)
+        return data

@@ -1,13 +1,18 @@
+"""Fixtures and helpers for the LLM client tests: a fake server per test, clients with tiny backoffs."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
-from museum_tui.llm import Provider
+from museum_tui.llm import Provider, TextDelta, Usage
+from museum_tui.llm.client import ChatClient
 from tests.fake_openai import FakeOpenAI
 
 SENTINEL = "sk-SENTINEL-0123456789abcdef"
+MESSAGES = [{"role": "user", "content": "where is the café?"}]
 
 
 @pytest.fixture
@@ -18,3 +23,21 @@ def server() -> Iterator[FakeOpenAI]:
 
 def provider_for(url: str, *, key: str = SENTINEL, name: str = "custom", read_timeout: float = 5.0) -> Provider:
     return Provider(name, url, key, "TEST_API_KEY", "chat-model", "extract-model", {}, 2.0, read_timeout)
+
+
+def client_for(server: FakeOpenAI, **kwargs: Any) -> ChatClient:
+    """A client with backoffs in milliseconds, so retry tests cost nothing."""
+    options = {"backoff_base": 0.01, "retry_after_cap": 0.05, "max_retries": 2, **kwargs}
+    read_timeout = options.pop("read_timeout", 5.0)
+    name = options.pop("name", "custom")
+    return ChatClient(provider_for(server.base_url, read_timeout=read_timeout, name=name), **options)
+
+
+async def collect(client: ChatClient, **kwargs: Any) -> tuple[str, list[Usage]]:
+    text, usage = [], []
+    async for event in client.stream_chat(MESSAGES, **kwargs):
+        if isinstance(event, TextDelta):
+            text.append(event.text)
+        else:
+            usage.append(event)
+    return "".join(text), usage
