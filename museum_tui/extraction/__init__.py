@@ -1,7 +1,8 @@
 """Turning a visitor's words into validated, ontology-grounded facts: by rules (offline) or by an LLM."""
 
+from .base import ExtractionResult, Extractor
 from .cues import check_cues
-from .llm_extractor import ExtractionResult, LLMExtractor, fact_schema
+from .llm_extractor import LLMExtractor, fact_schema
 from .prompt import EXTRACTOR_SYSTEM, build_concept_catalog
 from .rules import RuleExtractor
 from .validate import ExtractedFact, Rejection, ValidationResult, validate_facts
@@ -10,6 +11,7 @@ __all__ = [
     "EXTRACTOR_SYSTEM",
     "ExtractedFact",
     "ExtractionResult",
+    "Extractor",
     "LLMExtractor",
     "Rejection",
     "RuleExtractor",

@@ -8,8 +8,14 @@ where negation or retraction words sit. The ontology's cues decide what the clau
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+IS_NEXT = (
+    r"with|here|there|not|coming|going|a|an|so|too|also|in|on|at|just|always|never|been|got|my|our|"
+    r"fine|great|good|bad|terrible|poor|awful|allergic|deaf|blind|vegan|vegetarian|really|very|quite|"
+    r"pretty|getting|gone|what|easier|better|worse|hard|difficult|tough|the"
+)
 CONTRACTIONS = [
     (r"\bcan'?t\b", "can not"),
     (r"\bcannot\b", "can not"),
@@ -23,6 +29,8 @@ CONTRACTIONS = [
     (r"\b(i|you|we|they|he|she)'d\b", r"\1 would"),
     (r"\b(you|we|they)'re\b", r"\1 are"),
     (r"\b(where|what|who|how|that|it|there|here|he|she|name)'s\b", r"\1 is"),
+    # "my husband's here", "my eyesight's not great": 's before a word that cannot follow a possessive
+    (rf"(\w)'s (?=(?:{IS_NEXT})\b)", r"\1 is "),
     (r"\bim\b", "i am"),
     (r"\bdont\b", "do not"),
     (r"\bdoesnt\b", "does not"),
@@ -33,6 +41,13 @@ CONTRACTIONS = [
     (r"\bgotta\b", "have to"),
 ]
 _CONTRACTIONS = [(re.compile(p), r) for p, r in CONTRACTIONS]
+# Pure intensifiers carry no fact and split phrases ("stairs are *really* hard", "not *really* a fan of"):
+# they are dropped from the text cues are matched against, and from the cue phrases themselves.
+INTENSIFIERS = re.compile(
+    r"\b(?:really|very|quite|truly|extremely|incredibly|terribly|awfully|absolutely|totally|utterly|"
+    r"honestly|genuinely|seriously|severely|pretty|super|kinda|kind of|sort of|a little bit|a little|"
+    r"a bit|bit)\b(?! of\b)\s*"
+)
 
 PEOPLE = (
     r"husband|wife|partner|spouse|son|sons|daughter|daughters|kid|kids|child|children|boy|boys|girl|girls|"
@@ -45,13 +60,19 @@ PEOPLE = (
 )
 THIRD_PARTY = re.compile(
     rf"(?<!with )(?<!brought )(?<!and )\b(?:my|our|his|her|their|a|the)\s+(?:\w+\s+){{0,2}}?(?:{PEOPLE})\b"
-    r"(?:\s+(?!and\b|who\b)\w+){0,2}?\s+"
+    r"(?:\s+(?:who|that)(?:\s+\w+){1,4}?)?(?:\s+(?!and\b|who\b)\w+){0,2}?\s+"
     r"(?:is|are|was|were|has|have|had|uses|use|needs|need|can|could|would|will|likes|like|loves|love|gets|"
     r"wants|prefers|hates|speaks|does|do|did|eats|gets|finds|struggles|relies|suffers|walks|reads|goes)\b"
     r"|^(?:he|she|they|someone|somebody|anyone|anybody|people|visitors|everyone|most people)\b"
+    r"|^(?:his|her|their) (?!own\b)\w+"
 )
+# "People call me Bex", "my friends call me Jo": another person is the subject, the visitor the topic.
+ABOUT_ME = re.compile(r"\b(?:call|calls|called|know|knows) me\b")
 HYPOTHETICAL = re.compile(
     r"\b(?:what if|what about if|if (?:someone|somebody|anyone|a person|a visitor|people|one|my|our|"
+    r"i were|i was|i had|we had|he|she|they|i|we) (?:ever |later |still )?(?:get|got|need|needed|feel|felt|start|"
+    r"become|find|wanted|want|were|was|had|can not|could not|run out)|"
+    r"if (?:someone|somebody|anyone|a person|a visitor|people|one|my|our|"
     r"i were|i was|i had|we had|he|she|they)|suppose|supposing|imagine|hypothetically|in case|"
     r"for example|let us say|say (?:someone|i was)|would (?:someone|a person|a visitor)|do people|"
     r"can people|for people who|for visitors who|for anyone who|for someone who)\b"
@@ -62,11 +83,14 @@ QUESTION_START = re.compile(
     r"has the|any chance|anywhere)\b"
 )
 NEED_QUESTION = re.compile(
-    r"^(?:where|which way|how (?:do|can|could) (?:i|we) (?:get|find|reach))\b"
+    r"^(?:where|which way|how (?:do|can|could) (?:i|we) (?:get|find|reach)|any)\b"
+    r"|^(?:do|can|could) you (?:speak|understand)\b"
+    r"|^(?:could|can|would|will) you (?:please )?(?:answer|reply|respond|speak|talk|write|explain|tell me|"
+    r"translate|switch)\b"
     r"|\b(?:where|can i|could i|can we|could we|may i|need|want)\b"
     r"|\b(?:is|are) there (?:somewhere|anywhere)\b"
     r"|\b(?:is|are) there (?:a|an|any|some)\b.*\b(?:near|nearby|close|around|here|on this floor|i can|we can|"
-    r"to get|to buy|to sit|to eat|to drink|to rest)\b"
+    r"i could|we could|to get|to buy|to sit|to eat|to drink|to rest)\b"
 )
 SCOPE_ENDS = {",", "just", "only", "but", "instead", "rather", "so", "because", "and"}
 NEGATION = re.compile(r"\b(?:not|no|never|nothing|none|neither|nor|without|no longer|no more)\b")
@@ -74,7 +98,9 @@ RETRACTION = re.compile(
     r"\b(?:no longer|not any ?more|any ?more|no more|forget (?:that|about|it|what)|please forget|"
     r"scratch that|ignore (?:that|what i said)|i take (?:that|it) back|changed my mind|not (?:true|right) "
     r"any ?more|used to|stopped|remove (?:that|the)|delete (?:that|the)|that is wrong|was wrong|"
-    r"that is not (?:true|right|correct)|actually,? (?:i|we) (?:am|are|do|have) not)\b"
+    r"that is not (?:true|right|correct)|actually,? (?:i|we) (?:am|are|do|have) not|never mind|nevermind|"
+    r"strike that|disregard (?:that|what i said)|my mistake|was a mistake|i was wrong|grew out of|"
+    r"not (?:true|the case) (?:now|any ?more)|cancel (?:that|the)|^forget)\b"
 )
 AFFIRMATIVE = re.compile(
     r"^(?:yes|yeah|yep|yup|ya|yea|aye|sure|please|definitely|absolutely|certainly|correct|right|indeed|"
@@ -83,15 +109,19 @@ AFFIRMATIVE = re.compile(
 )
 NEGATIVE_ANSWER = re.compile(r"^(?:no|nope|nah|not really|no thanks|no thank you|i do not|we do not|not at all)\b")
 CLAUSE_BREAK = re.compile(
-    r"\s*(?:[;:]|—|–|\s-\s|,?\s*\b(?:but|however|although|though|except|whereas|while)\b)\s*"
+    r"\s*(?:;|(?<!\d):(?!\d)|—|–|\s-\s|,?\s*\b(?:but|however|although|though|except|whereas|while)\b)\s*"
     r"|,?\s+\b(?:and|also|plus|so)\b\s+(?=(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|also|please|"
-    r"it|there|this|that|the)\b)"
+    r"it|there|this|that|the|use|uses|need|needs|have|has|love|like|want|speak|wear|walk|get|struggle|hate|"
+    r"prefer|can|could|would|will|am|do|did|only|really|just)\b)"
     r"|,\s+(?=(?:i|i'm|im|i've|i'd|we|we're|my|our|and|also|please|it|the|where|what|how|which|when|is there|"
-    r"are there|do you|can you|could you|can i|could i|thanks|thank you|cheers|please|if possible|"
+    r"are there|any|do you|can you|could you|can i|could i|thanks|thank you|cheers|please|if possible|"
     r"by the way|ta)\b)",
     re.IGNORECASE,
 )
-SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)|[.!?]+")
+LEAD_IN = re.compile(r"^(?:(?:and|also|plus|so|oh|well|um|erm|hi|hello|hey|actually|ok|okay)\s+|,\s*)+")
+# "a friend who is a wheelchair user": what follows the relative word is about that person
+RELATIVE = re.compile(rf"\b(?:{PEOPLE})\s+(?:who|that|whose)\b")
+SENTENCE = re.compile(r"(?:[^.!?\n]|(?<=\d)\.(?=\d))+(?:[.!?]+|$)|[.!?]+")
 
 
 def fold(text: str) -> str:
@@ -101,6 +131,8 @@ def fold(text: str) -> str:
     for pattern, repl in _CONTRACTIONS:
         text = pattern.sub(repl, text)
     text = re.sub(r"(\w)'s\b", r"\1", text)  # possessive: "maier's work" → "maier work"
+    text = INTENSIFIERS.sub("", text)
+    text = re.sub(r"(?<=\d):(?=\d)", ".", text)  # "4:30" survives as "4.30"
     text = re.sub(r"\s*,\s*", " , ", text)  # commas stay, as a word: they bound negation
     text = re.sub(r"[^\w\s'&.+/,-]", " ", text)
     return " ".join(text.split())
@@ -118,22 +150,32 @@ class Clause:
     third_party: bool = False
     retraction: bool = False
     spans_taken: list[tuple[int, int]] = field(default_factory=list)
+    others_from: int | None = None  # offset where a relative clause about someone else begins
+    sentence: str = ""  # the whole sentence, as the visitor wrote it
 
-    def negated_before(self, start: int, window: int = 6) -> bool:
-        """Is there a negation word among the few words before `start`, in the same phrase?"""
-        before = self.text[:start].split()[-window:]
+    def negated_before(self, start: int, window: int = 6, text: str | None = None) -> bool:
+        """Is there a negation word among the few words before `start`, in the same phrase? `text` may
+        be the clause with some words blanked (a trigger such as "can not stand" negates nothing)."""
+        before = (self.text if text is None else text)[:start].split()[-window:]
         for i in range(len(before) - 1, -1, -1):
             if before[i] in SCOPE_ENDS:
                 before = before[i + 1 :]
                 break
         return bool(NEGATION.search(" ".join(before)))
 
+    def retracted_outside(self, start: int, end: int) -> bool:
+        """A retraction word that is not part of the matched words ("not what it *used to* be")."""
+        if not self.retraction:
+            return False
+        return bool(RETRACTION.search(self.text[:start] + " " * (end - start) + self.text[end:]))
+
     def free(self, start: int, end: int) -> bool:
         return all(end <= s or start >= e for s, e in self.spans_taken)
 
 
-def split_clauses(message: str) -> list[Clause]:
-    """Sentences, then clauses at contrast words and at `and`/commas that start a new statement."""
+def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> list[Clause]:
+    """Sentences, then clauses at contrast words and at `and`/commas that start a new statement.
+    `correct` (a speller) is applied to each folded clause before anything is read from it."""
     clauses: list[Clause] = []
     for match in SENTENCE.finditer(message):
         sentence = match.group(0).strip()
@@ -142,15 +184,25 @@ def split_clauses(message: str) -> list[Clause]:
         is_question = sentence.rstrip().endswith("?")
         parts = [p.strip(" ,.!?;:-\"'") for p in _split(sentence)]
         parts = [p for p in parts if p and re.search(r"\w", p)]
+        conditional = False
         for index, part in enumerate(parts):
             folded = fold(part)
-            folded = re.sub(r"^(?:and|also|plus|so|oh|well|um|erm|hi|hello|hey|actually|ok|okay)\s+", "", folded)
-            clause = Clause(original=part, text=folded)
+            if correct is not None:
+                folded = correct(folded)
+            folded = LEAD_IN.sub("", folded)
+            if not folded:
+                continue
+            clause = Clause(original=part, text=folded, sentence=sentence.strip(" \"'"))
             last = index == len(parts) - 1
             clause.question = (is_question and last) or bool(QUESTION_START.match(folded))
-            clause.need_question = clause.question and bool(NEED_QUESTION.search(folded))
-            clause.hypothetical = bool(HYPOTHETICAL.search(folded))
-            clause.third_party = bool(THIRD_PARTY.search(folded))
+            # a bare "Loo?" / "Coffee?" asks for the thing itself
+            clause.need_question = clause.question and (bool(NEED_QUESTION.search(folded)) or len(folded.split()) <= 2)
+            relative = RELATIVE.search(folded)
+            clause.others_from = relative.end() if relative else None
+            # "If I get tired, is there somewhere to sit?": the clause after an if-clause is its consequence
+            clause.hypothetical = bool(HYPOTHETICAL.search(folded)) or conditional
+            conditional = clause.hypothetical and folded.startswith("if ")
+            clause.third_party = bool(THIRD_PARTY.search(folded)) and not ABOUT_ME.search(folded)
             clause.retraction = bool(RETRACTION.search(folded))
             clauses.append(clause)
     return clauses

@@ -1,23 +1,32 @@
 """The ontology's `cues`: what the built-in extractor looks for, per concept. Compiled once, checked here.
 
-A concept's cues (every field optional; see docs/extraction-cues.md):
-  terms      {phrase: value}  words that name a value ("wheelchair": "wheelchair user")
-  patterns   [regex]          with a named group `value` for open values ("my name is (?P<value>\\w+)")
-  triggers   [phrase]         one must appear for `terms` to count ("love", "into", "fan of")
-  context    [phrase]         in the assistant's question, these make bare terms count ("allerg")
-  yes        {regex: value}   the assistant asked this and the visitor said yes
-  exclude    [phrase]         a captured value containing one of these is not this concept
-  question   "need"|"never"   may a where/need question assert it ("where's the toilet?")
-  negation   "any"|"retraction"  which words turn it negated: any "not", or only "no longer", "forget that"…
-  subject    "self"|"companion"  about the visitor, or about who they are with (taken first)
-  normalize  "duration"|"title"|"none"  how captured values are tidied
-  open       true|false       keep captured values that are not in `terms`
-  aliases    {captured: value}  tidy captured values ("on my own": "alone")
-  retraction_triggers [phrase]  when retracting, only these triggers count (else any retraction does)
+A concept's cues (every field optional; docs/extraction-cues.md has the full guide with examples):
+  terms       {phrase: value}  words that name a value ("wheelchair": "wheelchair user")
+  denials     {phrase: value}  words that say a value is not so ("fine with stairs": "no stairs")
+  patterns    [regex]          with a named group `value` for open values ("allergic to (?P<value>…)")
+  proper_patterns [regex]      the same, but the value must be capitalised in the visitor's own text
+  answer_patterns [regex]      the same, only when the assistant's last question matched `context`
+  triggers    [phrase]         one must appear in the clause for `terms` to count ("love", "into")
+  retraction_triggers [phrase] when retracting, only these triggers count
+  context     [phrase]         in the assistant's last question, these make bare terms count ("allerg")
+  yes         {regex: value}   the assistant asked this and the visitor said yes
+  exclude     [phrase]         a value containing one of these is not this concept
+  ignore      [phrase]         stretches of the visitor's text this concept must not read ("cup of tea")
+  veto        [phrase]         a clause containing one of these is not about this concept ("waited")
+  question    "need"|"never"   may a where/need question assert it ("where's the toilet?")
+  negation    "any"|"retraction"  which words negate: any "not", or only "no longer", "forget that"…
+  subject     "self"|"companion"  about the visitor, or about who they are with
+  priority    int              concepts with a higher priority read a clause first (companion: 20)
+  claim       bool             the words this concept matched are not read again by later concepts
+  normalize   "duration"|"title"|"none"  how captured values are tidied
+  open        bool             keep captured values that are not in `terms` (default true)
+  fuzzy       bool             this concept's words are typo-tolerant (default true)
+  aliases     {captured: value}  tidy captured values ("on my own": "alone")
 """
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,33 +35,35 @@ from museum_tui.memory import Ontology
 
 from .clauses import fold
 
-FIELDS = {
-    "terms",
+DICT_FIELDS = ("terms", "denials", "yes", "aliases")
+LIST_FIELDS = (
     "patterns",
+    "proper_patterns",
+    "answer_patterns",
     "triggers",
     "context",
-    "yes",
     "exclude",
-    "question",
-    "negation",
-    "subject",
-    "normalize",
-    "open",
-    "fuzzy",
-    "aliases",
+    "ignore",
+    "veto",
     "retraction_triggers",
-}
+)
+BOOL_FIELDS = ("open", "fuzzy", "claim")
 CHOICES = {
     "question": ("need", "never"),
     "negation": ("any", "retraction"),
     "subject": ("self", "companion"),
     "normalize": ("duration", "title", "none"),
 }
+FIELDS = {*DICT_FIELDS, *LIST_FIELDS, *BOOL_FIELDS, *CHOICES, "priority"}
+COMPANION_PRIORITY = 20
+log = logging.getLogger("museum_tui.extraction")
 
 
-def phrase_regex(phrase: str) -> str:
-    """A folded phrase as a regex matching whole words, any spacing."""
+def phrase_regex(phrase: str) -> str | None:
+    """A folded phrase as a regex matching whole words, any spacing (None when nothing is left of it)."""
     words = fold(phrase).split()
+    if not words:
+        return None
     return r"(?<![\w'])" + r"\s+".join(re.escape(w) for w in words) + r"(?![\w'])"
 
 
@@ -60,20 +71,27 @@ def phrase_regex(phrase: str) -> str:
 class ConceptCues:
     concept: str
     terms: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
-    fuzzy_terms: dict[str, str] = field(default_factory=dict)
+    denials: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
     patterns: list[re.Pattern[str]] = field(default_factory=list)
+    proper_patterns: list[re.Pattern[str]] = field(default_factory=list)
+    answer_patterns: list[re.Pattern[str]] = field(default_factory=list)
     triggers: re.Pattern[str] | None = None
     retraction_triggers: re.Pattern[str] | None = None
     aliases: dict[str, str] = field(default_factory=dict)
     context: re.Pattern[str] | None = None
     yes: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
     exclude: re.Pattern[str] | None = None
+    ignore: re.Pattern[str] | None = None
+    veto: re.Pattern[str] | None = None
     question: str = "never"
     negation: str = "any"
     subject: str = "self"
+    priority: int = 0
+    claim: bool = False
     normalize: str = "none"
     open: bool = True
     fuzzy: bool = True
+    words: list[str] = field(default_factory=list)  # phrases and regexes, for the spelling vocabulary
 
     def canonical(self, text: str) -> str | None:
         """The value a term maps to, if `text` is (or contains exactly one) known term."""
@@ -81,41 +99,68 @@ class ConceptCues:
         return found[0] if len(set(found)) == 1 else None
 
 
-def _alternation(phrases: list[str]) -> re.Pattern[str]:
-    return re.compile("|".join(phrase_regex(p) for p in sorted(phrases, key=len, reverse=True)))
+def _alternation(phrases: list[str]) -> re.Pattern[str] | None:
+    parts = [r for r in (phrase_regex(p) for p in sorted(phrases, key=len, reverse=True)) if r]
+    return re.compile("|".join(parts)) if parts else None
 
 
 def compile_cues(ontology: Ontology) -> list[ConceptCues]:
-    """Every concept that has cues, companions first (they claim their words before others look)."""
+    """Every concept that has cues, highest priority first (ties keep the ontology's order)."""
     compiled = []
     for concept in ontology.concepts.values():
-        spec = concept.cues
-        if not spec:
+        if not concept.cues:
             continue
-        cues = ConceptCues(concept.id)
-        for phrase, value in sorted(spec.get("terms", {}).items(), key=lambda kv: -len(kv[0])):
-            cues.terms.append((re.compile(phrase_regex(phrase)), value))
-            folded = fold(phrase)
-            if " " not in folded and len(folded) >= 5:
-                cues.fuzzy_terms[folded] = value
-        cues.patterns = [re.compile(p) for p in spec.get("patterns", [])]
-        if spec.get("triggers"):
-            cues.triggers = _alternation(spec["triggers"])
-        if spec.get("retraction_triggers"):
-            cues.retraction_triggers = _alternation(spec["retraction_triggers"])
-        cues.aliases = {fold(k): v for k, v in spec.get("aliases", {}).items()}
-        if spec.get("context"):
-            cues.context = re.compile("|".join(re.escape(fold(c)) for c in spec["context"]))
-        cues.yes = [(re.compile(p), v) for p, v in spec.get("yes", {}).items()]
-        if spec.get("exclude"):
-            cues.exclude = _alternation(spec["exclude"])
-        for name in ("question", "negation", "subject", "normalize"):
-            setattr(cues, name, spec.get(name, getattr(cues, name)))
-        cues.open = spec.get("open", True)
-        cues.fuzzy = spec.get("fuzzy", True)
-        compiled.append(cues)
-    compiled.sort(key=lambda c: c.subject != "companion")
+        try:
+            compiled.append(_compile(concept.id, concept.cues))
+        except (re.error, TypeError, AttributeError, ValueError) as exc:
+            # A broken cue must not stop the app: that concept is left to other extractors.
+            log.warning("cues of %s ignored (%s); run `museum-tui ontology check`", concept.id, exc)
+    compiled.sort(key=lambda c: -c.priority)
     return compiled
+
+
+def _compile(cid: str, spec: Any) -> ConceptCues:
+    cues = ConceptCues(cid)
+    seen: set[str] = set()
+    # Longest folded phrase first, so "deaf in one ear" wins over "deaf"; a phrase written as it reads wins
+    # over one that only folds to it ("a bit deaf" reads as "deaf").
+    for phrase, value in sorted(
+        spec.get("terms", {}).items(), key=lambda kv: (-len(fold(kv[0])), kv[0] != fold(kv[0]))
+    ):
+        regex = phrase_regex(phrase)
+        if regex and regex not in seen:
+            seen.add(regex)
+            cues.terms.append((re.compile(regex), value))
+    cues.denials = [
+        (re.compile(r), v) for r, v in ((phrase_regex(p), v) for p, v in spec.get("denials", {}).items()) if r
+    ]
+    cues.patterns = [re.compile(p) for p in spec.get("patterns", [])]
+    cues.proper_patterns = [re.compile(p) for p in spec.get("proper_patterns", [])]
+    cues.answer_patterns = [re.compile(p) for p in spec.get("answer_patterns", [])]
+    cues.triggers = _alternation(spec.get("triggers", [])) if spec.get("triggers") else None
+    cues.retraction_triggers = _alternation(spec.get("retraction_triggers", []))
+    cues.aliases = {fold(k): v for k, v in spec.get("aliases", {}).items()}
+    if spec.get("context"):
+        cues.context = re.compile("|".join(re.escape(fold(c)) for c in spec["context"] if fold(c)))
+    cues.yes = [(re.compile(p), v) for p, v in spec.get("yes", {}).items()]
+    cues.exclude = _alternation(spec.get("exclude", []))
+    cues.ignore = _alternation(spec.get("ignore", []))
+    cues.veto = _alternation(spec.get("veto", []))
+    for name in ("question", "negation", "subject", "normalize"):
+        setattr(cues, name, spec.get(name, getattr(cues, name)))
+    companion = cues.subject == "companion"
+    cues.priority = spec.get("priority", COMPANION_PRIORITY if companion else 0)
+    cues.claim = spec.get("claim", companion)
+    cues.open = spec.get("open", True)
+    cues.fuzzy = spec.get("fuzzy", True)
+    cues.words = [
+        *spec.get("terms", {}),
+        *spec.get("triggers", []),
+        *spec.get("retraction_triggers", []),
+        *spec.get("patterns", []),
+        *spec.get("proper_patterns", []),
+    ]
+    return cues
 
 
 def check_cues(ontology: Ontology) -> list[str]:
@@ -132,38 +177,53 @@ def check_cues(ontology: Ontology) -> list[str]:
         for name in spec:
             if name not in FIELDS:
                 bad(name, "an unknown field", ", ".join(sorted(FIELDS)))
-        for name in ("terms", "yes", "aliases"):
+        for name in DICT_FIELDS:
             value = spec.get(name, {})
             if not isinstance(value, dict) or not all(
                 isinstance(k, str) and isinstance(v, str) and k.strip() and v.strip() for k, v in value.items()
             ):
-                bad(
-                    name,
-                    value if not isinstance(value, dict) else "non-text keys or values",
-                    "an object of non-empty text → text",
-                )
-        for name in ("patterns", "triggers", "context", "exclude", "retraction_triggers"):
+                found = value if not isinstance(value, dict) else "non-text or empty keys or values"
+                bad(name, found, "an object of non-empty text → text")
+        for name in LIST_FIELDS:
             value = spec.get(name, [])
             if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
                 bad(name, value, "a list of non-empty strings")
-        for regex in [*spec.get("patterns", []), *spec.get("yes", {})]:
-            if not isinstance(regex, str):
-                continue
-            try:
-                compiled = re.compile(regex)
-            except re.error as exc:
-                bad(
-                    "patterns" if regex in spec.get("patterns", []) else "yes",
-                    regex,
-                    f"a valid regex ({exc})",
-                )
-                continue
-            if regex in spec.get("patterns", []) and "value" not in compiled.groupindex:
-                bad("patterns", regex, "a regex with a named group (?P<value>…)")
+        for name in ("terms", "denials", "triggers", "retraction_triggers", "exclude", "ignore", "veto"):
+            value = spec.get(name)
+            phrases = value.keys() if isinstance(value, dict) else value if isinstance(value, list) else []
+            for phrase in phrases:
+                if isinstance(phrase, str) and phrase.strip() and not fold(phrase):
+                    bad(name, phrase, "a phrase with at least one word that is not a pure intensifier")
+        terms = spec.get("terms", {})
+        if isinstance(terms, dict):
+            plain = {fold(p): v for p, v in terms.items() if isinstance(p, str) and fold(p) == p.lower()}
+            for phrase, value in terms.items():
+                reading = fold(phrase) if isinstance(phrase, str) else ""
+                if reading != phrase.lower() and reading in plain and plain[reading] != value:
+                    bad("terms", phrase, f"a phrase that does not read as {reading!r} (a term with another value)")
+        for name, regexes in (
+            ("patterns", spec.get("patterns", [])),
+            ("proper_patterns", spec.get("proper_patterns", [])),
+            ("answer_patterns", spec.get("answer_patterns", [])),
+            ("yes", list(spec.get("yes", {})) if isinstance(spec.get("yes", {}), dict) else []),
+        ):
+            for regex in regexes if isinstance(regexes, list) else []:
+                if not isinstance(regex, str):
+                    continue
+                try:
+                    compiled = re.compile(regex)
+                except re.error as exc:
+                    bad(name, regex, f"a valid regex ({exc})")
+                    continue
+                if name != "yes" and "value" not in compiled.groupindex:
+                    bad(name, regex, "a regex with a named group (?P<value>…)")
         for name, allowed in CHOICES.items():
             if name in spec and spec[name] not in allowed:
                 bad(name, spec[name], " | ".join(allowed))
-        for name in ("open", "fuzzy"):
+        for name in BOOL_FIELDS:
             if name in spec and not isinstance(spec[name], bool):
                 bad(name, spec[name], "true or false")
+        priority = spec.get("priority", 0)
+        if isinstance(priority, bool) or not isinstance(priority, int) or not -100 <= priority <= 100:
+            bad("priority", priority, "an integer from -100 to 100")
     return problems

@@ -8,22 +8,15 @@ extraction means (a notice, never a failed turn).
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from museum_tui.memory import Ontology
 
+from .base import ExtractionResult
 from .prompt import EXTRACTOR_SYSTEM, build_concept_catalog
-from .validate import ExtractedFact, Rejection, validate_facts
+from .validate import validate_facts
 
 CompleteJSON = Callable[[list[dict[str, str]], dict[str, Any]], Awaitable[Any]]
-
-
-@dataclass
-class ExtractionResult:
-    facts: list[ExtractedFact] = field(default_factory=list)
-    rejected: list[Rejection] = field(default_factory=list)
-    raw: Any = None
 
 
 def fact_schema(ontology: Ontology) -> dict[str, Any]:
@@ -58,6 +51,8 @@ def extractor_messages(ontology: Ontology, user_msg: str, bot_msg: str | None) -
 
 
 class LLMExtractor:
+    """An `Extractor` backed by a model: `extract` and `aextract` are the same coroutine."""
+
     def __init__(self, ontology: Ontology, complete_json: CompleteJSON, name: str = "llm") -> None:
         self.ontology = ontology
         self.complete_json = complete_json
@@ -68,3 +63,5 @@ class LLMExtractor:
         raw = await self.complete_json(extractor_messages(self.ontology, user_msg, bot_msg), self.schema)
         checked = validate_facts(raw, self.ontology, user_msg)
         return ExtractionResult(checked.facts, checked.rejected, raw)
+
+    aextract = extract

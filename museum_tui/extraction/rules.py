@@ -1,8 +1,13 @@
 """The built-in rule extractor: the offline default, driven by the ontology's cues, not by code per concept.
 
 For each clause of the visitor's message it asks the generic questions (is it a question, a hypothetical,
-about someone else, negated or retracted?) and then lets every concept's cues look for their words. A
-short "yes" answers the assistant's last question. Output goes through the same validation as any LLM's.
+about someone else, negated or retracted?) and then lets every concept's cues look for their words, the
+highest priority first. A short "yes" answers the assistant's last question. Output goes through the same
+validation as any LLM's, so the closed world holds here by construction and by check.
+
+Interface: `extract()` is synchronous and returns the validated facts (what the CLI and the offline
+engine call); `extract_validated()` also returns what validation dropped; `aextract()` is the async
+`Extractor` protocol method shared with `LLMExtractor`.
 """
 
 from __future__ import annotations
@@ -12,43 +17,13 @@ from dataclasses import dataclass
 
 from museum_tui.memory import Ontology
 
-from .clauses import Clause, fold, is_affirmative, split_clauses
+from .base import ExtractionResult
+from .clauses import NEGATION, PEOPLE, Clause, fold, is_affirmative, split_clauses
 from .cues import ConceptCues, compile_cues
+from .spelling import Speller, vocabulary
 from .validate import ExtractedFact, ValidationResult, validate_facts
+from .values import tidy
 
-NUMBER_WORDS = {
-    "a": 1,
-    "an": 1,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "forty-five": 45,
-    "fifty": 50,
-    "sixty": 60,
-    "ninety": 90,
-    "couple": 2,
-    "a couple": 2,
-    "a couple of": 2,
-    "couple of": 2,
-    "few": 3,
-    "a few": 3,
-}
-DURATION = re.compile(
-    r"(?P<num>\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|"
-    r"forty-five|fifty|sixty|ninety|(?:a )?couple(?: of)?|(?:a )?few)\s*(?P<half>and a half\s*)?"
-    r"(?P<unit>hours?|hrs?|h|minutes?|mins?|m)\b(?:\s*and a half)?"
-)
-LEADING = re.compile(r"^(?:the|a|an|some|my|our|any|more|really|just|very|to|for|of|about)\s+")
 FILLER = {
     "thanks",
     "thank you",
@@ -67,39 +42,25 @@ FILLER = {
     "ok",
     "okay",
 }
+_STOP = "the a an this that these those it them my your our any some all"
+STOPWORDS = frozenset(_STOP.split())
 SPLIT_VALUES = re.compile(r"\s*(?:,|\band\b|\bor\b|&|/|\bplus\b|\bas well as\b)\s*")
 
-
-def normalize_duration(text: str) -> str:
-    """'an hour' → '1 hour', 'two hours' → '2 hours', 'an hour and a half' → '1.5 hours', '90 mins' →
-    '90 minutes', 'half an hour' → '30 minutes'; other time phrases are returned tidied."""
-    t = fold(text)
-    if re.search(r"\bhalf an? hour\b", t) and not re.search(r"\d|hours", t):
-        return "30 minutes"
-    m = DURATION.search(t)
-    if not m:
-        return t
-    raw = m.group("num")
-    amount = float(raw) if raw[0].isdigit() else float(NUMBER_WORDS.get(raw, 1))
-    if m.group("half") or t[m.end() :].startswith(" and a half") or "and a half" in m.group(0):
-        amount += 0.5
-    unit = "hour" if m.group("unit").startswith("h") else "minute"
-    number = f"{amount:g}"
-    return f"{number} {unit}{'' if amount == 1 else 's'}"
-
-
-def tidy(value: str, how: str) -> str:
-    value = value.strip(" .,;:!?\"'")
-    if how == "duration":
-        return normalize_duration(value)
-    while True:
-        stripped = LEADING.sub("", value)
-        if stripped == value:
-            break
-        value = stripped
-    if how == "title":
-        return " ".join(w if w.isupper() else w[:1].upper() + w[1:] for w in value.split())
-    return value
+Span = tuple[int, int, str]
+MAX_CHARS = 4000  # of one message
+MAX_FOUND = 24  # candidate values per concept and clause; validation keeps at most 12 facts anyway
+DANGLING = re.compile(r"(?:to |of |about |with )?(?:them|it|those|these|that|one|too|as well|i am afraid|sadly)")
+FORGET = re.compile(
+    r"^(?:please )?(?:forget|ignore|scratch|never mind|disregard|strike)(?: about)? (?!that\b|it\b|what\b)"
+)
+_BARE = "the a an some any please now quick quickly urgently first more another"
+BARE_WORDS = frozenset(_BARE.split())
+SELF_NOUN = re.compile(r"\b(?:i am|we are|i have always been|i have been) (?:an?|such an?) (?:\w+ )?$")
+PERSON_AFTER = re.compile(
+    rf"\s+(?:{PEOPLE}|man|men|woman|women|person|people|lady|ladies|gentleman|guy|guys|composer|"
+    r"painter|painters|poet|king|queen|saint|figure|character|sitter|visitor|visitors|customers|folk|folks|"
+    r"community|communities|characters|singer|dancer|writer|author|model|[a-z]{3,}ists?|[a-z]{3,}ians?)\b"
+)
 
 
 @dataclass
@@ -108,6 +69,7 @@ class _Hit:
     value: str
     polarity: str
     evidence: str
+    sentence: str = ""
 
 
 class RuleExtractor:
@@ -118,14 +80,30 @@ class RuleExtractor:
     def __init__(self, ontology: Ontology) -> None:
         self.ontology = ontology
         self.cues = compile_cues(ontology)
+        fuzzy = [c for c in self.cues if c.fuzzy]
+        phrases = [w for c in fuzzy for w in c.words if not _is_regex(w)]
+        regexes = [w for c in fuzzy for w in c.words if _is_regex(w)]
+        self.speller = Speller(vocabulary(phrases, regexes))
+        # Every concept's term phrases: a capitalised capture that is another concept's word ("I'm French",
+        # "I love Impressionism") belongs to that concept, not to a name or an artist.
+        self.term_owner: dict[str, set[str]] = {}
+        for c in self.cues:
+            for regex, _ in c.terms:
+                self.term_owner.setdefault(_unregex(regex.pattern), set()).add(c.concept)
+        self.single = {cid for cid, concept in ontology.concepts.items() if concept.cardinality == 1}
 
     def extract(self, user_msg: str, bot_msg: str | None = None) -> list[ExtractedFact]:
+        """The validated facts about the visitor in `user_msg` (`bot_msg`: the assistant's last message)."""
         return self.extract_validated(user_msg, bot_msg).facts
 
     def extract_validated(self, user_msg: str, bot_msg: str | None = None) -> ValidationResult:
         hits = self._hits(user_msg, bot_msg)
         raw = [{"concept": h.concept, "value": h.value, "polarity": h.polarity, "evidence": h.evidence} for h in hits]
         return validate_facts({"facts": raw}, self.ontology, user_msg)
+
+    async def aextract(self, user_msg: str, bot_msg: str | None = None) -> ExtractionResult:
+        checked = self.extract_validated(user_msg, bot_msg)
+        return ExtractionResult(checked.facts, checked.rejected, None)
 
     # ---- matching ------------------------------------------------------------------------------------
 
@@ -139,111 +117,223 @@ class RuleExtractor:
                     if regex.search(bot_question):
                         hits.append(_Hit(cues.concept, value, "asserted", evidence))
                         break
-        for clause in split_clauses(user_msg):
-            if clause.hypothetical:
-                continue
+        # a chat message is short; an essay pasted in is read only as far as MAX_CHARS (cost stays bounded)
+        clauses = [c for c in split_clauses(user_msg[:MAX_CHARS], correct=self.speller) if not c.hypothetical]
+        dangling: list[tuple[ConceptCues, Clause, bool]] = []
+        for clause in clauses:
             for cues in self.cues:
-                hits.extend(self._match(cues, clause, bot_question))
+                found = self._match(cues, clause, bot_question)
+                hits.extend(found)
+                if not found:
+                    negated = self._dangling(cues, clause)
+                    if negated is not None:
+                        dangling.append((cues, clause, negated))
+        for cues, clause, negated in dangling:
+            if not any(h.concept == cues.concept and h.sentence == clause.sentence for h in hits):
+                hits.extend(self._borrow(cues, clause, clauses, negated))
         return hits
+
+    def _dangling(self, cues: ConceptCues, clause: Clause) -> bool | None:
+        """ "…, I'm allergic" / "I'm allergic to them": a trigger whose thing is named in another clause
+        of the sentence. Returns whether that trigger is negated, or None when there is no such trigger."""
+        if not cues.terms or cues.triggers is None or clause.question or clause.third_party:
+            return None
+        for m in cues.triggers.finditer(clause.text):
+            rest = clause.text[m.end() :].strip(" ,")
+            if not rest or DANGLING.fullmatch(rest):
+                negative_trigger = bool(NEGATION.search(m.group(0)))
+                return clause.retraction or (not negative_trigger and clause.negated_before(m.start()))
+        return None
+
+    def _borrow(self, cues: ConceptCues, clause: Clause, clauses: list[Clause], negated: bool) -> list[_Hit]:
+        """The terms of the other clauses of the same sentence, asserted or denied as `clause` says."""
+        hits = []
+        for other in clauses:
+            if other is clause or other.sentence != clause.sentence or other.third_party:
+                continue
+            for regex, value in cues.terms:
+                if regex.search(other.text) and (cues.subject != "self" or other.others_from is None):
+                    polarity = "negated" if negated else "asserted"
+                    hits.append(_Hit(cues.concept, value, polarity, clause.sentence, clause.sentence))
+                    break
+        return _tidy_hits(hits, single=cues.concept in self.single)
 
     def _match(self, cues: ConceptCues, clause: Clause, bot_question: str) -> list[_Hit]:
         if cues.subject == "self" and clause.third_party:
             return []
         if clause.question and not (cues.question == "need" and clause.need_question):
             return []
+        text = clause.text
+        if cues.veto and cues.veto.search(text):
+            return []
+        if cues.ignore:  # blank the stretches this concept must not read, keeping every offset
+            text = cues.ignore.sub(lambda m: " " * len(m.group(0)), text)
         in_context = bool(cues.context and bot_question and cues.context.search(bot_question))
-        triggered = cues.triggers is None or in_context or self._triggered(cues, clause)
-        found: list[tuple[int, int, str]] = []
-        for pattern in cues.patterns:
-            for m in pattern.finditer(clause.text):
-                start, end = m.span("value")
-                if m.group("value") and clause.free(start, end) and not _inside((start, end), found):
-                    found.extend(self._values(cues, m.group("value"), start, end))
+        triggered = cues.triggers is None or in_context or self._triggered(cues, clause, text) or self._bare(cues, text)
+        found: list[Span] = []
+        pattern_sets = [("plain", cues.patterns), ("proper", cues.proper_patterns)]
+        if in_context:
+            pattern_sets.append(("answer", cues.answer_patterns))
+        for kind, patterns in pattern_sets:
+            for pattern in patterns:
+                for m in pattern.finditer(text):
+                    start, end = m.span("value")
+                    if not m.group("value") or not clause.free(start, end) or _inside((start, end), found):
+                        continue
+                    if kind == "proper" and not self._proper(cues, m.group("value"), clause.original):
+                        continue
+                    found.extend(self._values(cues, m.group("value"), start, end, kind, clause.original))
+        denied: set[tuple[int, int]] = set()
+        for regex, value in cues.denials:  # "I'm fine with stairs": says the value is not so
+            for m in regex.finditer(text):
+                if clause.free(*m.span()) and not _inside(m.span(), found):
+                    found.append((m.start(), m.end(), value))
+                    denied.add(m.span())
         if triggered:
             for regex, value in cues.terms:
-                for m in regex.finditer(clause.text):
+                for m in regex.finditer(text):
+                    if len(found) >= MAX_FOUND:
+                        break
                     if clause.free(*m.span()) and not _inside(m.span(), found):
                         found.append((m.start(), m.end(), value))
-            if cues.fuzzy and cues.fuzzy_terms:
-                found.extend(self._typos(cues, clause, found))
+        # a trigger that is itself negative ("do not like crowds", "can not stand noise") negates nothing
+        unnegated = text
+        if cues.triggers is not None and cues.negation == "any":
+            for m in cues.triggers.finditer(text):
+                if NEGATION.search(m.group(0)):
+                    unnegated = unnegated[: m.start()] + " " * (m.end() - m.start()) + unnegated[m.end() :]
+        found = found[:MAX_FOUND]
+        # "crowds do not bother me": a negated trigger after a value denies it
+        after = []
+        if cues.triggers is not None:
+            after = [m.start() for m in cues.triggers.finditer(text) if clause.negated_before(m.start(), window=3)]
         hits = []
         for start, end, value in found:
             if cues.exclude and cues.exclude.search(fold(value)):
                 continue
+            if cues.subject == "self" and PERSON_AFTER.match(text, end) and not SELF_NOUN.search(text, 0, start):
+                continue  # "the deaf composer", "a blind girl": a word about someone else (not "I'm a deaf person")
+            if cues.subject == "self" and clause.others_from is not None and start >= clause.others_from:
+                continue  # "a friend who is a wheelchair user"
+            retracted = clause.retracted_outside(start, end)
             if cues.negation == "retraction":
-                negated = clause.retraction
+                negated = retracted
             else:
-                negated = clause.retraction or clause.negated_before(start) or self._denied_after(cues, clause, end)
-            if cues.subject == "companion":
-                clause.spans_taken.append((start, end))
-            hits.append(_Hit(cues.concept, value, "negated" if negated else "asserted", clause.original))
-        return hits
+                negated = retracted or clause.negated_before(start, text=unnegated) or any(a >= end for a in after)
+            if (start, end) in denied:
+                negated = not clause.negated_before(start)  # "not fine with stairs" asserts it
+            if cues.claim or (clause.retraction and FORGET.match(text)):
+                clause.spans_taken.append((start, end))  # "forget Rothko" retracts one thing, once
+            polarity = "negated" if negated else "asserted"
+            hits.append(_Hit(cues.concept, value, polarity, clause.original, clause.sentence))
+        return _tidy_hits(hits, single=cues.concept in self.single)
 
-    def _denied_after(self, cues: ConceptCues, clause: Clause, end: int) -> bool:
-        """ "Crowds do not bother me": the trigger after the term is negated."""
-        if cues.triggers is None:
+    def _bare(self, cues: ConceptCues, text: str) -> bool:
+        """ "Loo?", "A coffee, please": a request that is nothing but the thing (for immediate needs)."""
+        if cues.question != "need":
             return False
-        return any(clause.negated_before(m.start(), window=3) for m in cues.triggers.finditer(clause.text, end))
+        rest = text
+        for regex, _ in cues.terms:
+            rest = regex.sub(" ", rest)
+        return rest != text and not (set(rest.replace(",", " ").split()) - BARE_WORDS)
 
-    def _triggered(self, cues: ConceptCues, clause: Clause) -> bool:
+    def _triggered(self, cues: ConceptCues, clause: Clause, text: str) -> bool:
         assert cues.triggers is not None
         if clause.retraction:
-            if cues.retraction_triggers is None:
-                return True
-            return bool(cues.retraction_triggers.search(clause.text))
-        for m in cues.triggers.finditer(clause.text):
-            if clause.retraction or cues.negation == "any":
-                return True
-            if not clause.negated_before(m.start(), window=3):
+            if cues.retraction_triggers is None or FORGET.match(text):
+                return True  # "forget Rothko": a bare retraction names the thing itself
+            return bool(cues.retraction_triggers.search(text))
+        for m in cues.triggers.finditer(text):
+            if cues.negation == "any" or not clause.negated_before(m.start(), window=3):
                 return True
         return False
 
-    def _values(self, cues: ConceptCues, captured: str, start: int, end: int) -> list[tuple[int, int, str]]:
-        """A captured phrase: one value, or several when it lists them ("peanuts and shellfish")."""
+    def _proper(self, cues: ConceptCues, captured: str, original: str) -> bool:
+        """A capitalised capture that no other concept claims as one of its words."""
+        owners = self.term_owner.get(" ".join(captured.split()), set())
+        return _capitalised(captured, original) and not (owners - {cues.concept})
+
+    def _values(self, cues: ConceptCues, captured: str, start: int, end: int, kind: str, original: str) -> list[Span]:
+        """A captured phrase: one value, or several when it lists them ("peanuts and shellfish"). A value
+        that is not a term keeps the visitor's own capitals ("the Rodin sculptures", "Lubaina Himid")."""
         if cues.normalize == "duration":
             return [(start, end, tidy(captured, "duration"))]
         out = []
         parts = [p for p in SPLIT_VALUES.split(captured) if p.strip()]
         for part in parts if len(parts) > 1 else [captured]:
-            if fold(part).strip(" ,") in FILLER:
+            if fold(part).strip(" ,") in FILLER or not set(fold(part).split()) - STOPWORDS:
                 continue
-            alias = cues.aliases.get(fold(part).strip())
-            known = alias or cues.canonical(part) or self._typo_term(cues, part)
+            known = cues.aliases.get(fold(part).strip()) or cues.canonical(part)
             if known:
                 out.append((start, end, known))
-            elif cues.open:
+            elif cues.open or kind != "plain":
                 value = tidy(part, cues.normalize)
+                if kind != "plain" or cues.normalize == "none":
+                    value = _original_case(value, original)
                 if value and len(value.split()) <= (3 if len(parts) > 1 else 5):
                     out.append((start, end, value))
         return out
 
-    def _typo_term(self, cues: ConceptCues, text: str) -> str | None:
-        """A misspelt single known term ("penuts" → "peanuts"), or None."""
-        word = fold(text).strip()
-        if not cues.fuzzy or " " in word or len(word) < 5 or not cues.fuzzy_terms:
-            return None
-        from rapidfuzz import fuzz, process
 
-        best = process.extractOne(word, list(cues.fuzzy_terms), scorer=fuzz.ratio, score_cutoff=84)
-        return cues.fuzzy_terms[best[0]] if best and best[0][:2] == word[:2] else None
-
-    def _typos(
-        self, cues: ConceptCues, clause: Clause, found: list[tuple[int, int, str]]
-    ) -> list[tuple[int, int, str]]:
-        from rapidfuzz import fuzz, process
-
-        out = []
-        for m in re.finditer(r"[a-z][a-z'-]{4,}", clause.text):
-            if _inside(m.span(), found) or not clause.free(*m.span()):
-                continue
-            cutoff = 80 if len(m.group(0)) >= 6 else 86
-            best = process.extractOne(m.group(0), list(cues.fuzzy_terms), scorer=fuzz.ratio, score_cutoff=cutoff)
-            if best and best[0][:2] == m.group(0)[:2]:
-                out.append((m.start(), m.end(), cues.fuzzy_terms[best[0]]))
-        return out
+def _tidy_hits(hits: list[_Hit], single: bool) -> list[_Hit]:
+    """One clause's hits for one concept: each value once, without a value that a longer one spells out
+    ("bright light" when "bright light (migraines)" is there too), and, for a one-value concept, only the
+    first asserted value."""
+    unique: dict[tuple[str, str], _Hit] = {}
+    for hit in hits:
+        unique.setdefault((fold(hit.value), hit.polarity), hit)
+    kept = []
+    for (key, polarity), hit in unique.items():
+        if any(p == polarity and k != key and key in k for k, p in unique):
+            continue
+        if single and polarity == "asserted" and any(k.polarity == "asserted" for k in kept):
+            continue
+        kept.append(hit)
+    return kept
 
 
-def _inside(span: tuple[int, int], found: list[tuple[int, int, str]]) -> bool:
+def _is_regex(text: str) -> bool:
+    return bool(re.search(r"[\\(\[?*+|]", text))
+
+
+def _original_case(value: str, original: str) -> str:
+    """`value` (folded) with the visitor's capitals, when they wrote it with some; otherwise unchanged."""
+    words = value.split()
+    if not words:
+        return value
+    pattern = r"(?<![\w'])" + r"[\s,.'-]+".join(re.escape(w) for w in words) + r"(?!\w)"
+    m = re.search(pattern, original, re.IGNORECASE)
+    return m.group(0) if m and any(ch.isupper() for ch in m.group(0)) else value
+
+
+def _unregex(pattern: str) -> str:
+    """The folded phrase a `phrase_regex` was built from."""
+    inner = pattern.removeprefix(r"(?<![\w'])").removesuffix(r"(?![\w'])")
+    return " ".join(re.sub(r"\\(.)", r"\1", part) for part in inner.split(r"\s+"))
+
+
+def _capitalised(value: str, original: str) -> bool:
+    """Is the captured (folded) value written with capitals in the visitor's text? ("Dave", not "tired")
+    A capital that only opens the clause proves nothing, unless the value's last word has one too."""
+    words = value.split()
+    if not words:
+        return False
+    text = original.lstrip(" \"'(")
+
+    def capital(word: str, anywhere: bool) -> bool:
+        for m in re.finditer(rf"(?<![\w']){re.escape(word)}(?![\w])", text, re.IGNORECASE):
+            if m.group(0)[:1].isupper() and (anywhere or m.start() > 0):
+                return True
+        return False
+
+    if len(words) == 1:
+        # a capital opening a very short clause still counts ("Kwame here."): a cue word there is
+        # already refused as another concept's word
+        return capital(words[0], anywhere=len(text.split()) <= 3)
+    return capital(words[0], anywhere=True) and capital(words[-1], anywhere=False)
+
+
+def _inside(span: tuple[int, int], found: list[Span]) -> bool:
     return any(not (span[1] <= s or span[0] >= e) for s, e, _ in found)
 
 

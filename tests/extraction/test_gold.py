@@ -39,13 +39,14 @@ def test_gold_precision_and_recall(extractor: RuleExtractor) -> None:
 
 
 def test_held_out_precision_and_recall(extractor: RuleExtractor) -> None:
-    """Phrasings written before the extractor was tuned, and never tuned on. The floor is lower than the
-    gold set's on purpose; the figure printed is the honest one (see the README's extraction notes)."""
+    """80 phrasings by other people, written in one go before the last round of tuning and never tuned on
+    (it scored P 0.82 / R 0.79 before that round and P 0.88 / R 0.88 after it). The floor sits below
+    that, for phrasings nobody wrote down; the figure printed is the honest one."""
     result = score(extractor.extract, load("extraction_heldout.jsonl"))
     report = result.report("held-out set")
     print(report)
     assert result.precision >= 0.80, report
-    assert result.recall >= 0.70, report
+    assert result.recall >= 0.75, report
 
 
 def test_distractors_never_produce_a_fact_about_the_visitor(extractor: RuleExtractor) -> None:

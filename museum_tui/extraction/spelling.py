@@ -1,0 +1,97 @@
+"""Typo tolerance for the rule extractor: a misspelt cue word is read as the word it nearly is.
+
+The vocabulary is the cue words themselves (terms, triggers, the literal words of patterns), so a
+correction can only ever turn a word into one the ontology already listens for. It is conservative on
+purpose, because a wrong correction invents a fact: words of five letters or more; one edit (a swap of
+two letters counts as one) and the same first two letters up to seven letters, two edits and the same
+first letter beyond; short words ("deaf", "nut") are never corrected, and a word that is itself in the
+vocabulary, or in a small list of common words near cue words, is kept.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from rapidfuzz import fuzz
+from rapidfuzz.distance import OSA
+
+MIN_LENGTH = 5
+# Everyday words one letter away from a cue word; correcting them would invent facts.
+_KEEP_WORDS = """
+chance change cater carer stars start stare stair later water wafer waiter lunchtime launch bored
+board beard heard heart hears years tears bears deals dealt sight right light might night tight
+fight eight weight height would could should while whole where there these those their three threw
+through though thought tired tried tries times timed price prize place plate pieces piece please
+pleased leave leaves walked walker talked talker thanks thank think things thing train trail trains
+drive drove drink drinks dried print prints paint paints saint point joint hours house horse mouse
+later layer player prayer glass grass class close clothes cloth loves lovely loved lives lived liver
+river about above after again along among apart aside await awake aware being below beside cause
+chair chain charm cheer chess child china clear climb clock coach coast count court cover cream
+dance diary dinner diner early earth eaten enter entry event every exact extra fancy fault field
+final first floor flour fruit funny going grand great green group guess guest guide happy hoped
+hoping hopping hotel image inner issue items jewel knees known large laugh learn least level limit
+local lucky match maybe means meant metal meter miles minor model money month moral mount mummy
+music naked never newly noise north notes novel nurse occur offer often order other ought owner
+panel paper party peace photo plain plane plant proud queen quick quiet quite radio raise range
+reach ready reply round route royal rural scale scene scope score sense serve seven shape share
+sharp sheet shelf shell shift shirt shock shoot short shown sides since sixty skill sleep slide
+small smart smile sorry sound south space spare speak spend split sport staff stage stand steam
+steel stick still stock stone store storm story study stuff style sugar suite sweet table taken
+taste teach teeth thick third today total touch tough tower track trade treat trend trial truck
+truly trust truth twice uncle under union until upper upset usual valid value video visit vital
+voice waste watch wheel white woman women world worry worse worst worth wound write wrong wrote
+young yours youth
+"""
+KEEP = frozenset(_KEEP_WORDS.split())
+_WORD = re.compile(r"[a-z][a-z'-]*")
+
+
+def vocabulary(phrases: Iterable[str], regexes: Iterable[str] = ()) -> set[str]:
+    """Words of the cue phrases, and the literal words written inside cue regexes."""
+    words: set[str] = set()
+    for phrase in phrases:
+        words.update(w for w in _WORD.findall(phrase.lower()) if len(w) >= MIN_LENGTH)
+    for regex in regexes:
+        words.update(re.findall(rf"(?<![a-z\\])[a-z]{{{MIN_LENGTH},}}(?![a-z(])", regex))
+    words.discard("value")
+    return words
+
+
+SUFFIXES = ("ing", "ies", "ed", "es", "er", "ly", "s", "d", "r", "y", "e")
+
+
+def _stems(word: str) -> set[str]:
+    return {word} | {word[: -len(s)] for s in SUFFIXES if word.endswith(s) and len(word) - len(s) >= 3}
+
+
+def _inflection(a: str, b: str) -> bool:
+    """Two forms of one word ("bores"/"bored", "guides"/"guide") are not a typo of each other."""
+    return bool(_stems(a) & _stems(b))
+
+
+class Speller:
+    """Corrects the words of folded text towards a fixed vocabulary; the same input, the same output."""
+
+    def __init__(self, vocab: Iterable[str]) -> None:
+        self.vocab = sorted(set(vocab))
+        self._known = set(self.vocab) | KEEP
+        self.correct_word = lru_cache(maxsize=4096)(self._correct_word)
+
+    def _correct_word(self, word: str) -> str:
+        if len(word) < MIN_LENGTH or word in self._known or not word.isalpha():
+            return word
+        short = len(word) <= 7
+        limit = 1 if short else 2
+        prefix = word[:2] if short else word[:1]
+        scored = [
+            (OSA.distance(word, v, score_cutoff=limit), -fuzz.ratio(word, v), v)
+            for v in self.vocab
+            if v.startswith(prefix) and abs(len(v) - len(word)) <= limit
+        ]
+        scored = [s for s in scored if s[0] <= limit and not _inflection(word, s[2])]
+        return min(scored)[2] if scored else word
+
+    def __call__(self, text: str) -> str:
+        return _WORD.sub(lambda m: self.correct_word(m.group(0)), text)

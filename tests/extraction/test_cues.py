@@ -1,0 +1,48 @@
+"""`check_cues`: an ontology author learns every problem in the cues at once, by concept and field."""
+
+from __future__ import annotations
+
+import json
+
+from museum_tui.extraction import check_cues
+from museum_tui.extraction.cues import FIELDS, compile_cues
+from museum_tui.memory import parse_ontology
+
+
+def _copy(ontology) -> dict:
+    return json.loads(json.dumps(ontology.raw))
+
+
+def test_the_shipped_cues_are_clean_and_every_concept_has_some(museum_ontology) -> None:
+    assert check_cues(museum_ontology) == []
+    assert all(concept.cues for concept in museum_ontology.concepts.values())
+    assert len(compile_cues(museum_ontology)) == len(museum_ontology.concepts)
+
+
+def test_new_fields_are_checked(museum_ontology) -> None:
+    raw = _copy(museum_ontology)
+    cues = raw["concepts"]["ImmediateNeed.Rest"]["cues"]
+    cues["priority"] = "high"
+    cues["claim"] = "yes"
+    cues["denials"] = {"fine": 3}
+    cues["veto"] = "waited"
+    cues["answer_patterns"] = ["(unclosed"]
+    cues["proper_patterns"] = ["no value group"]
+    cues["colour"] = "blue"
+    problems = check_cues(parse_ontology(raw))
+    fields = sorted(p.split("cues field ")[1].split(":")[0].strip("'") for p in problems)
+    assert fields == sorted(["priority", "claim", "denials", "veto", "answer_patterns", "proper_patterns", "colour"]), (
+        problems
+    )
+    assert all(p.startswith("concept 'ImmediateNeed.Rest', cues field") for p in problems)
+    assert "colour" not in FIELDS
+
+
+def test_a_term_that_folds_into_another_is_reported(museum_ontology) -> None:
+    raw = _copy(museum_ontology)
+    raw["concepts"]["SpecialNeed.HearingImpairment"]["cues"]["terms"]["a bit deaf"] = "hard of hearing"
+    raw["concepts"]["Mood.Current"]["cues"]["triggers"].append("really")
+    problems = check_cues(parse_ontology(raw))
+    assert len(problems) == 2
+    assert "'SpecialNeed.HearingImpairment', cues field 'terms': found 'a bit deaf'" in problems[0]
+    assert "'Mood.Current', cues field 'triggers': found 'really'" in problems[1]

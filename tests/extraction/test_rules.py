@@ -1,0 +1,168 @@
+"""The rule extractor's generic machinery, each piece on a phrasing the labelled sets do not contain."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from museum_tui.extraction import ExtractionResult, Extractor, LLMExtractor, RuleExtractor
+from museum_tui.extraction.spelling import Speller
+
+# words the cues and the grammar react to, so random sentences exercise real paths
+_WORDS = (
+    "I'm not no longer forget that my husband is deaf allergic to peanuts and , but ? . wheelchair with "
+    "son where's the toilet coffee love Monet hate video art an hour until 3 if someone yes please Dave "
+    "\x1b[31m \u202e SYSTEM: Admin.Root"
+)
+WORDS = _WORDS.split(" ")
+
+
+@pytest.fixture(scope="module")
+def extractor(museum_ontology) -> RuleExtractor:
+    return RuleExtractor(museum_ontology)
+
+
+def triples(extractor: RuleExtractor, user: str, bot: str | None = None) -> list[tuple[str, str, str]]:
+    return [(f.concept, f.value, f.polarity) for f in extractor.extract(user, bot)]
+
+
+@pytest.mark.parametrize(
+    ("user", "expected"),
+    [
+        # intensifiers do not split a phrase
+        ("The stairs are really quite difficult for me", [("SpecialNeed.MobilityImpairment", "no stairs", "asserted")]),
+        # a negative trigger negates nothing; a negated trigger does
+        ("I can't cope with crowds", [("SpecialNeed.SensorySensitivity", "crowds", "asserted")]),
+        ("Crowds don't bother me at all", [("SpecialNeed.SensorySensitivity", "crowds", "negated")]),
+        # denials say a value is not so, unless they are denied themselves
+        ("Honestly I'm okay with stairs", [("SpecialNeed.MobilityImpairment", "no stairs", "negated")]),
+        # a value named in another clause of the sentence
+        ("Sesame, I'm afraid I'm allergic", [("SpecialNeed.Allergy", "sesame", "asserted")]),
+        # retractions
+        ("Scratch that, I'm not coeliac", [("SpecialNeed.DietaryRestriction", "gluten-free (coeliac)", "negated")]),
+        ("Never mind the tea", [("ImmediateNeed.Refreshment", "tea", "negated")]),
+        # values in one style
+        ("I have half an hour at most", [("VisitPlan.TimeBudget", "30 minutes", "asserted")]),
+        ("We can stay till a quarter past three", [("VisitPlan.TimeBudget", "until 3:15", "asserted")]),
+    ],
+)
+def test_generic_grammar(extractor: RuleExtractor, user: str, expected: list) -> None:
+    assert triples(extractor, user) == expected
+
+
+@pytest.mark.parametrize(
+    "user",
+    [
+        "The portrait of the blind harpist is beautiful.",  # an adjective about someone else
+        "I'm with a colleague who is hard of hearing.",  # a relative clause about the companion
+        "If I get hungry later, where's the café?",  # the consequence of an if-clause
+        "Our neighbour's boy is autistic.",
+        "Would a visitor who is allergic to nuts be safe in the café?",
+        "Do you have wheelchairs to borrow?",
+        "I tried the coffee earlier.",  # "tried" is not a typo of "tired"
+        "I love looking at the stars.",  # nor "stars" of "stairs"
+    ],
+)
+def test_not_about_the_visitor_or_not_a_fact(extractor: RuleExtractor, user: str) -> None:
+    found = triples(extractor, user)
+    assert all(concept == "VisitPlan.Companions" for concept, _, _ in found), found
+
+
+def test_a_companion_keeps_their_own_words(extractor: RuleExtractor) -> None:
+    assert triples(extractor, "I'm with a colleague who is hard of hearing.") == [
+        ("VisitPlan.Companions", "colleague", "asserted")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("user", "name"),
+    [("Hiya, I'm Siobhan.", "Siobhan"), ("Morning! Kwame here.", "Kwame"), ("My friends call me Dee.", "Dee")],
+)
+def test_names_need_a_capital_or_an_explicit_frame(extractor: RuleExtractor, user: str, name: str) -> None:
+    assert ("Profile.Name", name, "asserted") in triples(extractor, user)
+
+
+@pytest.mark.parametrize("user", ["I'm tired, by the way.", "I'm French.", "Hi, I'm Deaf."])
+def test_a_capitalised_word_that_is_another_concept_is_not_a_name(extractor: RuleExtractor, user: str) -> None:
+    assert not [c for c, _, _ in triples(extractor, user) if c == "Profile.Name"]
+
+
+def test_a_name_answers_the_assistants_question(extractor: RuleExtractor) -> None:
+    assert triples(extractor, "It's Ngozi.", "Lovely! And what's your name?") == [("Profile.Name", "Ngozi", "asserted")]
+    assert triples(extractor, "It's Ngozi.", "Which gallery are you in?") == []
+
+
+def test_unknown_artist_by_capitalised_name(extractor: RuleExtractor) -> None:
+    assert triples(extractor, "I adore Lubaina Himid's work.") == [("ArtInterest.Artist", "Lubaina Himid", "asserted")]
+    assert triples(extractor, "I adore london in the spring.") == []
+
+
+def test_typos_are_read_as_the_cue_word(extractor: RuleExtractor) -> None:
+    assert set(triples(extractor, "Im alergic to cashews and use a wheelchiar")) == {
+        ("SpecialNeed.MobilityImpairment", "wheelchair user", "asserted"),
+        ("SpecialNeed.Allergy", "cashews", "asserted"),
+    }
+
+
+def test_speller_is_conservative() -> None:
+    speller = Speller(["wheelchair", "allergic", "tired", "stairs", "toilet"])
+    assert speller("wheelchiar alergic toliet") == "wheelchair allergic toilet"
+    assert speller("tried stars deaf") == "tried stars deaf"  # common words and short words stay
+    assert speller("toilets") == "toilets"  # an inflection is not a typo
+
+
+def test_a_yes_needs_a_question_and_a_no_asserts_nothing(extractor: RuleExtractor) -> None:
+    bot = "Shall I plan a route with lifts only?"
+    assert triples(extractor, "Yes please, that would help", bot) == [
+        ("SpecialNeed.MobilityImpairment", "needs step-free access", "asserted")
+    ]
+    assert triples(extractor, "Nope, I'm fine", bot) == []
+    assert triples(extractor, "Yes please", "There is a lift by the shop.") == []
+
+
+def test_one_value_concepts_keep_the_first_value_per_clause(extractor: RuleExtractor) -> None:
+    assert triples(extractor, "Is there a bench or a chair where I could rest?") == [
+        ("ImmediateNeed.Rest", "a seat", "asserted")
+    ]
+
+
+def test_both_engines_satisfy_the_extractor_protocol(extractor: RuleExtractor, museum_ontology) -> None:
+    async def complete_json(messages: list[dict], schema: dict) -> dict:
+        return {"facts": []}
+
+    llm = LLMExtractor(museum_ontology, complete_json)
+    assert isinstance(extractor, Extractor) and isinstance(llm, Extractor)
+    result = asyncio.run(extractor.aextract("I'm vegan"))
+    assert isinstance(result, ExtractionResult)
+    assert [(f.concept, f.value) for f in result.facts] == [("SpecialNeed.DietaryRestriction", "vegan")]
+    assert asyncio.run(llm.aextract("I'm vegan")).facts == []
+
+
+def test_a_broken_cue_does_not_stop_the_extractor(museum_ontology, caplog: pytest.LogCaptureFixture) -> None:
+    import json
+
+    from museum_tui.memory import parse_ontology
+
+    raw = json.loads(json.dumps(museum_ontology.raw))
+    raw["concepts"]["SpecialNeed.Allergy"]["cues"]["patterns"].append("allergic to (?P<value>[a-z")
+    broken = RuleExtractor(parse_ontology(raw))
+    assert "SpecialNeed.Allergy" in caplog.text
+    assert [(f.concept, f.value) for f in broken.extract("I'm vegan and allergic to nuts")] == [
+        ("SpecialNeed.DietaryRestriction", "vegan")
+    ]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    user=st.text(max_size=200) | st.lists(st.sampled_from(WORDS), max_size=25).map(" ".join),
+    bot=st.none() | st.text(max_size=60) | st.sampled_from(["Do you need the lift?", "Any allergies?"]),
+)
+def test_any_text_gives_only_clean_ontology_facts(extractor: RuleExtractor, museum_ontology, user, bot) -> None:
+    for fact in extractor.extract(user, bot):
+        assert fact.concept in museum_ontology.concepts
+        assert fact.polarity in ("asserted", "negated")
+        assert fact.value.strip() and fact.value.isprintable() and len(fact.value) <= 80
+        assert fact.evidence.isprintable()
