@@ -40,71 +40,63 @@ class InvalidEntry(ValueError):
     pass
 
 
-def fact_from_toml(entry: Any) -> Fact:
-    """Rebuild a fact from its TOML table, refusing anything malformed (the caller keeps the file)."""
-    if not isinstance(entry, dict):
-        raise InvalidEntry("an entry is not a table")
+def _text(entry: dict[str, Any], name: str, required: bool = True) -> str:
+    value = entry.get(name, "")
+    if value.__class__ is not str or (required and not value.strip()):
+        raise InvalidEntry(f"{name!r} is missing or not text")
+    return value
 
-    def text(name: str, *, required: bool = True) -> str:
-        value = entry.get(name, "")
-        if not isinstance(value, str) or (required and not value.strip()):
-            raise InvalidEntry(f"{name!r} is missing or not text")
-        return value
 
-    def integer(name: str, default: int | None = None) -> int:
-        value = entry.get(name, default)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise InvalidEntry(f"{name!r} is not a whole number ≥ 0")
-        return value
+def _whole(entry: dict[str, Any], name: str, default: Any) -> int:
+    value = entry.get(name, default)
+    if value.__class__ is not int or value < 0:  # `bool` is a subclass of int, so not `isinstance`
+        raise InvalidEntry(f"{name!r} is not a whole number ≥ 0")
+    return value
 
-    salience = entry.get("salience")
-    if (
-        isinstance(salience, bool)
-        or not isinstance(salience, int | float)
-        or not math.isfinite(salience)
-        or salience <= 0
-    ):
-        raise InvalidEntry("'salience' is not a positive number")
-    history_raw = entry.get("history")
-    if history_raw is None:
-        history_raw = [
-            {
-                "turn": entry.get("created_turn", 0),
-                "value": entry.get("value", ""),
-                "evidence": entry.get("evidence", ""),
-            }
-        ]
-    if not isinstance(history_raw, list):
+
+def _history(entry: dict[str, Any]) -> list[Mention]:
+    raw = entry.get("history")
+    if raw is None:  # the usual case: one mention, the first, implied by the fact itself
+        turn = entry.get("created_turn", 0)
+        return [Mention(turn, entry.get("value", ""), entry.get("evidence", ""))]
+    if not isinstance(raw, list):
         raise InvalidEntry("'history' is not a list")
     history = []
-    for item in history_raw:
+    for item in raw:
         if not isinstance(item, dict) or item.get("kind", "said") not in ("said", "replaced"):
             raise InvalidEntry("a history entry is malformed")
         turn, value, evidence = item.get("turn", 0), item.get("value", ""), item.get("evidence", "")
-        if (
-            isinstance(turn, bool)
-            or not isinstance(turn, int)
-            or not isinstance(value, str)
-            or not isinstance(evidence, str)
-        ):
+        if turn.__class__ is not int or value.__class__ is not str or evidence.__class__ is not str:
             raise InvalidEntry("a history entry is malformed")
         history.append(Mention(turn, value, evidence, item.get("kind", "said")))
-    polarity = entry.get("polarity", "asserted")
-    if polarity != "asserted":
+    return history
+
+
+def fact_from_toml(entry: Any) -> Fact:
+    """Rebuild a fact from its TOML table, refusing anything malformed (the caller keeps the file).
+    Plain helper functions and exact type checks: a visitor's file loads every start-up."""
+    if not isinstance(entry, dict):
+        raise InvalidEntry("an entry is not a table")
+    salience = entry.get("salience")
+    if salience.__class__ not in (int, float) or not math.isfinite(salience) or salience <= 0:
+        raise InvalidEntry("'salience' is not a positive number")
+    if entry.get("polarity", "asserted") != "asserted":
         raise InvalidEntry("'polarity' is not 'asserted'")
+    created_turn = _whole(entry, "created_turn", 0)
+    created_at = _text(entry, "created_at", False)
     return Fact(
-        id=text("id"),
-        concept=text("concept"),
-        value=text("value"),
+        id=_text(entry, "id"),
+        concept=_text(entry, "concept"),
+        value=_text(entry, "value"),
         polarity="asserted",
-        evidence=text("evidence", required=False),
-        persistence_class=text("persistence_class", required=False) or "long_term",
+        evidence=_text(entry, "evidence", False),
+        persistence_class=_text(entry, "persistence_class", False) or "long_term",
         salience=min(1.0, float(salience)),
-        created_turn=integer("created_turn", 0),
-        last_seen_turn=integer("last_seen_turn", entry.get("created_turn", 0)),
-        mentions=max(1, integer("mentions", 1)),
-        source=text("source", required=False),
-        created_at=text("created_at", required=False),
-        last_seen_at=text("last_seen_at", required=False) or text("created_at", required=False),
-        history=history,
+        created_turn=created_turn,
+        last_seen_turn=_whole(entry, "last_seen_turn", created_turn),
+        mentions=max(1, _whole(entry, "mentions", 1)),
+        source=_text(entry, "source", False),
+        created_at=created_at,
+        last_seen_at=_text(entry, "last_seen_at", False) or created_at,
+        history=_history(entry),
     )

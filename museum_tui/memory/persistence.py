@@ -14,12 +14,13 @@ import os
 import shutil
 import tempfile
 import time
-import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+import tomli
 
 from .fact_codec import InvalidEntry, fact_from_toml, fact_to_toml
 from .facts import Change, Fact, normalize
@@ -101,13 +102,14 @@ class UserMemoryFile:
         self._base: dict[tuple[str, str], int] = {}
         self._synced: tuple[int, ...] | None = None  # stat of the file as last read or written by us
         self._foreign: list[dict[str, Any]] = []
+        self._chunks: dict[str, str] = {}  # a fact table's repr → its TOML text (see _render)
 
     # ---- reading -------------------------------------------------------------------------------------
 
     def _parse(self, raw: bytes, ontology_concepts: Any) -> _DiskState:
         try:
-            data = tomllib.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            data = tomli.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, tomli.TOMLDecodeError) as exc:
             raise _Corrupt(f"it is not valid TOML ({exc})") from None
         version = data.get("schema_version")
         if isinstance(version, bool) or not isinstance(version, int) or version < 1:
@@ -208,7 +210,7 @@ class UserMemoryFile:
         store.turn = max(store.turn, state.turn)
         store.next_id = max(store.next_id, state.next_id)
         ordered = sorted(state.facts, key=lambda f: (f.last_seen_turn, f.created_turn))
-        restored = [c for c in store.restore(ordered) if c.kind == "restored"]
+        restored = [c for c in store.restore(ordered, fresh=True) if c.kind == "restored"]
         report.loaded = len(restored)
         self._base = {_key(c.fact.concept, c.fact.value): c.fact.mentions for c in restored}
         self._synced = self._signature()
@@ -262,7 +264,7 @@ class UserMemoryFile:
         theirs = {_key(f.concept, f.value): f for f in disk.facts}
         added = [f for k, f in theirs.items() if k not in ours and k not in self._base]
         if added:
-            report.adopted = [c for c in store.restore(added) if c.kind == "restored"]
+            report.adopted = [c for c in store.restore(added, fresh=True) if c.kind == "restored"]
         for key, mentions in self._base.items():
             fact = ours.get(key)
             if disk.known and key not in theirs and fact is not None and fact.mentions <= mentions:
@@ -272,20 +274,36 @@ class UserMemoryFile:
         self._foreign = disk.foreign
 
     def _render(self, store: MemoryStore) -> tuple[bytes, list[Fact]]:
+        """The file's text. Each fact's TOML is cached by its content: permanent facts do not change from
+        save to save, and tomli-w's per-key formatting is most of a save's cost."""
         import tomli_w
 
         facts = [f for f in store.facts.values() if f.persistence_class in PERSISTED_CLASSES]
         facts.sort(key=lambda f: (f.created_turn, f.seq))
-        document = {
+        header = {
             "schema_version": SCHEMA_VERSION,
             "saved_at": _now(),
             "user": self.user,
             "ontology": store.ontology.name or (store.ontology.source.name if store.ontology.source else ""),
             "turn": store.turn,
             "next_id": store.next_id,
-            "facts": [fact_to_toml(f) for f in facts] + self._foreign,
         }
-        return tomli_w.dumps(document).encode("utf-8"), facts
+        chunks, cache = [tomli_w.dumps(header)], {}
+        for table in [fact_to_toml(f) for f in facts]:
+            # Salience changes every turn for decaying facts, so it is kept out of the cached text and
+            # written first under the table's header (a float's repr is a valid TOML float).
+            salience = float(table.pop("salience"))
+            key = repr(table)
+            chunk = self._chunks.get(key) or tomli_w.dumps({"facts": [table]})
+            cache[key] = chunk
+            header_line, _, body = chunk.partition("\n")
+            if header_line == "[[facts]]":
+                chunks.append(f"{header_line}\nsalience = {salience!r}\n{body}")
+            else:  # tomli-w chose an inline table (a very short fact): no header to write under
+                chunks.append(tomli_w.dumps({"facts": [{**table, "salience": salience}]}))
+        chunks.extend(tomli_w.dumps({"facts": [table]}) for table in self._foreign)
+        self._chunks = cache  # only what this file holds now: the cache never outgrows one file's text
+        return "\n".join(chunks).encode("utf-8"), facts
 
     def _write_atomic(self, payload: bytes) -> None:
         for stale in self.users_dir.glob(f".{self.user}.*.tmp"):

@@ -116,7 +116,9 @@ class MemoryStore:
 
     def matches(self, concept_id: str, value: str) -> list[Fact]:
         """Facts of `concept_id` that `value` refers to, best match first (ties: oldest mention first)."""
-        candidates = self.facts_for(concept_id)
+        return self._rank(self.facts_for(concept_id), value)
+
+    def _rank(self, candidates: list[Fact], value: str) -> list[Fact]:
         key = normalize(value)
         if self.similarity_threshold >= 1.0:
             return [f for f in candidates if normalize(f.value) == key]
@@ -209,11 +211,13 @@ class MemoryStore:
         self.facts[fact.id] = fact
         return [Change("created", fact, 0.0, fact.salience), *self._enforce_capacity(spec, keep=fact)]
 
-    def _enforce_capacity(self, spec: Concept, keep: Fact) -> list[Change]:
-        """Evict until the concept fits its cardinality; the fact just said is never the one dropped."""
+    def _enforce_capacity(self, spec: Concept, keep: Fact, same_concept: list[Fact] | None = None) -> list[Change]:
+        """Evict until the concept fits its cardinality; the fact just said is never the one dropped.
+        `same_concept` (the concept's facts, if the caller has them indexed) saves a scan of the store."""
         if spec.cardinality is None:
             return []
-        others = [f for f in self.facts.values() if f.concept == spec.id and f is not keep]
+        pool = self.facts.values() if same_concept is None else same_concept
+        others = [f for f in pool if f.concept == spec.id and f is not keep]
         excess = len(others) + 1 - spec.cardinality
         if excess <= 0:
             return []
@@ -331,21 +335,33 @@ class MemoryStore:
             return [f for f in facts if f.concept in named]
         return [f for f in facts if value_mentions(f.value, query)]
 
-    def restore(self, facts: Iterable[Fact | Change]) -> list[Change]:
+    def restore(self, facts: Iterable[Fact | Change], *, fresh: bool = False) -> list[Change]:
         """Put facts back (undo of forget, or loading a saved file). A fact whose value is already
-        stored again is skipped; capacity is enforced against the others, never the restored fact."""
+        stored again is skipped; capacity is enforced against the others, never the restored fact.
+
+        Linear in the facts restored: exact duplicates are a set lookup, similar values are only looked
+        for among the facts that were there before (a saved file was already merged when it was written),
+        and capacity works on a per-concept index instead of scanning the store for every fact.
+        `fresh`: the facts were made for this call (read from a file) and are taken as they are, not copied."""
         changes: list[Change] = []
         strict = self.similarity_threshold >= 1.0
-        # Strict matching is key equality: one set lookup instead of a scan per fact (loads are O(n)).
-        keys = {(f.concept, normalize(f.value)) for f in self.facts.values()} if strict else set()
+        keys = {(f.concept, normalize(f.value)) for f in self.facts.values()}
+        by_concept: dict[str, list[Fact]] = {}
+        for f in self.facts.values():
+            by_concept.setdefault(f.concept, []).append(f)
+        earlier = {concept: list(group) for concept, group in by_concept.items()} if not strict else {}
         for item in facts:
             fact = item.fact if isinstance(item, Change) else item
             spec = self.ontology.concepts.get(fact.concept)
             key = (fact.concept, normalize(fact.value))
-            if spec is None or (key in keys if strict else self.matches(fact.concept, fact.value)):
+            if spec is None or key in keys:
+                continue
+            if not strict and self._rank([f for f in earlier.get(fact.concept, ()) if f.id in self.facts], fact.value):
                 continue
             keys.add(key)
-            fact = replace(fact, persistence_class=spec.persistence_class, history=list(fact.history))
+            if not fresh:
+                fact = replace(fact, history=list(fact.history))
+            fact.persistence_class = spec.persistence_class
             if fact.id in self.facts:
                 fact.id = f"f{self.next_id}"
             number = id_number(fact.id)
@@ -354,5 +370,12 @@ class MemoryStore:
             fact.seq = self._touch()
             self.facts[fact.id] = fact
             changes.append(Change("restored", fact, 0.0, fact.salience))
-            changes.extend(self._enforce_capacity(spec, keep=fact))
+            group = by_concept.setdefault(fact.concept, [])
+            group.append(fact)
+            evicted = self._enforce_capacity(spec, keep=fact, same_concept=group)
+            if evicted:
+                gone = {c.fact.id for c in evicted}
+                group[:] = [f for f in group if f.id not in gone]
+                keys.difference_update((c.fact.concept, normalize(c.fact.value)) for c in evicted)
+                changes.extend(evicted)
         return changes

@@ -7,6 +7,7 @@ from turn to turn and prompt caches stay warm.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .ontology import PERSISTENCE_CLASSES
@@ -29,11 +30,15 @@ TIER_HEADINGS = {
 }
 EMPTY_BLOCK = "(nothing remembered about the visitor yet)"
 FADING = 0.25  # a non-permanent fact under this salience is flagged as fading
+_SEQ, _SALIENCE = attrgetter("seq"), attrgetter("salience")
 
 
 def ordered(facts: Iterable[Fact]) -> list[Fact]:
     """Strongest first; equal salience keeps the most recently mentioned first."""
-    return sorted(facts, key=lambda f: (-f.salience, -f.seq))
+    # Two stable C-keyed sorts beat one sort on a Python tuple key by ~2x: this runs every turn on every fact.
+    result = sorted(facts, key=_SEQ, reverse=True)
+    result.sort(key=_SALIENCE, reverse=True)
+    return result
 
 
 def by_tier(facts: Iterable[Fact]) -> dict[str, list[Fact]]:

@@ -56,6 +56,27 @@ def test_round_trip_keeps_only_permanent_and_long_term(museum_ontology, users_di
     assert new.id not in {f.id for f in got.values()}
 
 
+def test_repeated_saves_write_each_decayed_salience_and_reinforcement(museum_ontology, users_dir: Path) -> None:
+    """Saves reuse each fact's rendered text; what changed since the last save must still reach the file."""
+    store = store_for(museum_ontology)
+    walkthrough(store)
+    file = UserMemoryFile(users_dir, "decay")
+    for turn in range(12):
+        store.tick()
+        if turn == 5:
+            store.upsert("ArtInterest.Medium", "photography", "asserted", "photography again")
+        file.save(store)
+        saved = {f["value"]: f for f in tomllib.loads(file.path.read_text())["facts"]}
+        live = {f.value: f for f in store.facts.values() if f.persistence_class in ("permanent", "long_term")}
+        assert saved.keys() == live.keys()
+        for value, fact in live.items():
+            assert saved[value]["salience"] == round(fact.salience, 6)
+            assert saved[value].get("mentions", 1) == fact.mentions
+    assert saved["photography"]["evidence"] == "photography again"
+    assert saved["photography"]["salience"] < 1.0  # long_term decays; permanent deafness does not
+    assert saved["deaf"]["salience"] == 1.0
+
+
 def test_files_are_private(museum_ontology, users_dir: Path) -> None:
     store = store_for(museum_ontology)
     walkthrough(store)
