@@ -288,6 +288,8 @@ class UserMemoryFile:
             "turn": store.turn,
             "next_id": store.next_id,
         }
+        if not facts and not self._foreign:
+            header["facts"] = []  # say so explicitly: an empty memory, not a truncated file
         chunks, cache = [tomli_w.dumps(header)], {}
         for table in [fact_to_toml(f) for f in facts]:
             # Salience changes every turn for decaying facts, so it is kept out of the cached text and
