@@ -36,6 +36,7 @@ CONFIG_TEMPLATE = """\
 # theme = "textual-dark"
 # history_window = 12           # chat messages kept in the prompt
 # similarity_threshold = 0.88   # 1.0 = only identical values reinforce each other
+# facts_before_reply = false    # true: the reply waits for this message's facts (slower by the extraction time)
 
 # [decay]                       # per-turn multipliers; permanent facts never fade below the threshold
 # long_term = 0.99
@@ -102,6 +103,7 @@ class Settings:
     similarity_threshold: float = DEFAULT_SIMILARITY
     decay: dict[str, float] = field(default_factory=dict)
     builtin_stream_delay: float = 0.01
+    facts_before_reply: bool = False  # the seed's order: extract → upsert → tick → chat
     config_file: Path | None = None
     warnings: list[str] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)
@@ -130,6 +132,16 @@ def _check(path: Path, name: str, value: Any, kind: type | tuple[type, ...], all
     return value
 
 
+def _boolean(raw: str) -> bool:
+    """An environment variable's yes/no: 1/true/yes/on or 0/false/no/off, any case."""
+    word = raw.strip().lower()
+    if word in ("1", "true", "yes", "on"):
+        return True
+    if word in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(raw)
+
+
 def load_settings(
     cli: Mapping[str, Any] | None = None, env: Mapping[str, str] | None = None, path: Path | None = None
 ) -> Settings:
@@ -152,6 +164,7 @@ def load_settings(
         "decay",
         "ontology",
         "builtin_stream_delay",
+        "facts_before_reply",
     }
     for name in data:
         if name not in known and name.lower() not in SECRET_KEYS:
@@ -204,6 +217,10 @@ def load_settings(
     delay = pick("builtin_stream_delay", "MUSEUM_TUI_STREAM_DELAY", (int, float), "seconds ≥ 0", float)
     if delay is not None:
         settings.builtin_stream_delay = max(0.0, float(delay))
+
+    before = pick("facts_before_reply", "MUSEUM_TUI_FACTS_BEFORE_REPLY", bool, "true or false", _boolean)
+    if before is not None:
+        settings.facts_before_reply = bool(before)
 
     decay = data.get("decay", {})
     if not isinstance(decay, dict):

@@ -138,15 +138,21 @@ class Session:
         self, text: str, extraction: asyncio.Task, cancel: asyncio.Event
     ) -> AsyncIterator[Event]:
         pending = ()
-        if self.chat.wants_pending:  # the built-in responder reads this turn's facts; extraction is instant
+        prompt_store = self.store
+        # The built-in responder reads this turn's facts (its extraction is instant). With
+        # `facts_before_reply` an LLM reply waits for them too and its memory block already holds them;
+        # by default the reply starts at once and this message's facts reach the next prompt.
+        if self.chat.wants_pending or self.settings.facts_before_reply:
             pending = (await _settle(extraction)).facts
-        agent = self.concierge.route(text, self.store)
+            if self.settings.facts_before_reply and pending:
+                prompt_store = self.store.preview((f.concept, f.value, f.polarity, f.evidence) for f in pending)
+        agent = self.concierge.route(text, prompt_store)
         turn = Turn(
             text=text,
             agent=agent,
-            store=self.store,
+            store=prompt_store,
             pending=pending,
-            messages=self._messages(self.concierge.system_prompt(agent, self.store), text),
+            messages=self._messages(self.concierge.system_prompt(agent, prompt_store), text),
         )
         parts: list[str] = []
         started = time.monotonic()

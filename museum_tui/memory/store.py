@@ -7,6 +7,7 @@ are broken by the order in which facts were last mentioned, never by hashing or 
 
 from __future__ import annotations
 
+import copy
 import os
 import warnings
 from collections.abc import Callable, Iterable, Mapping
@@ -260,6 +261,17 @@ class MemoryStore:
         for fact in pruned:
             del self.facts[fact.id]
         return changes
+
+    def preview(self, facts: Iterable[tuple[str, str, str, str]]) -> MemoryStore:
+        """A throwaway copy with `(concept, value, polarity, evidence)` facts upserted and one tick: what
+        memory will be once this turn commits, for a prompt that must already know it. The store itself
+        is untouched, so a reply that fails still commits nothing."""
+        clone = copy.copy(self)
+        clone.facts = {fid: replace(f, history=list(f.history)) for fid, f in self.facts.items()}
+        for concept, value, polarity, evidence in facts:
+            clone.upsert(concept, value, polarity, evidence)
+        clone.tick()
+        return clone
 
     # ---- views (seed API) ------------------------------------------------------------------------------
 

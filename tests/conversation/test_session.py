@@ -81,6 +81,36 @@ async def test_chat_reply_does_not_wait_for_extraction(server) -> None:
     await session.aclose()
 
 
+async def test_facts_before_reply_puts_this_messages_facts_in_the_reply_prompt(server) -> None:
+    """The seed's order, as an option: the reply waits for extraction and its memory block holds the
+    new fact; if the reply then fails, the store is exactly as before (the preview was a copy)."""
+    server.script.facts = {
+        "facts": [
+            {"concept": "Profile.Language", "value": "Italian", "polarity": "asserted", "evidence": "I speak Italian"}
+        ]
+    }
+
+    def memory_part(call) -> str:
+        return call.body["messages"][0]["content"].split("What you know about this visitor", 1)[1]
+
+    default = llm_session(server, user="overlapped")
+    await run(default, "I speak Italian")
+    assert "Italian" not in memory_part(server.calls("chat")[-1])
+    await default.aclose()
+
+    waiting = llm_session(server, user="waiting")
+    waiting.settings.facts_before_reply = True
+    server.fail("chat", Fault(status=401))
+    events = await run(waiting, "I speak Italian")
+    assert any(isinstance(e, TurnFailed) for e in events)
+    assert "Italian" in memory_part(server.calls("chat")[-1])
+    assert not waiting.store.facts and waiting.store.turn == 0, "a failed reply commits nothing"
+    events = await run(waiting, "/retry")
+    assert "ReplyDone" in kinds(events) and [f.value for f in waiting.store.facts.values()] == ["Italian"]
+    assert "Italian" in memory_part(server.calls("chat")[-1]) and waiting.store.turn == 1
+    await waiting.aclose()
+
+
 async def test_failed_reply_changes_nothing_and_retry_runs_it_again(server) -> None:
     session = llm_session(server)
     await run(session, "I'm vegan")
