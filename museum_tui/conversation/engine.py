@@ -8,6 +8,7 @@ Errors from any engine arrive as `EngineError` with a message a visitor can act 
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -116,15 +117,39 @@ class BuiltinChat:
 
 
 class BuiltinFacts:
-    """The rule-based extractor, driven by the ontology's cue words."""
+    """The rule-based extractor, driven by the ontology's cue words. Importing the extraction package and
+    compiling the museum's cues takes most of a second, which the first screen does not need: both happen
+    in a thread, on `warm_up` (the app calls it once it is drawn) or at the first message."""
 
     name = "builtin"
 
-    def __init__(self, extractor: Any) -> None:
-        self.extractor = extractor
+    def __init__(self, ontology: Ontology) -> None:
+        self.ontology = ontology
+        self._extractor: Any = None
+        self._lock = threading.Lock()
+
+    def _build(self) -> Any:
+        with self._lock:
+            if self._extractor is None:
+                from museum_tui.extraction import RuleExtractor
+
+                extractor = RuleExtractor(self.ontology)
+                extractor.warm_up()
+                self._extractor = extractor
+            return self._extractor
+
+    @property
+    def extractor(self) -> Any:
+        """The compiled `RuleExtractor` (built here and now if `warm_up` has not run)."""
+        return self._extractor if self._extractor is not None else self._build()
+
+    async def warm_up(self) -> None:
+        if self._extractor is None:
+            await asyncio.to_thread(self._build)
 
     async def extract(self, text: str, bot: str | None) -> Extraction:
-        return Extraction(list(self.extractor.extract(text, bot)))
+        await self.warm_up()
+        return Extraction(list(self._extractor.extract(text, bot)))
 
 
 class LLMChat:
@@ -197,7 +222,6 @@ def build_engines(settings: Any, ontology: Ontology, responder: Any, env: dict[s
     """The engines the settings ask for. Raises `EngineError` with a fix when a provider can't be used."""
     import os
 
-    from museum_tui.extraction import RuleExtractor
     from museum_tui.llm import ProviderError, resolve_provider
 
     cli = dict(settings.provider_cli)
@@ -210,7 +234,7 @@ def build_engines(settings: Any, ontology: Ontology, responder: Any, env: dict[s
     if provider.name == "builtin":
         return Engines(
             BuiltinChat(responder, settings.builtin_stream_delay),
-            BuiltinFacts(RuleExtractor(ontology)),
+            BuiltinFacts(ontology),
             provider,
         )
     from museum_tui.extraction import LLMExtractor

@@ -73,6 +73,13 @@ class Session:
     def busy(self) -> bool:
         return self._cancel is not None
 
+    async def warm_up(self) -> None:
+        """Prepare what the first turn needs but the first screen does not (the built-in extractor's
+        compiled cues), off the event loop. Optional: the first turn does it otherwise."""
+        warm_up = getattr(self.extractor, "warm_up", None)
+        if warm_up is not None:
+            await warm_up()
+
     def cancel(self) -> None:
         """Stop the reply being streamed (if any); the turn is then not committed."""
         if self._cancel is not None:

@@ -1,11 +1,36 @@
-"""Turning a visitor's words into validated, ontology-grounded facts: by rules (offline) or by an LLM."""
+"""Turning a visitor's words into validated, ontology-grounded facts: by rules (offline) or by an LLM.
 
-from .base import ExtractionResult, Extractor
-from .cues import check_cues
-from .llm_extractor import LLMExtractor, fact_schema
-from .prompt import EXTRACTOR_SYSTEM, build_concept_catalog
-from .rules import RuleExtractor
-from .validate import ExtractedFact, Rejection, ValidationResult, validate_facts
+Names are loaded on first use: the rule extractor's modules compile hundreds of regular expressions on
+import, which neither an LLM-backed session nor the app's first screen needs.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .base import ExtractionResult, Extractor
+    from .cues import check_cues
+    from .llm_extractor import LLMExtractor, fact_schema
+    from .prompt import EXTRACTOR_SYSTEM, build_concept_catalog
+    from .rules import RuleExtractor
+    from .validate import ExtractedFact, Rejection, ValidationResult, validate_facts
+
+_HOMES = {
+    "ExtractionResult": "base",
+    "Extractor": "base",
+    "check_cues": "cues",
+    "LLMExtractor": "llm_extractor",
+    "fact_schema": "llm_extractor",
+    "EXTRACTOR_SYSTEM": "prompt",
+    "build_concept_catalog": "prompt",
+    "RuleExtractor": "rules",
+    "ExtractedFact": "validate",
+    "Rejection": "validate",
+    "ValidationResult": "validate",
+    "validate_facts": "validate",
+}
 
 __all__ = [
     "EXTRACTOR_SYSTEM",
@@ -21,3 +46,12 @@ __all__ = [
     "fact_schema",
     "validate_facts",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{home}", __name__), name)
+    globals()[name] = value
+    return value

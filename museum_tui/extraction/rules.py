@@ -13,6 +13,7 @@ engine call); `extract_validated()` also returns what validation dropped; `aextr
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass
 
 from museum_tui.memory import Ontology
@@ -79,24 +80,42 @@ class RuleExtractor:
 
     def __init__(self, ontology: Ontology) -> None:
         self.ontology = ontology
-        self.cues = compile_cues(ontology)
-        fuzzy = [c for c in self.cues if c.fuzzy]
-        phrases = [w for c in fuzzy for w in c.words if not _is_regex(w)]
-        regexes = [w for c in fuzzy for w in c.words if _is_regex(w)]
-        self.speller = Speller(vocabulary(phrases, regexes))
-        # Every concept's term phrases: a capitalised capture that is another concept's word ("I'm French",
-        # "I love Impressionism") belongs to that concept, not to a name or an artist.
-        self.term_owner: dict[str, set[str]] = {}
-        for c in self.cues:
-            for regex, _ in c.terms:
-                self.term_owner.setdefault(_unregex(regex.pattern), set()).add(c.concept)
         self.single = {cid for cid, concept in ontology.concepts.items() if concept.cardinality == 1}
+        self.cues: list[ConceptCues] = []
+        self.speller: Speller | None = None
+        self.term_owner: dict[str, set[str]] = {}
+        self._lock = threading.Lock()
+        self._ready = False
+
+    @property
+    def ready(self) -> bool:
+        return self._ready
+
+    def warm_up(self) -> None:
+        """Compile the cues. The museum's take about half a second, so this happens on first use, or
+        earlier in a thread (the app starts it after its first frame); it is safe to call from any thread."""
+        with self._lock:
+            if self._ready:
+                return
+            cues = compile_cues(self.ontology)
+            fuzzy = [c for c in cues if c.fuzzy]
+            phrases = [w for c in fuzzy for w in c.words if not _is_regex(w)]
+            regexes = [w for c in fuzzy for w in c.words if _is_regex(w)]
+            # Every concept's term phrases: a capitalised capture that is another concept's word ("I'm
+            # French", "I love Impressionism") belongs to that concept, not to a name or an artist.
+            owners: dict[str, set[str]] = {}
+            for c in cues:
+                for regex, _ in c.terms:
+                    owners.setdefault(_unregex(regex.pattern), set()).add(c.concept)
+            self.cues, self.speller, self.term_owner = cues, Speller(vocabulary(phrases, regexes)), owners
+            self._ready = True
 
     def extract(self, user_msg: str, bot_msg: str | None = None) -> list[ExtractedFact]:
         """The validated facts about the visitor in `user_msg` (`bot_msg`: the assistant's last message)."""
         return self.extract_validated(user_msg, bot_msg).facts
 
     def extract_validated(self, user_msg: str, bot_msg: str | None = None) -> ValidationResult:
+        self.warm_up()
         hits = self._hits(user_msg, bot_msg)
         raw = [{"concept": h.concept, "value": h.value, "polarity": h.polarity, "evidence": h.evidence} for h in hits]
         return validate_facts({"facts": raw}, self.ontology, user_msg)

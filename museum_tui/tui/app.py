@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 from functools import partial
+from importlib import import_module
 
 from textual import on, work
 from textual.app import App, ComposeResult
@@ -31,7 +33,7 @@ from museum_tui.conversation.events import (
 )
 
 from .screens import confirm_screen, fact_screen, memory_screen
-from .widgets.chat import AssistantMessage, ChatLog, SystemMessage, VisitorMessage
+from .widgets.chat import AssistantMessage, ChatLog, SystemMessage, VisitorMessage, WelcomeMessage
 from .widgets.composer import Composer
 from .widgets.memory_panel import FactRow, MemoryPanel
 
@@ -109,13 +111,17 @@ class MuseumApp(App[None]):
         self.query_one(MemoryPanel).show(snapshot(self.session.store), animate=False)
         self._apply_width(self.size.width)
         self.query_one(Composer).focus()
+        self.set_timer(0.5, self._warm_up)
+
+    @work(group="warm-up", exit_on_error=False)
+    async def _warm_up(self) -> None:
+        """Once the first screen is up, load in threads what the first message will need: the Markdown
+        widget (and its parser) and the session's extractor. Nothing is lost if this has not finished."""
+        await asyncio.to_thread(import_module, "textual.widgets._markdown")
+        await self.session.warm_up()
 
     def _welcome(self) -> ComposeResult:
-        yield SystemMessage(
-            f"Welcome to **{md(self.venue_name)}**. Ask me anything about your visit.\n\n"
-            "I only remember what helps today (the panel shows it, fading as we talk). "
-            "Say `/memory` to see why I remember something, `/forget` to remove it, `/help` for more."
-        )
+        yield WelcomeMessage(self.venue_name)
         for notice in self.session.start_notices:
             yield SystemMessage(md(notice.text, 400), notice.level)
 

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Markdown, Static
+from textual.widgets import Button, Static
 
 
 class MarkdownScreen(ModalScreen[str | None]):
@@ -36,6 +36,8 @@ class MarkdownScreen(ModalScreen[str | None]):
         with Vertical():
             yield Static(self.title_text, classes="title", markup=False)
             with VerticalScroll():
+                from textual.widgets import Markdown  # loaded when first needed, not for the first screen
+
                 yield Markdown(self.markdown, open_links=False)
             with Horizontal():
                 for button_id, label, variant in self.buttons:

@@ -6,11 +6,16 @@ shown but never opened (a kiosk must not launch a browser).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
-from textual.widgets import Markdown, Static
-from textual.widgets.markdown import MarkdownStream
+from textual.widgets import Static
+
+if TYPE_CHECKING:  # Textual's Markdown (and markdown-it) load on the first reply, not for the first screen
+    from textual.widgets import Markdown
+    from textual.widgets.markdown import MarkdownStream
 
 
 class VisitorMessage(Static):
@@ -37,6 +42,8 @@ class AssistantMessage(Vertical):
     """
 
     def __init__(self) -> None:
+        from textual.widgets import Markdown
+
         super().__init__()
         self.markdown = Markdown(open_links=False)
         self.agent_line = Static("", classes="agent", markup=False)
@@ -49,7 +56,7 @@ class AssistantMessage(Vertical):
 
     async def append(self, fragment: str) -> None:
         if self._stream is None:
-            self._stream = Markdown.get_stream(self.markdown)
+            self._stream = type(self.markdown).get_stream(self.markdown)
         self.text += fragment
         await self._stream.write(fragment)
 
@@ -81,7 +88,37 @@ class SystemMessage(Vertical):
         self.source = markdown
 
     def compose(self) -> ComposeResult:
+        from textual.widgets import Markdown
+
         yield Markdown(self.source, open_links=False)
+
+
+class WelcomeMessage(Static):
+    """The greeting on the first screen: plain styled text, so drawing it needs no Markdown parser."""
+
+    DEFAULT_CSS = """
+    WelcomeMessage { margin: 1 4 0 2; padding: 0 1; background: $surface; }
+    """
+
+    def __init__(self, venue_name: str) -> None:
+        def command(name: str) -> tuple[str, str]:
+            return (name, "$text-accent on $boost")
+
+        super().__init__(
+            Content.assemble(
+                "Welcome to ",
+                (venue_name, "bold"),
+                ". Ask me anything about your visit.\n\n"
+                "I only remember what helps today (the panel shows it, fading as we talk). Say ",
+                command("/memory"),
+                " to see why I remember something, ",
+                command("/forget"),
+                " to remove it, ",
+                command("/help"),
+                " for more.",
+            ),
+            markup=False,
+        )
 
 
 class ChatLog(VerticalScroll):
