@@ -16,10 +16,17 @@ _ESCAPE_SEQ = re.compile(
     r"|\x1b[@-Z\\-_]"  # other two-byte escapes
 )
 _BIDI_CONTROLS = {"\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069"}
+# Invisible format characters that real text needs: the joiners of emoji sequences and of Persian/Indic
+# spelling. Every other format character (zero-width space, BOM, word joiner, bidi marks and overrides,
+# tag characters used to smuggle hidden text) is dropped.
+_KEPT_FORMAT = {"\u200c", "\u200d"}
+_LINE_BREAKS = {"\r", "\n", "\u2028", "\u2029"}
 
 
 def strip_controls(text: str, *, keep_newlines: bool = False) -> str:
-    """Remove escape sequences, control and bidi-override characters; tabs become spaces.
+    """Remove escape sequences, control, bidi-override and other invisible format characters; tabs
+    become spaces; a lone surrogate (undecodable input) becomes U+FFFD, so the text can always be
+    encoded, saved and printed.
 
     Zero-width joiners and ordinary right-to-left letters are kept: they are part of real text.
     """
@@ -28,12 +35,18 @@ def strip_controls(text: str, *, keep_newlines: bool = False) -> str:
     for ch in text:
         if ch == "\t":
             out.append(" ")
-        elif ch in "\r\n":
+        elif ch in _LINE_BREAKS:
             out.append("\n" if keep_newlines else " ")
-        elif ch in _BIDI_CONTROLS or unicodedata.category(ch) == "Cc":
+        elif ch.isprintable() or ch == " " or ch in _KEPT_FORMAT:
+            out.append(ch)
+        elif ch in _BIDI_CONTROLS:
             continue
         else:
-            out.append(ch)
+            category = unicodedata.category(ch)
+            if category == "Cs":
+                out.append("\ufffd")
+            elif category not in ("Cc", "Cf"):
+                out.append(ch)  # other separators (Zs is printable; Zl/Zp handled above), unassigned
     result = "".join(out)
     if keep_newlines:
         result = result.replace("\n\n\n", "\n\n")

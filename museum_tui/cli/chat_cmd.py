@@ -43,6 +43,8 @@ def chat_cmd(args: argparse.Namespace) -> int:
 class PlainChat:
     def __init__(self, session: Session) -> None:
         self.session = session
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            sys.stdin.reconfigure(errors="replace")  # bytes that are not UTF-8 become U+FFFD, not a crash
         self.interactive = sys.stdin.isatty()
         self.out = sys.stdout
 
@@ -100,7 +102,7 @@ class PlainChat:
                 if not replying:
                     self.write("concierge> " if self.interactive else "")
                     replying = True
-                self.write(event.text)
+                self.write(strip_controls(event.text, keep_newlines=True))  # the built-in reply quotes memory
             elif isinstance(event, ReplyDone):
                 self.line("" if replying else event.text)
                 replying = False

@@ -63,7 +63,7 @@ def show_cmd(args: argparse.Namespace) -> int:
         print(f"\n{TIER_TITLES[cls]} ({keep})")
         for f in facts:
             label = store.ontology.concepts[f.concept].short_label
-            print(f"  {f.id:>4}  {one_line(label)}: {one_line(f.value, 80)}  (salience {f.salience:.2f})")
+            print(f"  {one_line(f.id, 12):>4}  {one_line(label)}: {one_line(f.value, 80)}  (salience {f.salience:.2f})")
             print(f"        from: \u201c{one_line(f.evidence, 100)}\u201d")
     return 0
 
@@ -110,7 +110,7 @@ def forget_cmd(args: argparse.Namespace) -> int:
     except SaveError as exc:
         raise CliError(str(exc)) from None
     for change in removed:
-        print(f"forgot {change.fact.id}: {one_line(change.fact.value, 80)}")
+        print(f"forgot {one_line(change.fact.id, 12)}: {one_line(change.fact.value, 80)}")
     return 0
 
 

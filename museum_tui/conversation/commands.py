@@ -31,6 +31,12 @@ def md(text: str, limit: int | None = 120) -> str:
     return "".join("\\" + ch if ch in "\\`*_{}[]<>#|~" else ch for ch in flat)
 
 
+def code(text: str, limit: int = 40) -> str:
+    """An id shown as inline code: backslashes do not escape inside backticks, so a backtick (possible in a
+    hand-edited file) is replaced instead."""
+    return "`" + one_line(text, limit).replace("`", "'") + "`"
+
+
 def fades_in(fact: Fact, store: MemoryStore) -> int | None:
     """Turns until a fact is pruned if never mentioned again (None: it never fades on its own)."""
     factor = store.decay.get(fact.persistence_class, 1.0)
@@ -52,7 +58,7 @@ def memory_markdown(store: MemoryStore) -> str:
         lines += ["", f"**{TIER_TITLES[tier]}** ({keep})"]
         for f in facts:
             label = store.ontology.concepts[f.concept].short_label
-            lines.append(f"- `{f.id}` {md(label)}: **{md(f.value)}** — you said “{md(f.evidence)}”")
+            lines.append(f"- {code(f.id)} {md(label)}: **{md(f.value)}** — you said “{md(f.evidence)}”")
     leaving = sum(1 for f in store.facts.values() if f.persistence_class not in KEPT_ACROSS_VISITS)
     if leaving:
         lines += ["", f"{leaving} of these will be forgotten when this visit ends."]
@@ -63,7 +69,7 @@ def memory_markdown(store: MemoryStore) -> str:
 def why_markdown(store: MemoryStore, fact: Fact) -> str:
     concept = store.ontology.concepts[fact.concept]
     lines = [
-        f"**{md(concept.short_label)}: {md(fact.value)}** (`{fact.id}`, {TIER_TITLES[fact.persistence_class]})",
+        f"**{md(concept.short_label)}: {md(fact.value)}** ({code(fact.id)}, {TIER_TITLES[fact.persistence_class]})",
         f"- You said: “{md(fact.evidence, 300)}”",
     ]
     said = [m for m in fact.history if m.kind == "said"]
@@ -240,7 +246,7 @@ async def _export(session, args: str) -> AsyncIterator[Event]:
             "export", f"Could not write {md(str(path), 200)}: {md(exc.strerror or str(exc))}.", ok=False
         )
         return
-    yield CommandResult("export", f"Wrote {len(session.store.facts)} fact(s) to `{md(str(path), 200)}`.")
+    yield CommandResult("export", f"Wrote {len(session.store.facts)} fact(s) to {code(str(path), 200)}.")
 
 
 async def _clear(session, args: str) -> AsyncIterator[Event]:

@@ -35,6 +35,17 @@ def fact_record(store: MemoryStore, fact: Fact) -> dict[str, Any]:
     }
 
 
+def _escape_invisible(ch: str) -> str:
+    """A character JSON would leave raw but a terminal could act on (C1 controls, DEL, bidi and other
+    format characters, lone surrogates, line separators), as a JSON \\u escape: the value is kept exactly,
+    and printing the document cannot drive the terminal."""
+    if ch.isprintable() or ch in " \n" or ch in "\u200c\u200d":
+        return ch
+    if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+        return f"\\u{ord(ch):04x}" if ord(ch) <= 0xFFFF else json.dumps(ch)[1:-1]
+    return ch
+
+
 def export_json(store: MemoryStore, user: str = "") -> str:
     groups = by_tier(store.facts.values())
     document = {
@@ -43,7 +54,10 @@ def export_json(store: MemoryStore, user: str = "") -> str:
         "ontology": store.ontology.name,
         "facts": [fact_record(store, f) for group in groups.values() for f in group],
     }
-    return json.dumps(document, ensure_ascii=False, indent=2)
+    text = json.dumps(document, ensure_ascii=False, indent=2)
+    if text.isascii():
+        return text
+    return "".join(map(_escape_invisible, text))  # only inside strings: the document's structure is ASCII
 
 
 def _md(text: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .facts import Fact, Mention
+from .facts import Fact, Mention, has_hidden
 
 
 def fact_to_toml(fact: Fact) -> dict[str, Any]:
@@ -44,6 +44,8 @@ def _text(entry: dict[str, Any], name: str, required: bool = True) -> str:
     value = entry.get(name, "")
     if value.__class__ is not str or (required and not value.strip()):
         raise InvalidEntry(f"{name!r} is missing or not text")
+    if has_hidden(value):
+        raise InvalidEntry(f"{name!r} holds control or invisible characters")
     return value
 
 
@@ -68,6 +70,8 @@ def _history(entry: dict[str, Any]) -> list[Mention]:
         turn, value, evidence = item.get("turn", 0), item.get("value", ""), item.get("evidence", "")
         if turn.__class__ is not int or value.__class__ is not str or evidence.__class__ is not str:
             raise InvalidEntry("a history entry is malformed")
+        if has_hidden(value) or has_hidden(evidence):
+            raise InvalidEntry("a history entry holds control or invisible characters")
         history.append(Mention(turn, value, evidence, item.get("kind", "said")))
     return history
 
@@ -78,7 +82,9 @@ def fact_from_toml(entry: Any) -> Fact:
     if not isinstance(entry, dict):
         raise InvalidEntry("an entry is not a table")
     salience = entry.get("salience")
-    if salience.__class__ not in (int, float) or not math.isfinite(salience) or salience <= 0:
+    if salience.__class__ is int:  # an integer beyond a float's range would overflow `isfinite`
+        salience = float(min(salience, 2))
+    if salience.__class__ is not float or not math.isfinite(salience) or salience <= 0:
         raise InvalidEntry("'salience' is not a positive number")
     if entry.get("polarity", "asserted") != "asserted":
         raise InvalidEntry("'polarity' is not 'asserted'")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
@@ -62,6 +63,29 @@ class Change(NamedTuple):
         return self.kind in LEFT_KINDS
 
 
+# Joiners are part of emoji and of Persian/Indic spelling; other invisible characters never belong in a fact.
+_JOINERS = frozenset("\u200c\u200d")
+_HIDDEN_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
+_BREAKS = frozenset("\t\n\r\u2028\u2029")
+
+
+def _hidden(ch: str) -> bool:
+    return ch not in _JOINERS and not ch.isprintable() and unicodedata.category(ch) in _HIDDEN_CATEGORIES
+
+
+def has_hidden(text: str) -> bool:
+    """Controls, escapes, bidi overrides, zero-width or line-separator characters: what could act on a
+    terminal or hide in a prompt. Checked on every value a memory file holds, so the usual case is in C."""
+    return not text.isprintable() and any(_hidden(ch) for ch in text)
+
+
+def visible(text: str) -> str:
+    """`text` on one line without hidden characters (line breaks and tabs become spaces), as a fact holds it."""
+    if text.isprintable():
+        return text
+    return "".join(" " if ch in _BREAKS else "" if _hidden(ch) else ch for ch in text)
+
+
 def normalize(text: str) -> str:
     """The key two values are compared by: lower-cased, stripped, inner whitespace collapsed."""
     return " ".join(text.lower().split())
@@ -70,7 +94,8 @@ def normalize(text: str) -> str:
 def id_number(fact_id: str) -> int | None:
     """The number in a fact id (`f12` → 12), or None for ids this store did not make."""
     digits = fact_id[1:] if fact_id[:1] == "f" else fact_id
-    return int(digits) if digits.isdigit() else None
+    # ASCII digits only ("²" is a digit int() refuses), and few enough for int() (a saved file may hold anything)
+    return int(digits) if digits.isascii() and digits.isdigit() and len(digits) <= 100 else None
 
 
 def value_mentions(stored: str, query: str) -> bool:

@@ -8,7 +8,7 @@ allowed, so an author can fix a file in one pass. Unknown fields only warn: a ne
 from __future__ import annotations
 
 import json
-import math
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -136,13 +136,29 @@ class Ontology:
 
 
 def _describe(value: Any) -> str:
-    """A short, safe description of a found value for error messages."""
+    """A short, safe description of a found value for error messages (control characters escaped)."""
     if value is None:
         return "null"
     text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape", "backslashreplace").decode() for ch in text)
     if len(text) > 60:
         text = text[:57] + "..."
     return f"{text} ({type(value).__name__})"
+
+
+NO_HIDDEN = "text without terminal escapes, control characters or invisible format characters"
+
+
+def _hidden(text: str) -> str | None:
+    """The first character of `text` that would act on a terminal or hide in it (an escape, another
+    control, a bidi override, a zero-width space, a lone surrogate), as U+XXXX; None if there is none.
+    Ordinary letters of any script, emoji and their zero-width joiners are fine."""
+    for ch in text:
+        if ch.isprintable() or ch in " \n\t\u200c\u200d":
+            continue
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+            return f"U+{ord(ch):04X}"
+    return None
 
 
 def _check_concept(
@@ -151,8 +167,8 @@ def _check_concept(
     def bad(field_name: str, found: Any, allowed: str) -> None:
         problems.append(OntologyProblem(cid, field_name, _describe(found), allowed))
 
-    if not isinstance(cid, str) or not cid.strip() or any(ch.isspace() for ch in cid):
-        bad("", cid, "a concept ID without spaces, by convention Domain.Subtype")
+    if not isinstance(cid, str) or not cid.strip() or any(ch.isspace() for ch in cid) or _hidden(cid):
+        bad("", cid, "a concept ID without spaces or control characters, by convention Domain.Subtype")
     if not isinstance(spec, Mapping):
         bad("", spec, "an object with label, persistence_class, salience_weight, cardinality, eviction")
         return None
@@ -167,10 +183,16 @@ def _check_concept(
     if not isinstance(label, str) or not label.strip() or len(label) > MAX_LABEL:
         bad("label", label, f"a non-empty string of at most {MAX_LABEL} characters, written for the LLM")
         ok = False
+    elif _hidden(label):
+        bad("label", label, f"{NO_HIDDEN} (found {_hidden(label)})")
+        ok = False
 
     examples = spec.get("examples", [])
     if not isinstance(examples, list) or not all(isinstance(e, str) and e.strip() for e in examples):
         bad("examples", examples, "a list of non-empty strings (2–4 short, varied examples)")
+        ok = False
+    elif any(_hidden(e) for e in examples):
+        bad("examples", examples, NO_HIDDEN)
         ok = False
     elif not examples:
         warnings.append(OntologyProblem(cid, "examples", "an empty list", "2–4 examples help an LLM extractor"))
@@ -181,12 +203,9 @@ def _check_concept(
         ok = False
 
     weight = spec.get("salience_weight")
-    if (
-        isinstance(weight, bool)
-        or not isinstance(weight, int | float)
-        or not math.isfinite(weight)
-        or not 0 < weight <= 1
-    ):
+    # `not 0 < weight <= 1` also refuses NaN and infinities, and (unlike math.isfinite) never overflows
+    # on a huge integer
+    if isinstance(weight, bool) or not isinstance(weight, int | float) or not 0 < weight <= 1:
         bad("salience_weight", weight, "a number in (0, 1]")
         ok = False
 
@@ -194,7 +213,7 @@ def _check_concept(
     cardinality_raw = spec.get("cardinality")
     eviction = spec.get("eviction")
     if legacy is not None:
-        if legacy not in LEGACY_POLICIES:
+        if not isinstance(legacy, str) or legacy not in LEGACY_POLICIES:  # a list or object is not hashable
             bad(
                 "update_policy",
                 legacy,
@@ -227,6 +246,9 @@ def _check_concept(
     description = spec.get("description", "")
     if not isinstance(description, str):
         bad("description", description, "a string")
+        ok = False
+    elif _hidden(description):
+        bad("description", description, f"{NO_HIDDEN} (found {_hidden(description)})")
         ok = False
 
     cues = spec.get("cues", {})
@@ -279,6 +301,8 @@ def parse_ontology(data: Any, source: Path | str | None = None) -> Ontology:
     for key in ("version", "name", "description", "venue"):
         if key in data and not isinstance(data[key], str):
             problems.append(OntologyProblem("", key, _describe(data[key]), "a string"))
+        elif key in data and _hidden(data[key]):
+            problems.append(OntologyProblem("", key, _describe(data[key]), f"{NO_HIDDEN} (found {_hidden(data[key])})"))
 
     concepts: dict[str, Concept] = {}
     for cid, spec in raw_concepts.items():
@@ -321,6 +345,9 @@ def load_ontology(path: str | Path) -> Ontology:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         found = f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+        raise OntologyError([OntologyProblem("", "", found, "a JSON object")], str(path)) from None
+    except (ValueError, RecursionError) as exc:  # a number of over 4300 digits; nesting deeper than Python's stack
+        found = f"JSON that cannot be read ({type(exc).__name__}: {str(exc)[:80]})"
         raise OntologyError([OntologyProblem("", "", found, "a JSON object")], str(path)) from None
     return parse_ontology(data, path)
 

@@ -111,6 +111,8 @@ class UserMemoryFile:
             data = tomli.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, tomli.TOMLDecodeError) as exc:
             raise _Corrupt(f"it is not valid TOML ({exc})") from None
+        except (ValueError, RecursionError):  # an integer of thousands of digits, arrays nested hundreds deep
+            raise _Corrupt("it holds numbers or nesting too large to read") from None
         version = data.get("schema_version")
         if isinstance(version, bool) or not isinstance(version, int) or version < 1:
             raise _Corrupt("it has no valid schema_version")

@@ -15,7 +15,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-from .facts import Change, Fact, Mention, id_number, normalize, value_mentions
+from .facts import Change, Fact, Mention, id_number, normalize, value_mentions, visible
 from .ontology import PERSISTENCE_CLASSES, Concept, Ontology, as_ontology
 
 DECAY: dict[str, float] = {"permanent": 1.00, "long_term": 0.99, "session": 0.85, "ephemeral": 0.55}
@@ -154,14 +154,15 @@ class MemoryStore:
     def upsert(
         self, concept: str, value: str, polarity: str = "asserted", evidence: str = "", *, source: str = ""
     ) -> list[Change]:
-        """Apply one extracted fact. Unknown concepts and empty values are ignored (closed world)."""
+        """Apply one extracted fact. Unknown concepts and empty values are ignored (closed world); control and
+        invisible characters are dropped, so whatever memory holds it can save, load and show."""
         spec = self.ontology.concepts.get(concept)
-        value = str(value).strip()
+        value = visible(str(value)).strip()
         if spec is None or not value:
             return []
         if polarity not in POLARITIES:
             raise ValueError(f"polarity must be one of {POLARITIES}, got {polarity!r}")
-        evidence = str(evidence).strip()
+        evidence = visible(str(evidence)).strip()
         if polarity == "negated":
             return self._negate(spec, value)
         found = self.matches(concept, value)

@@ -31,6 +31,7 @@ from museum_tui.conversation.events import (
     UserSwitched,
     snapshot,
 )
+from museum_tui.safetext import one_line
 
 from .screens import confirm_screen, fact_screen, memory_screen
 from .widgets.chat import AssistantMessage, ChatLog, SystemMessage, VisitorMessage, WelcomeMessage
@@ -294,9 +295,9 @@ def _learned_summary(changes: tuple[FactChange, ...]) -> str:
     parts = []
     for change in changes:
         if change.kind == "created":
-            parts.append(f"+ {change.label}: {change.value}")
+            parts.append(f"+ {one_line(change.label, 60)}: {one_line(change.value, 80)}")
         elif change.kind == "reinforced":
-            parts.append(f"↑ {change.label}: {change.value}")
+            parts.append(f"↑ {one_line(change.label, 60)}: {one_line(change.value, 80)}")
         elif change.kind == "negated":
-            parts.append(f"− {change.label}: {change.value}")
+            parts.append(f"− {one_line(change.label, 60)}: {one_line(change.value, 80)}")
     return "\n".join(parts[:5]) + ("\n…" if len(parts) > 5 else "")

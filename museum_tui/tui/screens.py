@@ -8,6 +8,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from museum_tui.safetext import strip_controls
+
 
 class MarkdownScreen(ModalScreen[str | None]):
     """A titled Markdown document over the chat, with optional action buttons; returns the chosen id."""
@@ -29,7 +31,7 @@ class MarkdownScreen(ModalScreen[str | None]):
     def __init__(self, title: str, markdown: str, buttons: list[tuple[str, str, str]] | None = None) -> None:
         super().__init__()
         self.title_text = title
-        self.markdown = markdown
+        self.markdown = strip_controls(markdown, keep_newlines=True)  # saved values may hold anything
         self.buttons = buttons or [("close", "Close", "primary")]
 
     def compose(self) -> ComposeResult:

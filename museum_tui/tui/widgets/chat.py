@@ -1,7 +1,8 @@
 """The chat pane: visitor and assistant messages, streamed Markdown replies, inline notices and errors.
 
 Visitor text is always shown literally (never parsed as markup); assistant text is Markdown with links
-shown but never opened (a kiosk must not launch a browser).
+shown but never opened (a kiosk must not launch a browser). Whatever is shown here has its terminal
+escapes, control and invisible format characters removed first: no text may drive the terminal.
 """
 
 from __future__ import annotations
@@ -13,9 +14,22 @@ from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
+from museum_tui.safetext import strip_controls
+
 if TYPE_CHECKING:  # Textual's Markdown (and markdown-it) load on the first reply, not for the first screen
     from textual.widgets import Markdown
     from textual.widgets.markdown import MarkdownStream
+
+
+SHOWN_CHARS = 4000  # of a visitor's message: as much as the session reads (a 1 MB paste stays cheap to draw)
+
+
+def visitor_text(text: str) -> str:
+    """A visitor's message as shown: controls removed, and at most `SHOWN_CHARS` characters."""
+    clean = strip_controls(text[: SHOWN_CHARS * 2], keep_newlines=True).strip()
+    if len(text) > SHOWN_CHARS * 2 or len(clean) > SHOWN_CHARS:
+        clean = f"{clean[:SHOWN_CHARS].rstrip()}… ({len(text):,} characters; the rest is not shown)"
+    return clean
 
 
 class VisitorMessage(Static):
@@ -27,7 +41,7 @@ class VisitorMessage(Static):
     """
 
     def __init__(self, text: str) -> None:
-        super().__init__(Content(text), markup=False)
+        super().__init__(Content(visitor_text(text)), markup=False)
 
 
 class AssistantMessage(Vertical):
@@ -57,6 +71,7 @@ class AssistantMessage(Vertical):
     async def append(self, fragment: str) -> None:
         if self._stream is None:
             self._stream = type(self.markdown).get_stream(self.markdown)
+        fragment = strip_controls(fragment, keep_newlines=True)  # whoever wrote it, it must not drive the terminal
         self.text += fragment
         await self._stream.write(fragment)
 
@@ -85,7 +100,7 @@ class SystemMessage(Vertical):
 
     def __init__(self, markdown: str, level: str = "info") -> None:
         super().__init__(classes=f"-{level}")
-        self.source = markdown
+        self.source = strip_controls(markdown, keep_newlines=True)
 
     def compose(self) -> ComposeResult:
         from textual.widgets import Markdown

@@ -6,6 +6,8 @@ from textual.binding import Binding
 from textual.suggester import SuggestFromList
 from textual.widgets import Input
 
+from museum_tui.safetext import strip_controls
+
 MAX_HISTORY = 100
 
 
@@ -26,6 +28,11 @@ class Composer(Input):
         )
         self.sent: list[str] = []
         self._cursor: int | None = None
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        """Every insertion (typing, paste, clipboard) goes through here: escapes and control characters
+        in pasted text never reach the input line, where they would be drawn raw."""
+        super().replace(strip_controls(text), start, end)
 
     def remember(self, text: str) -> None:
         if text and (not self.sent or self.sent[-1] != text):

@@ -19,6 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from museum_tui.conversation.events import FactChange, FactView, MemorySnapshot
+from museum_tui.safetext import one_line
 
 TIERS = (
     ("permanent", "Permanent"),
@@ -110,14 +111,15 @@ class FactRow(Widget, can_focus=True):
     def render(self) -> Text:
         width = max(10, self.size.width - 2)
         if self.gone_note:
-            return Text(self.gone_note, style="italic", no_wrap=True, overflow="ellipsis")
+            return Text(f"  {one_line(self.gone_note)}", style="italic", no_wrap=True, overflow="ellipsis")
         fact = self.fact
         tag = {"new": " new", "again": " ↑ again"}.get(self.mark, "")
         if self.expiring and not tag:
             tag = " fading"
         head = Text(no_wrap=True, overflow="ellipsis")
-        head.append(f"{fact.label}: ", style="dim")
-        head.append(fact.value, style="bold")
+        # a value or label read from a saved file or an ontology may hold anything: shown on one clean line
+        head.append(f"{one_line(fact.label)}: ", style="dim")
+        head.append(one_line(fact.value, 200), style="bold")
         if tag:
             head.append(tag, style="italic green" if self.mark == "new" else "italic yellow")
         number = f" {self.salience:.2f}"
