@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import platform
 import selectors
@@ -43,17 +44,19 @@ MESSAGES = ["I'm allergic to peanuts.", "I speak Italian.", "I love photography.
 
 
 @contextmanager
-def fake_server() -> Iterator[str]:
+def fake_server_with(
+    *, reply: str = REPLY, extract_delay: float = 0.0, first_token_delay: float = 0.0, token_delay: float = 0.0
+) -> Iterator[str]:
     """The fake server as a separate process (so its sleeps never share our event loop)."""
     proc = subprocess.Popen(
         [
             sys.executable,
             str(REPO / "tests" / "fake_openai.py"),
             "--port=0",
-            f"--extract-delay={EXTRACT_DELAY}",
-            f"--first-token-delay={FIRST_TOKEN_DELAY}",
-            f"--token-delay={TOKEN_DELAY}",
-            f"--reply={REPLY}",
+            f"--extract-delay={extract_delay}",
+            f"--first-token-delay={first_token_delay}",
+            f"--token-delay={token_delay}",
+            f"--reply={reply}",
             f"--facts-json={FACTS}",
         ],
         stdout=subprocess.PIPE,
@@ -67,6 +70,10 @@ def fake_server() -> Iterator[str]:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def fake_server() -> contextlib.AbstractContextManager[str]:
+    return fake_server_with(extract_delay=EXTRACT_DELAY, first_token_delay=FIRST_TOKEN_DELAY, token_delay=TOKEN_DELAY)
 
 
 def settings_for(base_url: str, user: str, sequential: bool):
