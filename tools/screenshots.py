@@ -47,12 +47,13 @@ async def memory_view(pilot: Pilot) -> None:
 
 
 async def why_view(pilot: Pilot) -> None:
-    from museum_tui.tui.widgets.memory_panel import FactRow
+    from museum_tui.tui.widgets.fact_list import FactList
 
     await say(pilot, "I use a wheelchair. Where's the toilet?")
     await say(pilot, "I'm allergic to peanuts, I'd like a snack")
-    row = next(r for r in pilot.app.query(FactRow) if r.fact.value == "peanuts")
-    row.focus()
+    facts = pilot.app.query_one(FactList)
+    facts.focus()
+    facts.select(next(f.id for f in facts.facts if f.value == "peanuts"))
     await pilot.press("enter")
     await pilot.pause()
 

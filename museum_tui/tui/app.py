@@ -36,7 +36,8 @@ from museum_tui.safetext import one_line
 from .screens import confirm_screen, fact_screen, memory_screen
 from .widgets.chat import AssistantMessage, ChatLog, SystemMessage, VisitorMessage, WelcomeMessage
 from .widgets.composer import Composer
-from .widgets.memory_panel import FactRow, MemoryPanel
+from .widgets.fact_list import FactList
+from .widgets.memory_panel import MemoryPanel
 
 NARROW = 100  # below this many columns the memory panel stacks under the chat
 
@@ -243,8 +244,8 @@ class MuseumApp(App[None]):
 
     # ---- the memory panel ----------------------------------------------------------------------------
 
-    @on(FactRow.Selected)
-    async def _fact_selected(self, event: FactRow.Selected) -> None:
+    @on(FactList.Selected)
+    async def _fact_selected(self, event: FactList.Selected) -> None:
         fact_id = event.fact_id
         async for item in self.session.handle(f"/why {fact_id}"):
             if isinstance(item, CommandResult) and item.ok:
@@ -253,8 +254,8 @@ class MuseumApp(App[None]):
                     lambda choice: choice == "forget" and self.send(f"/forget {fact_id}"),
                 )
 
-    @on(FactRow.ForgetRequested)
-    def _fact_forget(self, event: FactRow.ForgetRequested) -> None:
+    @on(FactList.ForgetRequested)
+    def _fact_forget(self, event: FactList.ForgetRequested) -> None:
         self.send(f"/forget {event.fact_id}")
 
     # ---- actions -------------------------------------------------------------------------------------

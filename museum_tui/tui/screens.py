@@ -10,6 +10,8 @@ from textual.widgets import Button, Static
 
 from museum_tui.safetext import strip_controls
 
+from .widgets.chat import markdown
+
 
 class MarkdownScreen(ModalScreen[str | None]):
     """A titled Markdown document over the chat, with optional action buttons; returns the chosen id."""
@@ -38,9 +40,7 @@ class MarkdownScreen(ModalScreen[str | None]):
         with Vertical():
             yield Static(self.title_text, classes="title", markup=False)
             with VerticalScroll():
-                from textual.widgets import Markdown  # loaded when first needed, not for the first screen
-
-                yield Markdown(self.markdown, open_links=False)
+                yield markdown(self.markdown)  # Textual's Markdown loads when first needed
             with Horizontal():
                 for button_id, label, variant in self.buttons:
                     yield Button(label, id=button_id, variant=variant)  # type: ignore[arg-type]

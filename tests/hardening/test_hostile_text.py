@@ -36,7 +36,7 @@ from museum_tui.memory import MemoryStore, Ontology, OntologyError, UserMemoryFi
 from museum_tui.tui.screens import MarkdownScreen
 from museum_tui.tui.widgets.chat import AssistantMessage, SystemMessage, VisitorMessage
 from museum_tui.tui.widgets.composer import Composer
-from museum_tui.tui.widgets.memory_panel import FactRow
+from museum_tui.tui.widgets.fact_list import FactList
 from tests.fake_openai import FakeOpenAI, Fault
 from tests.tui.conftest import make_app, say
 
@@ -125,7 +125,7 @@ def assert_saved_file_is_clean(user: str) -> dict[str, Any]:
 
 
 def panel_values(app: Any) -> set[str]:
-    return {row.fact.value for row in app.query(FactRow) if not row.gone_note}
+    return {fact.value for fact in app.query_one(FactList).facts}
 
 
 def museum(*args: str, stdin: bytes = b"", env: dict[str, str] | None = None) -> tuple[int, str, str]:
@@ -403,7 +403,7 @@ async def test_saved_values_with_markup_and_escapes_are_literal_or_neutralised_e
         await pilot.pause()
         values = {f.concept: f.value for f in app.session.store.facts.values()}
         assert values["SpecialNeed.DietaryRestriction"] == MARKUP_VALUE, "markup is data: kept as written"
-        rows = [str(row.render()) for row in app.query(FactRow)]
+        rows = app.query_one(FactList).text_lines()
         assert any(MARKUP_VALUE in row for row in rows) and not any(hidden(row) for row in rows)
         assert MARKUP_VALUE in clean_screen(app), "the memory panel"
 
@@ -420,8 +420,9 @@ async def test_saved_values_with_markup_and_escapes_are_literal_or_neutralised_e
                 await pilot.press("escape")
                 await pilot.pause()
 
-        row = next(r for r in app.query(FactRow) if r.fact.value == MARKUP_VALUE)
-        row.focus()
+        facts = app.query_one(FactList)
+        facts.focus()
+        facts.select(next(f.id for f in facts.facts if f.value == MARKUP_VALUE))
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, MarkdownScreen) and MARKUP_VALUE in clean_screen(app)
@@ -536,8 +537,7 @@ async def test_ontology_labels_with_markup_are_shown_literally(tmp_path: Path) -
     app = make_app(open_session(settings))
     async with app.run_test(size=(160, 45)) as pilot:
         await say(pilot, "I'm vegan")
-        (row,) = [r for r in app.query(FactRow) if r.fact.value == "vegan"]
-        assert f"{SHORT}: vegan" in str(row.render())
+        assert any(f"{SHORT}: vegan" in line for line in app.query_one(FactList).text_lines())
         assert "[b]Diet[/b] [/] [link=evil]x[/link]" in clean_screen(app)
         await say(pilot, "/ontology")
         assert "[b]Diet[/b] [/] [link=evil]x[/link]" in clean_screen(app)

@@ -7,16 +7,23 @@ import asyncio
 from museum_tui import config
 from museum_tui.config import load_settings
 from museum_tui.conversation import open_session
+from museum_tui.conversation.events import snapshot
 from museum_tui.tui.screens import MarkdownScreen
 from museum_tui.tui.widgets.chat import AssistantMessage, SystemMessage, VisitorMessage
-from museum_tui.tui.widgets.memory_panel import FactRow, MemoryPanel
+from museum_tui.tui.widgets.fact_list import FactList
+from museum_tui.tui.widgets.memory_panel import MemoryPanel
 from tests.fake_openai import FakeOpenAI, Fault
 
 from .conftest import WALKTHROUGH, make_app, say
 
 
+def visible_text(facts: FactList) -> str:
+    """What the list draws in its viewport, line by line."""
+    return "\n".join("".join(seg.text for seg in facts.render_line(y)) for y in range(facts.size.height))
+
+
 def panel_values(app) -> dict[str, str]:
-    return {row.fact.value: row.fact.tier for row in app.query(FactRow) if not row.gone_note}
+    return {fact.value: fact.tier for fact in app.query_one(FactList).facts}
 
 
 async def test_typing_a_message_shows_the_reply_and_the_learned_fact() -> None:
@@ -31,8 +38,8 @@ async def test_typing_a_message_shows_the_reply_and_the_learned_fact() -> None:
         assert "vegan" in reply.text.lower() or "Harbour" in reply.text
         assert "— " in str(reply.agent_line.render())
         assert panel_values(app) == {"vegan": "permanent"}
-        row = app.query_one(FactRow)
-        assert row.mark == "new" and row.has_class("-new")
+        (row,) = app.query_one(MemoryPanel).rows.values()
+        assert row.mark == "new" and any(line.endswith("vegan new") for line in app.query_one(FactList).text_lines())
         assert any("Memory updated" in n.title for n in app._notifications)
 
 
@@ -42,12 +49,13 @@ async def test_walkthrough_bars_shrink_and_the_coffee_leaves_with_a_note() -> No
         seen: list[float] = []
         for text in WALKTHROUGH[:6]:
             await say(pilot, text)
-            coffee = [r for r in app.query(FactRow) if r.fact.value == "coffee" and not r.gone_note]
+            facts = app.query_one(FactList)
+            coffee = [f for f in facts.facts if f.value == "coffee"]
             if coffee:
-                seen.append(coffee[0].salience)
+                seen.append(facts.shown_salience(coffee[0].id))
         assert seen == sorted(seen, reverse=True) and len(seen) >= 2, "the coffee bar shrinks turn by turn"
         await say(pilot, WALKTHROUGH[6])
-        notes = [r.gone_note for r in app.query(FactRow) if r.gone_note]
+        notes = app.query_one(FactList).gone_notes
         assert any("forgot: coffee (faded)" in n for n in notes) or "coffee" not in panel_values(app)
         await say(pilot, WALKTHROUGH[7])
         assert "coffee" not in panel_values(app)
@@ -69,8 +77,7 @@ async def test_selecting_a_fact_shows_why_and_can_forget_it_then_undo() -> None:
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await say(pilot, "I'm allergic to peanuts")
-        row = app.query_one(FactRow)
-        row.focus()
+        app.query_one(FactList).focus()
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, MarkdownScreen) and "allergic to peanuts" in app.screen.markdown
@@ -86,7 +93,7 @@ async def test_delete_key_forgets_the_focused_fact() -> None:
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await say(pilot, "I love Monet")
-        app.query_one(FactRow).focus()
+        app.query_one(FactList).focus()
         await pilot.press("delete")
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -128,8 +135,28 @@ async def test_escape_stops_a_streaming_reply_and_nothing_is_remembered() -> Non
             await pilot.pause()
             reply = app.query_one(AssistantMessage)
             assert reply.has_class("-cancelled") and reply.text.startswith("slowly")
+            assert reply.markdown.source == reply.text, "every word received before the stop is drawn"
             assert "nothing from this message was remembered" in str(reply.agent_line.render())
             assert session.store.turn == 0 and panel_values(app) == {}
+
+
+async def test_a_fast_stream_is_drawn_in_batches_and_ends_complete_even_when_cut_off() -> None:
+    words = [f"w{i}" for i in range(400)]
+    with FakeOpenAI(reply=" ".join(words), token_delay=0.0005) as server:
+        server.fail("chat", Fault(drop_after=250), times=1)
+        settings = load_settings({"base_url": server.base_url, "user": "fast"})
+        session = open_session(settings, env={})
+        session.chat.client.max_retries = 0
+        app = make_app(session)
+        async with app.run_test(size=(120, 36)) as pilot:
+            await say(pilot, "Tell me everything")  # cut off after 250 tokens
+            cut = app.query(AssistantMessage).last()
+            assert cut.has_class("-failed") and cut.text and words[-1] not in cut.text.split()
+            assert cut.markdown.source == cut.text, "what arrived before the drop is all on screen"
+            await say(pilot, "/retry")
+            whole = app.query(AssistantMessage).last()
+            assert whole is not cut and whole.text.split() == words
+            assert whole.markdown.source == whole.text
 
 
 async def test_server_error_shows_inline_with_retry_and_retry_works() -> None:
@@ -234,3 +261,61 @@ async def test_an_unexpected_error_is_one_line_not_a_traceback() -> None:
         errors = [m for m in app.query(SystemMessage) if m.has_class("-error")]
         assert errors and "Something went wrong (TypeError)" in errors[0].source
         assert app.is_running
+
+
+async def test_arrow_keys_move_between_facts_across_tiers_and_enter_explains_the_one_chosen() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await say(pilot, "I'm vegan and I love Monet, I'm here with my kids")
+        facts = app.query_one(FactList)
+        order = [f.value for f in facts.facts]
+        assert order == ["vegan", "Monet", "kids"], "permanent, then long-term, then session"
+        facts.focus()
+        await pilot.pause()
+        assert facts.cursor_row is not None and facts.cursor_row.fact.value == "vegan"
+        await pilot.press("down", "down", "down")  # past the last fact: stays on it
+        assert facts.cursor_row.fact.value == "kids"
+        await pilot.press("up")
+        assert facts.cursor_row.fact.value == "Monet"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MarkdownScreen) and "Monet" in app.screen.markdown
+        assert "vegan" not in app.screen.markdown
+
+
+async def test_clicking_a_fact_explains_it_and_a_gone_note_is_not_selectable() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await say(pilot, "I'm vegan and I love Monet")
+        facts = app.query_one(FactList)
+        monet_line = facts.text_lines().index(next(line for line in facts.text_lines() if "Monet" in line))
+        await pilot.click(FactList, offset=(5, monet_line + 1))  # its salience bar
+        await pilot.pause()
+        assert isinstance(app.screen, MarkdownScreen) and "Monet" in app.screen.markdown
+        await pilot.press("escape")
+        await say(pilot, "/forget Monet")
+        assert facts.gone_notes == ["forgot: Monet"]
+        facts.focus()
+        await pilot.press("end", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MarkdownScreen) and "vegan" in app.screen.markdown
+
+
+async def test_the_panel_draws_only_what_fits_yet_scrolls_to_every_fact() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 24)) as pilot:
+        store = app.session.store
+        foods = "peanuts sesame celery mustard lupin sulphites kiwi mango lychee papaya quinoa fennel".split()
+        for food in foods:  # allergies have no cardinality limit
+            store.upsert("SpecialNeed.Allergy", food, "asserted", f"allergic to {food}")
+        app.query_one(MemoryPanel).show(snapshot(store), animate=False)
+        await pilot.pause()
+        facts = app.query_one(FactList)
+        assert len(facts.facts) == len(foods) and facts.virtual_size.height > facts.size.height
+        facts.focus()
+        await pilot.press("end")
+        await pilot.pause()
+        last = facts.facts[-1]
+        assert facts.cursor_row is not None and facts.cursor_row.fact.id == last.id
+        assert facts.scroll_offset.y > 0 and last.value in visible_text(facts)
+        assert facts.facts[0].value not in visible_text(facts)

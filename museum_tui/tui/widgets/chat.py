@@ -7,6 +7,7 @@ escapes, control and invisible format characters removed first: no text may driv
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
@@ -17,10 +18,12 @@ from textual.widgets import Static
 from museum_tui.safetext import strip_controls
 
 if TYPE_CHECKING:  # Textual's Markdown (and markdown-it) load on the first reply, not for the first screen
+    from markdown_it import MarkdownIt
+    from textual.timer import Timer
     from textual.widgets import Markdown
-    from textual.widgets.markdown import MarkdownStream
 
 
+REDRAW_INTERVAL = 1 / 20  # a streamed reply is redrawn at most this often: fast tokens are drawn in batches
 SHOWN_CHARS = 4000  # of a visitor's message: as much as the session reads (a 1 MB paste stays cheap to draw)
 
 
@@ -30,6 +33,21 @@ def visitor_text(text: str) -> str:
     if len(text) > SHOWN_CHARS * 2 or len(clean) > SHOWN_CHARS:
         clean = f"{clean[:SHOWN_CHARS].rstrip()}… ({len(text):,} characters; the rest is not shown)"
     return clean
+
+
+@cache
+def markdown_parser() -> MarkdownIt:
+    """Textual's GFM-like parser without linkify: links are never opened here, and scanning every
+    growing paragraph for bare URLs was the largest single cost of drawing a long streamed reply."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("gfm-like", {"linkify": False})
+
+
+def markdown(source: str = "") -> Markdown:
+    from textual.widgets import Markdown
+
+    return Markdown(source, open_links=False, parser_factory=markdown_parser)
 
 
 class VisitorMessage(Static):
@@ -56,29 +74,53 @@ class AssistantMessage(Vertical):
     """
 
     def __init__(self) -> None:
-        from textual.widgets import Markdown
-
         super().__init__()
-        self.markdown = Markdown(open_links=False)
+        self.markdown = markdown()
         self.agent_line = Static("", classes="agent", markup=False)
-        self._stream: MarkdownStream | None = None
-        self.text = ""
+        self.text = ""  # everything received so far
+        self._pending: list[str] = []  # received but not yet handed to the Markdown widget
+        self._redraw: Timer | None = None
+        self._drawing = False
 
     def compose(self) -> ComposeResult:
         yield self.markdown
         yield self.agent_line
 
     async def append(self, fragment: str) -> None:
-        if self._stream is None:
-            self._stream = type(self.markdown).get_stream(self.markdown)
+        """Take a fragment of the reply. It is drawn with whatever else arrives within `REDRAW_INTERVAL`,
+        so a fast stream costs a redraw per interval, not per token, and never holds up the reader."""
         fragment = strip_controls(fragment, keep_newlines=True)  # whoever wrote it, it must not drive the terminal
+        if not fragment:
+            return
         self.text += fragment
-        await self._stream.write(fragment)
+        self._pending.append(fragment)
+        if self._redraw is None and not self._drawing:
+            self._redraw = self.set_timer(REDRAW_INTERVAL, self._draw_pending)
+
+    async def _draw_pending(self) -> None:
+        self._redraw = None
+        self._drawing = True
+        try:
+            text = "".join(self._pending)
+            self._pending.clear()
+            await self.markdown.append(text)
+        finally:
+            self._drawing = False
+        if self._pending:  # arrived while drawing: the next batch, one interval later
+            self._redraw = self.set_timer(REDRAW_INTERVAL, self._draw_pending)
 
     async def finish(self, note: str, *, state: str = "") -> None:
-        if self._stream is not None:
-            await self._stream.stop()
-            self._stream = None
+        """The reply is complete (or stopped): draw what is left, then the quiet agent line."""
+        if self._redraw is not None:
+            self._redraw.stop()
+            self._redraw = None
+        rest = "".join(self._pending)
+        self._pending.clear()
+        if rest:
+            await self.markdown.append(rest)  # after any batch being drawn: the widget appends in order
+        else:
+            async with self.markdown.lock:  # let a batch being drawn finish
+                pass
         self.agent_line.update(Content(note))
         if state:
             self.add_class(f"-{state}")
@@ -103,9 +145,7 @@ class SystemMessage(Vertical):
         self.source = strip_controls(markdown, keep_newlines=True)
 
     def compose(self) -> ComposeResult:
-        from textual.widgets import Markdown
-
-        yield Markdown(self.source, open_links=False)
+        yield markdown(self.source)
 
 
 class WelcomeMessage(Static):
