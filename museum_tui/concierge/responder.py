@@ -58,7 +58,6 @@ INTENTS: list[tuple[str, str]] = [
     ("thanks", r"\b(?:thanks|thank you|cheers)\b"),
     ("goodbye", r"\b(?:bye|goodbye|see you|farewell)\b"),
 ]
-_INTENTS = [(name, re.compile(pattern)) for name, pattern in INTENTS]
 VAGUE = re.compile(r"\b(?:one|it|some|any|there|that)\b")
 MAX_PARTS = 3
 
@@ -75,7 +74,8 @@ class BuiltinResponder:
     def reply(self, text: str, agent: Agent, store: MemoryStore, pending: Sequence[FactLike] = ()) -> str:
         known = Known.build(agent, store, pending)
         folded = " ".join(text.lower().replace("’", "'").split())
-        intents = [name for name, regex in _INTENTS if regex.search(folded)]
+        # compiled on first use (and cached by `re`): nothing here delays the first screen
+        intents = [name for name, pattern in INTENTS if re.search(pattern, folded)]
         intents += self._implied(folded, known, intents)
         if "restroom" in intents and "access" in intents:
             intents.remove("access")  # the toilet answer already gives the step-free route

@@ -33,6 +33,7 @@ sys.path.insert(0, str(REPO))
 from museum_tui.config import load_settings  # noqa: E402
 from museum_tui.conversation import Session, open_session  # noqa: E402
 from museum_tui.conversation.events import ReplyChunk  # noqa: E402
+from tests.benchmarks.targets import target  # noqa: E402
 
 EXTRACT_DELAY, FIRST_TOKEN_DELAY, TOKEN_DELAY = 0.8, 0.3, 0.02
 REPLY = "Welcome! The Harbour Café is on the ground floor, next to the main entrance."
@@ -227,6 +228,13 @@ def main() -> int:
             f"| {name} | {ours:.0f} | {seq:.0f} | {ours - alone:+.0f} ms | {seq / ours:.2f}× "
             f"| ≤ +250 ms: {within}; ≥ 2×: {faster} |"
         )
+    print()
+    for name, ours, seq in rows:
+        path = name.split(" (")[0]
+        target(
+            f"first reply token, {path}: ours − chat alone", f"{ours - alone:+.0f} ms", "≤ +250 ms", ours - alone <= 250
+        )
+        target(f"first reply token, {path}: sequential ÷ ours", f"{seq / ours:.2f}×", "≥ 2×", seq / ours >= 2)
     return 0
 
 

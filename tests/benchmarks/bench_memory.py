@@ -13,7 +13,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from museum_tui.memory import MemoryStore, UserMemoryFile, parse_ontology
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+
+from museum_tui.memory import MemoryStore, UserMemoryFile, parse_ontology  # noqa: E402
+from tests.benchmarks.targets import target  # noqa: E402
 
 CONCEPTS = 40
 WORDS = [
@@ -131,16 +135,31 @@ def main() -> int:
     print("| facts | fuzzy | ms per turn (median) | target |")
     print("|---:|:---:|---:|---:|")
     targets = {100: "", 1000: "≤ 1 ms", 10000: "≤ 10 ms"}
+    limits = {1000: 1.0, 10000: 10.0}
+    per_turn: dict[int, float] = {}
     for n in (100, 1000, 10000):
         for fuzzy in (False, True):
             turns = 300 if n < 10000 else 60
             ms = time_turns(filled(n, fuzzy, onto), turns)
+            per_turn[n] = max(per_turn.get(n, 0.0), ms)
             print(f"| {n:,} | {'on' if fuzzy else 'off'} | {ms:.3f} | {targets[n]} |")
     print()
     print("| 1,000 facts | ms (median of 15) | target |")
     print("|---|---:|---:|")
-    for name, ms in time_save_load(1000, onto).items():
+    save_load = time_save_load(1000, onto)
+    for name, ms in save_load.items():
         print(f"| {name} | {ms:.2f} | {'≤ 20 ms' if name in ('save', 'load', 'load (fuzzy store)') else ''} |")
+    print()
+    for n, limit in limits.items():
+        target(
+            f"memory turn, {n:,} facts (slower of fuzzy on/off)",
+            f"{per_turn[n]:.2f} ms",
+            f"≤ {limit:g} ms",
+            per_turn[n] <= limit,
+        )
+    for name in ("save", "load", "load (fuzzy store)"):
+        ms = save_load[name]
+        target(f"memory file {name}, 1,000 facts", f"{ms:.1f} ms", "≤ 20 ms", ms <= 20)
     return 0
 
 

@@ -26,6 +26,7 @@ from museum_tui.config import load_settings  # noqa: E402
 from museum_tui.conversation import open_session  # noqa: E402
 from museum_tui.conversation.events import FactsApplied  # noqa: E402
 from museum_tui.memory import MemoryStore  # noqa: E402
+from tests.benchmarks.targets import target  # noqa: E402
 
 ARTISTS = ["Monet", "Hockney", "Frida Kahlo", "Rothko", "Picasso", "Hokusai", "Bridget Riley", "Turner"]
 MEDIA = ["photography", "sculpture", "ceramics", "textiles", "printmaking", "video art", "drawing"]
@@ -91,6 +92,14 @@ def main() -> int:
     print(
         f"\nsecond half: our prompt {min(r[1] for r in late):,}–{max(r[1] for r in late):,} chars; "
         f"keep-everything {min(r[3] for r in late):,}–{max(r[3] for r in late):,} chars"
+    )
+    early = [r for r in rows if r[0] <= args.turns // 2]
+    growth = max(r[1] for r in late) / max(r[1] for r in early)
+    target(
+        f"system prompt + memory block over {args.turns} turns: 2nd-half max ÷ 1st-half max",
+        f"{growth:.2f}× (keep-everything {max(r[3] for r in late) / max(r[3] for r in early):.2f}×)",
+        "flat (≤ 1.1×)",
+        growth <= 1.1,
     )
     top = max(r[3] for r in rows)
     print("\n```text")

@@ -34,6 +34,7 @@ from museum_tui.tui.app import MuseumApp  # noqa: E402
 from museum_tui.tui.widgets.chat import AssistantMessage  # noqa: E402
 from museum_tui.tui.widgets.memory_panel import MemoryPanel  # noqa: E402
 from tests.benchmarks.bench_latency import fake_server_with  # noqa: E402
+from tests.benchmarks.targets import target  # noqa: E402
 
 TIERS = {"permanent": 10, "long_term": 20, "session": 5, "ephemeral": 5}
 TOKENS, TOKEN_DELAY = 2000, 0.005
@@ -230,6 +231,13 @@ def main() -> int:
     print(f"| last token arrived → whole reply on screen | {float(stream['caught_up']) * 1000:.0f} ms |")
     print(f"| composer key → shown, idle (ms: median / p95 / max) | {ms(stream['idle'])} |")  # type: ignore[arg-type]
     print(f"| composer key → shown, during the stream | {ms(stream['during'])} |")  # type: ignore[arg-type]
+    print()
+    target("memory panel update, ~200 facts: show → next frame (median)", f"{frame:.1f} ms", "≤ 30 ms", frame <= 30)
+    target(
+        f"{TOKENS:,}-token stream: TUI read time ÷ session alone", f"{ratio:.2f}×", "≤ 1.1× (keeps up)", ratio <= 1.1
+    )
+    during = statistics.median(stream["during"]) * 1000  # type: ignore[arg-type]
+    target("composer key latency during the stream (median)", f"{during:.1f} ms", "≤ 50 ms (responsive)", during <= 50)
     return 0
 
 
