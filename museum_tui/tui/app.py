@@ -103,14 +103,13 @@ class MuseumApp(App[None]):
                 with ChatLog(id="chat"):
                     yield from self._welcome()
                 yield Composer(completions(""), id="composer")
-            yield MemoryPanel(decay=self.session.store.decay, id="memory")
+            yield MemoryPanel(decay=self.session.store.decay, snapshot=snapshot(self.session.store), id="memory")
         yield Footer()
 
     def on_mount(self) -> None:
         if self.session.settings.theme in self.available_themes:
             self.theme = self.session.settings.theme
         self._update_titles()
-        self.query_one(MemoryPanel).show(snapshot(self.session.store), animate=False)
         self._apply_width(self.size.width)
         self.query_one(Composer).focus()
         self.set_timer(0.5, self._warm_up)

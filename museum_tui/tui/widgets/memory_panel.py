@@ -50,16 +50,22 @@ class MemoryPanel(Vertical):
     MemoryPanel > #memory-health { color: $text-muted; padding: 0 1; }
     """
 
-    def __init__(self, *, decay: dict[str, float], **kwargs: object) -> None:
+    def __init__(self, *, decay: dict[str, float], snapshot: MemorySnapshot | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.decay = decay
         self.rows: dict[str, Row] = {}  # the facts shown now, by id
         self.turn = 0
+        self._first = snapshot  # drawn with the first frame, not one frame later
 
     def compose(self) -> ComposeResult:
         yield Static("What I remember about you", id="memory-title", markup=False)
         yield FactList(id="facts")
         yield Static("", id="memory-health", markup=False)
+
+    def on_mount(self) -> None:
+        if self._first is not None:
+            self.show(self._first, animate=False)
+            self._first = None
 
     @property
     def fact_list(self) -> FactList:
