@@ -46,9 +46,12 @@ def safe_url(url: str) -> str:
 
 
 def scrub(text: str, key: str, limit: int = 240) -> str:
-    """One line, controls removed, the key replaced *before* cutting (a cut must not leave half a key)."""
+    """One line, controls removed, the key replaced *before* cutting (a cut must not leave half a key). A
+    key echoed masked (`sk-…a1b2c3d4`) loses its last 8 characters too: they identify it."""
     if key and len(key) >= 4:
         text = text.replace(key, "***")
+        if len(key) >= 16:
+            text = text.replace(key[-8:], "***")
     return one_line(text, limit)
 
 

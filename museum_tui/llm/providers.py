@@ -8,6 +8,7 @@ receive someone's OpenRouter or OpenAI key.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +32,12 @@ DEFAULT_MODELS = {
 OPENROUTER_HEADERS = {"HTTP-Referer": "https://github.com/museum-tui/museum-tui", "X-Title": "museum-tui"}
 # Settings that describe one provider's endpoint: a config file's values only apply to the provider it names.
 ENDPOINT_KEYS = ("base_url", "model", "extract_model", "api_key_env")
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_USUAL_NAME = re.compile(r"[A-Z_][A-Z0-9_]{0,63}")  # what variable names look like; anything else may be a key
+NOT_A_NAME = (
+    "--api-key-env takes the name of an environment variable that holds the key (such as MY_SERVER_KEY), "
+    "not the key itself"
+)
 
 
 @dataclass(frozen=True)
@@ -159,6 +166,8 @@ def resolve_provider(cli: Mapping[str, Any], file: Mapping[str, Any], env: Mappi
     named_env = opts["api_key_env"]
     if named_env:
         key_env = str(named_env)
+        if not _ENV_NAME.fullmatch(key_env):  # most likely the key itself: never repeat it back
+            raise ProviderError(NOT_A_NAME)
         if key_env in own_urls and origin(url) != origin(own_urls[key_env]):
             raise ProviderError(
                 f"{key_env} is only ever sent to {own_urls[key_env]}, not to {url}; "
@@ -166,6 +175,8 @@ def resolve_provider(cli: Mapping[str, Any], file: Mapping[str, Any], env: Mappi
             )
         key = _read_key(env, key_env)
         if not key:
+            if not _USUAL_NAME.fullmatch(key_env):  # "ghp_…": a key that happens to be a valid name
+                raise ProviderError(f"the environment variable given to --api-key-env is empty; {NOT_A_NAME}")
             raise ProviderError(f"--api-key-env names {key_env}, but that environment variable is empty")
     own = key_env in own_urls and origin(url) == origin(own_urls[key_env])
     keyless_ok = name == "openai" and env.get("OPENAI_BASE_URL")  # a local server set up through the env

@@ -368,15 +368,17 @@ class UserMemoryFile:
                 self._write_atomic(payload)
                 self._synced = self._signature()
         except OSError as exc:
-            raise SaveError(_explain_os_error(exc, self.users_dir)) from None
+            raise SaveError(_explain_os_error(exc, self.users_dir, self.path)) from None
         report.written = len(facts)
         self._base = {_key(f.concept, f.value): f.mentions for f in facts}
         return report
 
 
-def _explain_os_error(exc: OSError, folder: Path) -> str:
-    if exc.errno == errno.ENOSPC:
-        return f"memory was not saved: the disk holding {folder} is full"
+def _explain_os_error(exc: OSError, folder: Path, path: Path) -> str:
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return f"memory was not saved to {path}: the disk is full (or your quota is used up)"
+    if exc.errno == errno.EFBIG:
+        return f"memory was not saved to {path}: the file would be larger than this system allows (file too large)"
     if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
         return f"memory was not saved: no permission to write in {folder}"
     return f"memory was not saved: {exc.strerror or exc} ({folder})"
