@@ -6,6 +6,7 @@ import math
 from typing import Any
 
 from .facts import Fact, Mention, has_hidden
+from .redact import redact
 
 
 def fact_to_toml(fact: Fact) -> dict[str, Any]:
@@ -60,7 +61,7 @@ def _history(entry: dict[str, Any]) -> list[Mention]:
     raw = entry.get("history")
     if raw is None:  # the usual case: one mention, the first, implied by the fact itself
         turn = entry.get("created_turn", 0)
-        return [Mention(turn, entry.get("value", ""), entry.get("evidence", ""))]
+        return [Mention(turn, entry.get("value", ""), redact(entry.get("evidence", "")))]
     if not isinstance(raw, list):
         raise InvalidEntry("'history' is not a list")
     history = []
@@ -72,7 +73,7 @@ def _history(entry: dict[str, Any]) -> list[Mention]:
             raise InvalidEntry("a history entry is malformed")
         if has_hidden(value) or has_hidden(evidence):
             raise InvalidEntry("a history entry holds control or invisible characters")
-        history.append(Mention(turn, value, evidence, item.get("kind", "said")))
+        history.append(Mention(turn, value, redact(evidence), item.get("kind", "said")))
     return history
 
 
@@ -95,7 +96,7 @@ def fact_from_toml(entry: Any) -> Fact:
         concept=_text(entry, "concept"),
         value=_text(entry, "value"),
         polarity="asserted",
-        evidence=_text(entry, "evidence", False),
+        evidence=redact(_text(entry, "evidence", False)),  # files from before redaction are cleaned on load
         persistence_class=_text(entry, "persistence_class", False) or "long_term",
         salience=min(1.0, float(salience)),
         created_turn=created_turn,

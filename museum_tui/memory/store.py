@@ -17,6 +17,7 @@ from typing import Any
 
 from .facts import Change, Fact, Mention, id_number, normalize, value_mentions, visible
 from .ontology import PERSISTENCE_CLASSES, Concept, Ontology, as_ontology
+from .redact import redact, redacts
 
 DECAY: dict[str, float] = {"permanent": 1.00, "long_term": 0.99, "session": 0.85, "ephemeral": 0.55}
 REINFORCEMENT = 0.3  # a re-mention adds this × the concept's salience_weight
@@ -155,14 +156,15 @@ class MemoryStore:
         self, concept: str, value: str, polarity: str = "asserted", evidence: str = "", *, source: str = ""
     ) -> list[Change]:
         """Apply one extracted fact. Unknown concepts and empty values are ignored (closed world); control and
-        invisible characters are dropped, so whatever memory holds it can save, load and show."""
+        invisible characters are dropped, so whatever memory holds it can save, load and show; personal data
+        in the evidence is redacted (see `redact`), and a value that is itself such data is not kept."""
         spec = self.ontology.concepts.get(concept)
         value = visible(str(value)).strip()
-        if spec is None or not value:
+        if spec is None or not value or redacts(value):  # a fact is never an e-mail, a phone number or a key
             return []
         if polarity not in POLARITIES:
             raise ValueError(f"polarity must be one of {POLARITIES}, got {polarity!r}")
-        evidence = visible(str(evidence)).strip()
+        evidence = redact(visible(str(evidence)).strip())  # the fact is kept, contact details around it are not
         if polarity == "negated":
             return self._negate(spec, value)
         found = self.matches(concept, value)

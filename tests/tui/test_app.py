@@ -305,7 +305,20 @@ async def test_the_panel_draws_only_what_fits_yet_scrolls_to_every_fact() -> Non
     app = make_app()
     async with app.run_test(size=(120, 24)) as pilot:
         store = app.session.store
-        foods = "peanuts sesame celery mustard lupin sulphites kiwi mango lychee papaya quinoa fennel".split()
+        foods = [
+            "peanuts",
+            "sesame",
+            "celery",
+            "mustard",
+            "lupin",
+            "sulphites",
+            "kiwi",
+            "mango",
+            "lychee",
+            "papaya",
+            "quinoa",
+            "fennel",
+        ]
         for food in foods:  # allergies have no cardinality limit
             store.upsert("SpecialNeed.Allergy", food, "asserted", f"allergic to {food}")
         app.query_one(MemoryPanel).show(snapshot(store), animate=False)

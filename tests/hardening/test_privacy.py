@@ -1,0 +1,92 @@
+"""Personal data in a visitor's words is redacted before memory keeps, saves, shows or exports it (the
+patterns themselves: tests/memory/test_redact.py; API keys: test_secrets.py). The real app, real files."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from museum_tui import config
+from museum_tui.config import load_settings
+from museum_tui.conversation import open_session
+from museum_tui.memory import MemoryStore, UserMemoryFile
+from tests.tui.conftest import make_app, say
+
+FACTS = {
+    "facts": [
+        {
+            "concept": "SpecialNeed.Allergy",
+            "value": "peanuts",
+            "polarity": "asserted",
+            "evidence": "allergic to peanuts",
+        }
+    ]
+}
+
+
+def museum(*args: str, env: dict[str, str], stdin: str = "") -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", "museum_tui", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "MUSEUM_TUI_STREAM_DELAY": "0", **env},
+        timeout=120,
+        check=False,
+    )
+    return done.stdout + done.stderr
+
+
+def every_file(root: Path) -> dict[Path, bytes]:
+    return {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+
+async def test_personal_data_in_a_visitors_words_is_redacted_before_it_is_kept(tmp_path: Path) -> None:
+    settings = load_settings({"offline": True, "user": "pii"})
+    settings.builtin_stream_delay = 0.0
+    app = make_app(open_session(settings))
+    message = "I'm allergic to peanuts, call me on +44 20 7946 0958 if needed"
+    async with app.run_test(size=(120, 36)) as pilot:
+        await say(pilot, message)
+        (fact,) = [f for f in app.session.store.facts.values() if f.concept == "SpecialNeed.Allergy"]
+        assert fact.value == "peanuts"
+        assert fact.evidence == "I'm allergic to peanuts, call me on [phone] if needed"
+        for suffix in ("md", "json"):
+            await say(pilot, f"/export {tmp_path / f'memory.{suffix}'}")
+        await say(pilot, "/memory")
+        shown = app.screen.markdown  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        await pilot.press("ctrl+q")  # quitting saves
+        await asyncio.sleep(0.1)
+    saved = (config.users_dir() / "pii.toml").read_text(encoding="utf-8")
+    assert "peanuts" in saved
+    for text in (saved, shown, *(p.read_text(encoding="utf-8") for p in tmp_path.glob("memory.*"))):
+        assert "7946" not in text
+
+
+def test_a_file_saved_before_redaction_is_cleaned_when_loaded(museum_ontology) -> None:
+    users = config.users_dir()
+    users.mkdir(parents=True)
+    (users / "old.toml").write_text(
+        'schema_version = 1\n[[facts]]\nid = "f1"\nconcept = "SpecialNeed.Allergy"\nvalue = "nuts"\n'
+        'evidence = "nuts; my card is 4111 1111 1111 1111"\nsalience = 1.0\npersistence_class = "permanent"\n',
+        encoding="utf-8",
+    )
+    store = MemoryStore(museum_ontology)
+    memory_file = UserMemoryFile(users, "old")
+    memory_file.load(store)
+    (fact,) = store.facts.values()
+    assert fact.value == "nuts" and fact.evidence == "nuts; my card is [card]"
+    memory_file.save(store)
+    assert "4111" not in (users / "old.toml").read_text(encoding="utf-8")
+
+
+def test_a_value_that_is_itself_personal_data_is_not_kept(museum_ontology) -> None:
+    store = MemoryStore(museum_ontology)
+    assert store.upsert("Profile.Name", "ana.lopez@example.org", "asserted", "I'm ana.lopez@example.org") == []
+    assert store.upsert("Profile.Name", "Ana", "asserted", "I'm Ana, ana@example.org")
+    (fact,) = store.facts.values()
+    assert fact.value == "Ana" and fact.evidence == "I'm Ana, [email]"
