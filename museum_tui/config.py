@@ -37,6 +37,7 @@ CONFIG_TEMPLATE = """\
 # history_window = 12           # chat messages kept in the prompt
 # similarity_threshold = 0.88   # 1.0 = only identical values reinforce each other
 # facts_before_reply = false    # true: the reply waits for this message's facts (slower by the extraction time)
+# sensitive_consent = false     # kiosks: ask before keeping `sensitive` concepts (e.g. allergies) across visits
 
 # [decay]                       # per-turn multipliers; permanent facts never fade below the threshold
 # long_term = 0.99
@@ -104,6 +105,7 @@ class Settings:
     decay: dict[str, float] = field(default_factory=dict)
     builtin_stream_delay: float = 0.01
     facts_before_reply: bool = False  # the seed's order: extract → upsert → tick → chat
+    sensitive_consent: bool = False  # kiosks: keep `sensitive` concepts across visits only if the visitor agrees
     config_file: Path | None = None
     warnings: list[str] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)
@@ -165,6 +167,7 @@ def load_settings(
         "ontology",
         "builtin_stream_delay",
         "facts_before_reply",
+        "sensitive_consent",
     }
     for name in data:
         if name not in known and name.lower() not in SECRET_KEYS:
@@ -221,6 +224,9 @@ def load_settings(
     before = pick("facts_before_reply", "MUSEUM_TUI_FACTS_BEFORE_REPLY", bool, "true or false", _boolean)
     if before is not None:
         settings.facts_before_reply = bool(before)
+    consent = pick("sensitive_consent", "MUSEUM_TUI_SENSITIVE_CONSENT", bool, "true or false", _boolean)
+    if consent is not None:
+        settings.sensitive_consent = bool(consent)
 
     decay = data.get("decay", {})
     if not isinstance(decay, dict):

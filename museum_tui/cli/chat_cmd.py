@@ -120,9 +120,12 @@ class PlainChat:
             elif isinstance(event, CommandResult):
                 self.line(event.text)
                 if event.confirm:
-                    answer = await self.read("Type yes to confirm: ")
+                    prompt = "Keep it? [y/N] " if event.kind == "consent" else "Type yes to confirm: "
+                    answer = await self.read(prompt)  # end of input: not agreed
                     if answer is not None and answer.strip().lower() in ("y", "yes"):
                         return await self.turn(event.confirm)
+                    if event.decline:
+                        return await self.turn(event.decline)
                     self.line("Nothing was changed.")
             elif isinstance(event, UserSwitched):
                 self.line(f"Now talking as {event.user}; {len(event.snapshot.facts)} fact(s) remembered.")

@@ -49,6 +49,7 @@ def show_cmd(args: argparse.Namespace) -> int:
         ("history_window", str(settings.history_window)),
         ("similarity_threshold", str(settings.similarity_threshold)),
         ("facts_before_reply", str(settings.facts_before_reply).lower()),
+        ("sensitive_consent", str(settings.sensitive_consent).lower()),
         ("decay", ", ".join(f"{k}={v}" for k, v in settings.decay.items()) or "defaults"),
         ("data folder", str(config.data_dir())),
     ]

@@ -74,6 +74,7 @@ def open_memory(settings: Settings, ontology: Ontology | None = None) -> tuple[M
         memory_file = UserMemoryFile(config.users_dir(), settings.user)
     except UserNameError as exc:
         raise SessionError(str(exc)) from None
+    memory_file.ask_sensitive = settings.sensitive_consent
     store = MemoryStore(ontology, settings.similarity_threshold, decay=settings.decay or None)
     return store, memory_file, memory_file.load(store)
 

@@ -47,7 +47,11 @@ def fades_in(fact: Fact, store: MemoryStore) -> int | None:
     return math.floor(math.log(store.prune_threshold / fact.salience) / math.log(factor)) + 1
 
 
-def memory_markdown(store: MemoryStore) -> str:
+NOT_KEPT = " *(not kept for your next visit unless you agree: `/consent yes`)*"
+
+
+def memory_markdown(store: MemoryStore, withheld: frozenset[str] = frozenset()) -> str:
+    """What memory holds, tier by tier; facts in `withheld` (ids) are marked as not kept across visits."""
     if not store.facts:
         return "I don't remember anything about you yet."
     lines = ["Here is what I remember about you, and why."]
@@ -58,7 +62,8 @@ def memory_markdown(store: MemoryStore) -> str:
         lines += ["", f"**{TIER_TITLES[tier]}** ({keep})"]
         for f in facts:
             label = store.ontology.concepts[f.concept].short_label
-            lines.append(f"- {code(f.id)} {md(label)}: **{md(f.value)}** — you said “{md(f.evidence)}”")
+            note = NOT_KEPT if f.id in withheld else ""
+            lines.append(f"- {code(f.id)} {md(label)}: **{md(f.value)}** — you said “{md(f.evidence)}”{note}")
     leaving = sum(1 for f in store.facts.values() if f.persistence_class not in KEPT_ACROSS_VISITS)
     if leaving:
         lines += ["", f"{leaving} of these will be forgotten when this visit ends."]
@@ -100,7 +105,9 @@ async def _help(session, args: str) -> AsyncIterator[Event]:
 
 
 async def _memory(session, args: str) -> AsyncIterator[Event]:
-    yield CommandResult("memory", memory_markdown(session.store), kind="memory", snapshot=snapshot(session.store))
+    withheld = frozenset(f.id for f in session.memory_file.withheld(session.store))
+    text = memory_markdown(session.store, withheld)
+    yield CommandResult("memory", text, kind="memory", snapshot=snapshot(session.store))
 
 
 async def _forget(session, args: str) -> AsyncIterator[Event]:
@@ -197,11 +204,13 @@ async def _user(session, args: str) -> AsyncIterator[Event]:
             session.store.ontology, session.store.similarity_threshold, decay=session.settings.decay or None
         )
         memory_file = UserMemoryFile(session.memory_file.users_dir, name)
+        memory_file.ask_sensitive = session.settings.sensitive_consent
         report = memory_file.load(store)
         session.store, session.memory_file = store, memory_file
         session.history.clear()
         session.undo_stack.clear()
         session.failed_text = None
+        session.consent_asked = False  # a new visitor is asked for themselves
     yield UserSwitched(name, snapshot(store))
     for text in report.notices:
         yield Notice(text, "warning")
@@ -225,6 +234,52 @@ async def _retry(session, args: str) -> AsyncIterator[Event]:
         return
     async for event in session.run_turn(session.failed_text):
         yield event
+
+
+def consent_question(labels: list[str]) -> str:
+    """Asked once per visitor, the first time a sensitive fact would be kept across visits."""
+    return (
+        f"May I keep your **{md(', '.join(labels))}** for your next visit, so you need not say it again? "
+        "It stays on this device only, and `/forget` or `/consent no` erases it at any time. "
+        "If you say no, I still use it for the rest of this visit."
+    )
+
+
+async def _consent(session, args: str) -> AsyncIterator[Event]:
+    answer = args.strip().lower()
+    memory_file = session.memory_file
+    if not session.settings.sensitive_consent:
+        yield CommandResult(
+            "consent",
+            "Nothing to agree to here: this installation keeps permanent and long-term facts for your next "
+            "visit without asking (`sensitive_consent` is off). `/forget` erases anything.",
+            ok=answer == "",
+        )
+        return
+    if answer in ("yes", "y", "no", "n"):
+        agreed = answer.startswith("y")
+        async with session.memory_lock:
+            memory_file.set_consent(agreed)
+            notices = await session.save()
+        yield CommandResult(
+            "consent",
+            "Thank you: I will remember it next time too."
+            if agreed
+            else "Understood: your dietary, access and other sensitive needs are remembered for this visit "
+            "only, and are not in your saved memory.",
+        )
+        for notice in notices:
+            yield notice
+        return
+    if answer:
+        yield CommandResult("consent", "Say `/consent yes` or `/consent no`.", ok=False)
+        return
+    state = {True: "you agreed", False: "you said no", None: "you have not been asked yet"}
+    yield CommandResult(
+        "consent",
+        f"Keeping sensitive needs (such as allergies) for your next visit: {state[memory_file.keep_sensitive]}. "
+        "Change it with `/consent yes` or `/consent no`.",
+    )
 
 
 async def _export(session, args: str) -> AsyncIterator[Event]:
@@ -270,6 +325,7 @@ COMMANDS: dict[str, Command] = {
         Command("model", "[name]", "show or change the chat model", _model),
         Command("retry", "", "run the last failed message again", _retry),
         Command("export", "[path]", "save what I remember as JSON or Markdown (.md)", _export),
+        Command("consent", "[yes|no]", "keep sensitive needs for your next visit, or not (kiosks)", _consent),
         Command("clear", "", "clear the conversation (memory stays)", _clear),
         Command("help", "", "this list", _help),
         Command("quit", "", "save and leave", _quit),

@@ -170,7 +170,8 @@ class Notice:
 @dataclass(frozen=True)
 class CommandResult:
     """The outcome of a slash command. `text` is Markdown; `confirm` is a command to run if the visitor
-    agrees (e.g. `/forget all --yes`); `kind` lets a front end show it its own way (e.g. /memory)."""
+    agrees (e.g. `/forget all --yes`) and `decline` one to run if they do not (or do not answer);
+    `kind` lets a front end show it its own way (e.g. /memory, or "consent": a question to ask now)."""
 
     command: str
     text: str
@@ -178,6 +179,7 @@ class CommandResult:
     kind: str = "text"
     confirm: str | None = None
     snapshot: MemorySnapshot | None = None
+    decline: str | None = None
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from museum_tui.safetext import strip_controls
 
 from .engine import ChatEngine, EngineError, FactSource, Turn
 from .events import (
+    CommandResult,
     Event,
     FactsApplied,
     MemoryTicked,
@@ -58,6 +59,7 @@ class Session:
     undo_stack: list[list[Change]] = field(default_factory=list)
     start_notices: list[Notice] = field(default_factory=list)
     failed_text: str | None = None
+    consent_asked: bool = False
     _cancel: asyncio.Event | None = None
     memory_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -220,6 +222,26 @@ class Session:
             for event in await self.save():
                 yield event
             yield MemoryTicked(fact_changes(self.store, ticked), snapshot(self.store))
+        question = self._consent_question()
+        if question is not None:
+            yield question
+
+    def _consent_question(self) -> CommandResult | None:
+        """With the kiosk policy on: ask once, when a sensitive fact is first left out of the saved file."""
+        from .commands import consent_question
+
+        memory_file = self.memory_file
+        if not self.settings.sensitive_consent or self.consent_asked or memory_file.keep_sensitive is not None:
+            return None
+        withheld = memory_file.withheld(self.store)
+        if not withheld:
+            return None
+        self.consent_asked = True
+        concepts = self.store.ontology.concepts
+        labels = sorted({concepts[f.concept].short_label.lower() for f in withheld})
+        return CommandResult(
+            "consent", consent_question(labels), kind="consent", confirm="/consent yes", decline="/consent no"
+        )
 
     async def save(self) -> list[Notice]:
         """Write the kept tiers; problems become notices (memory stays in this session regardless)."""

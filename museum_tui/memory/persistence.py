@@ -78,6 +78,8 @@ class _DiskState:
     turn: int = 0
     next_id: int = 1
     newer: int | None = None
+    keep_sensitive: bool | None = None
+    consent_at: str = ""
     known: bool = True  # False when the file on disk could not be read: nothing can be inferred from it
 
 
@@ -91,6 +93,11 @@ class UserMemoryFile:
     Keeps the set of facts it last read or wrote (the merge base), so a save can tell a fact another
     instance added (adopt it) from one this instance forgot (leave it out), and a fact another instance
     forgot (drop it here too) from one this instance has just said again (keep it).
+
+    With `ask_sensitive` (a kiosk policy), facts of `sensitive` concepts are written only once the
+    visitor agreed (`keep_sensitive` True, saved in the file with the time of the answer). Until they
+    answer, the sensitive facts already in the file stay there and new ones are not written; after a
+    "no", none are (so the next save removes them from the file).
     """
 
     def __init__(self, users_dir: Path | str, user: str) -> None:
@@ -103,6 +110,27 @@ class UserMemoryFile:
         self._synced: tuple[int, ...] | None = None  # stat of the file as last read or written by us
         self._foreign: list[dict[str, Any]] = []
         self._chunks: dict[str, str] = {}  # a fact table's repr → its TOML text (see _render)
+        self.ask_sensitive = False
+        self.keep_sensitive: bool | None = None  # the visitor's answer; None: not asked (yet)
+        self.consent_at = ""
+
+    def set_consent(self, agreed: bool) -> None:
+        """Record the visitor's answer about keeping sensitive facts; the next save writes it."""
+        self.keep_sensitive = agreed
+        self.consent_at = _now().isoformat()
+
+    def withheld(self, store: MemoryStore) -> list[Fact]:
+        """Facts of the kept tiers that a save leaves out of the file (sensitive, not agreed to)."""
+        if not self.ask_sensitive or self.keep_sensitive:
+            return []
+        concepts = store.ontology.concepts
+        return [
+            f
+            for f in store.facts.values()
+            if f.persistence_class in PERSISTED_CLASSES
+            and concepts[f.concept].sensitive
+            and (self.keep_sensitive is False or _key(f.concept, f.value) not in self._base)
+        ]
 
     # ---- reading -------------------------------------------------------------------------------------
 
@@ -126,6 +154,10 @@ class UserMemoryFile:
             value = data.get(key, getattr(state, key))
             if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
                 setattr(state, key, value)
+        if isinstance(data.get("sensitive_consent"), bool):
+            state.keep_sensitive = data["sensitive_consent"]
+            at = data.get("sensitive_consent_at", "")
+            state.consent_at = at if isinstance(at, str) and at.isprintable() else ""
         for index, entry in enumerate(facts_raw, start=1):
             try:
                 fact = fact_from_toml(entry)
@@ -209,6 +241,7 @@ class UserMemoryFile:
                 "not declare; they stay in the file but are not used."
             )
         self._foreign = state.foreign
+        self.keep_sensitive, self.consent_at = state.keep_sensitive, state.consent_at
         store.turn = max(store.turn, state.turn)
         store.next_id = max(store.next_id, state.next_id)
         ordered = sorted(state.facts, key=lambda f: (f.last_seen_turn, f.created_turn))
@@ -274,13 +307,16 @@ class UserMemoryFile:
         store.turn = max(store.turn, disk.turn)
         store.next_id = max(store.next_id, disk.next_id)
         self._foreign = disk.foreign
+        if self.keep_sensitive is None and disk.keep_sensitive is not None:  # answered in another window
+            self.keep_sensitive, self.consent_at = disk.keep_sensitive, disk.consent_at
 
     def _render(self, store: MemoryStore) -> tuple[bytes, list[Fact]]:
         """The file's text. Each fact's TOML is cached by its content: permanent facts do not change from
         save to save, and tomli-w's per-key formatting is most of a save's cost."""
         import tomli_w
 
-        facts = [f for f in store.facts.values() if f.persistence_class in PERSISTED_CLASSES]
+        withheld = {id(f) for f in self.withheld(store)}
+        facts = [f for f in store.facts.values() if f.persistence_class in PERSISTED_CLASSES and id(f) not in withheld]
         facts.sort(key=lambda f: (f.created_turn, f.seq))
         header = {
             "schema_version": SCHEMA_VERSION,
@@ -290,6 +326,9 @@ class UserMemoryFile:
             "turn": store.turn,
             "next_id": store.next_id,
         }
+        if self.keep_sensitive is not None:
+            header["sensitive_consent"] = self.keep_sensitive
+            header["sensitive_consent_at"] = self.consent_at
         if not facts and not self._foreign:
             header["facts"] = []  # say so explicitly: an empty memory, not a truncated file
         chunks, cache = [tomli_w.dumps(header)], {}

@@ -33,7 +33,7 @@ from museum_tui.conversation.events import (
 )
 from museum_tui.safetext import one_line
 
-from .screens import confirm_screen, fact_screen, memory_screen
+from .screens import confirm_screen, consent_screen, fact_screen, memory_screen
 from .widgets.chat import AssistantMessage, ChatLog, SystemMessage, VisitorMessage, WelcomeMessage
 from .widgets.composer import Composer
 from .widgets.fact_list import FactList
@@ -230,9 +230,17 @@ class MuseumApp(App[None]):
         chat = self.query_one(ChatLog)
         if result.kind == "memory":
             self.push_screen(memory_screen(result.text))
-        elif result.kind == "confirm" and result.confirm:
-            confirm = result.confirm
-            self.push_screen(confirm_screen(result.text), lambda choice: choice == "yes" and self.send(confirm))
+        elif result.kind in ("confirm", "consent") and result.confirm:
+            confirm, decline = result.confirm, result.decline
+
+            def answered(choice: str | None) -> None:
+                if choice == "yes":
+                    self.send(confirm)
+                elif decline:  # "No", Escape: not agreed
+                    self.send(decline)
+
+            screen = consent_screen(result.text) if result.kind == "consent" else confirm_screen(result.text)
+            self.push_screen(screen, answered)
         elif result.kind == "clear":
             await chat.clear()
             await chat.add(SystemMessage(result.text))

@@ -65,5 +65,12 @@ def fact_screen(markdown: str) -> MarkdownScreen:
     )
 
 
+def consent_screen(question: str) -> MarkdownScreen:
+    """A kiosk's one-time question: may sensitive needs be kept for the next visit? (Escape = no.)"""
+    return MarkdownScreen(
+        "Keep this for your next visit?", question, [("yes", "Yes, keep it", "primary"), ("close", "No", "default")]
+    )
+
+
 def confirm_screen(question: str) -> MarkdownScreen:
     return MarkdownScreen("Please confirm", question, [("yes", "Yes", "error"), ("close", "No", "primary")])
