@@ -217,8 +217,10 @@ class MuseumApp(App[None]):
             await chat.add(SystemMessage(md(event.text, 400), event.level))
         elif isinstance(event, CommandResult):
             await self._show_command(event)
-        elif isinstance(event, UserSwitched):
+        elif isinstance(event, UserSwitched):  # nothing of the previous visitor stays on screen
             await chat.clear()
+            self.clear_notifications()
+            self.query_one(Composer).forget_sent()
             panel.clear()
             panel.show(event.snapshot, animate=False)
             self._update_titles()

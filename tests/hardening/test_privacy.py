@@ -90,3 +90,46 @@ def test_a_value_that_is_itself_personal_data_is_not_kept(museum_ontology) -> No
     assert store.upsert("Profile.Name", "Ana", "asserted", "I'm Ana, ana@example.org")
     (fact,) = store.facts.values()
     assert fact.value == "Ana" and fact.evidence == "I'm Ana, [email]"
+
+
+async def test_after_switching_visitor_nothing_of_the_previous_one_is_on_screen_or_in_the_prompt() -> None:
+    from museum_tui.tui.widgets.composer import Composer
+    from tests.fake_openai import FakeOpenAI
+
+    with FakeOpenAI(reply="Welcome.", facts={"facts": []}) as server:
+        session = open_session(load_settings({"base_url": server.base_url, "model": "fake", "user": "ann"}), env={})
+        session.store.upsert("SpecialNeed.Allergy", "lychee", "asserted", "I'm allergic to lychee")
+        app = make_app(session)
+        async with app.run_test(size=(120, 36)) as pilot:
+            await say(pilot, "I'm allergic to lychee and I love Gentileschi")
+            await say(pilot, "/user bob")
+            await pilot.pause()
+            assert not app._notifications, "no toast about the previous visitor"
+            composer = app.query_one(Composer)
+            composer.focus()
+            await pilot.press("up")
+            assert composer.value == "", "↑ does not bring back the previous visitor's words"
+            screen = app.export_screenshot()
+            assert "lychee" not in screen and "Gentileschi" not in screen and "visitor: ann" not in screen
+            await say(pilot, "Hello, where is the café?")
+        await session.aclose()
+        last = server.calls("chat")[-1].body["messages"]
+        prompt = "\n".join(m["content"] for m in last)
+        assert "lychee" not in prompt and "Gentileschi" not in prompt and "Welcome." not in prompt
+        assert "where is the café" in prompt
+
+
+async def test_forget_all_then_undo_restores_the_file(tmp_path: Path) -> None:
+    settings = load_settings({"offline": True, "user": "undo"})
+    settings.builtin_stream_delay = 0.0
+    session = open_session(settings)
+    [e async for e in session.handle("I'm vegan and I love Monet")]
+    path = config.users_dir() / "undo.toml"
+    before = path.read_text(encoding="utf-8")
+    [e async for e in session.handle("/forget all --yes")]
+    after = path.read_text(encoding="utf-8")
+    assert "vegan" in before and "Monet" in before and "vegan" not in after and "Monet" not in after
+    [e async for e in session.handle("/undo")]
+    again = path.read_text(encoding="utf-8")
+    assert "vegan" in again and "Monet" in again
+    await session.aclose()

@@ -39,6 +39,11 @@ class Composer(Input):
             self.sent = [*self.sent, text][-MAX_HISTORY:]
         self._cursor = None
 
+    def forget_sent(self) -> None:
+        """Another visitor now: ↑ must not bring back what the previous one typed."""
+        self.sent, self._cursor = [], None
+        self.value = ""
+
     def action_previous(self) -> None:
         if not self.sent:
             return
