@@ -95,7 +95,17 @@ class AssistantMessage(Vertical):
         self.text += fragment
         self._pending.append(fragment)
         if self._redraw is None and not self._drawing:
-            self._redraw = self.set_timer(REDRAW_INTERVAL, self._draw_pending)
+            # the first words are drawn at once (time to first token is what a visitor feels); later
+            # ones wait up to one interval for company
+            if self.markdown.source:
+                self._redraw = self.set_timer(REDRAW_INTERVAL, self._draw_pending)
+            else:
+                self._drawing = True  # a draw is on its way: later fragments join it or the next batch
+                self.call_later(self._draw_first)
+
+    async def _draw_first(self) -> None:
+        self._drawing = False
+        await self._draw_pending()
 
     async def _draw_pending(self) -> None:
         self._redraw = None
