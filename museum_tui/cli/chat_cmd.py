@@ -97,6 +97,7 @@ class PlainChat:
     async def turn(self, text: str) -> bool:
         """Run one line; False when the visitor asked to quit."""
         replying = False
+        follow_up: str | None = None  # the command an answer leads to, run once this line's events are done
         async for event in self.session.handle(text):
             if isinstance(event, ReplyChunk):
                 if not replying:
@@ -120,15 +121,19 @@ class PlainChat:
             elif isinstance(event, CommandResult):
                 self.line(event.text)
                 if event.confirm:
-                    prompt = "Keep it? [y/N] " if event.kind == "consent" else "Type yes to confirm: "
+                    consent = event.kind == "consent"
+                    prompt = "Keep it for your next visit? [y/N] " if consent else "Type yes to confirm: "
                     answer = await self.read(prompt)  # end of input: not agreed
                     if answer is not None and answer.strip().lower() in ("y", "yes"):
-                        return await self.turn(event.confirm)
-                    if event.decline:
-                        return await self.turn(event.decline)
-                    self.line("Nothing was changed.")
+                        follow_up = event.confirm
+                    elif event.decline:
+                        follow_up = event.decline
+                    else:
+                        self.line("Nothing was changed.")
             elif isinstance(event, UserSwitched):
                 self.line(f"Now talking as {event.user}; {len(event.snapshot.facts)} fact(s) remembered.")
             elif isinstance(event, QuitRequested):
                 return False
+        if follow_up is not None:
+            return await self.turn(follow_up)
         return True

@@ -258,9 +258,7 @@ async def _consent(session, args: str) -> AsyncIterator[Event]:
         return
     if answer in ("yes", "y", "no", "n"):
         agreed = answer.startswith("y")
-        async with session.memory_lock:
-            memory_file.set_consent(agreed)
-            notices = await session.save()
+        notices = await session.set_sensitive_consent(agreed)
         yield CommandResult(
             "consent",
             "Thank you: I will remember it next time too."
@@ -274,10 +272,12 @@ async def _consent(session, args: str) -> AsyncIterator[Event]:
     if answer:
         yield CommandResult("consent", "Say `/consent yes` or `/consent no`.", ok=False)
         return
-    state = {True: "you agreed", False: "you said no", None: "you have not been asked yet"}
+    state = {True: "you agreed", False: "you said no", None: "you have not been asked yet"}[memory_file.keep_sensitive]
+    if memory_file.keep_sensitive is not None and memory_file.consent_at:
+        state += f" ({md(memory_file.consent_at.replace('T', ' ').removesuffix('+00:00'))} UTC)"
     yield CommandResult(
         "consent",
-        f"Keeping sensitive needs (such as allergies) for your next visit: {state[memory_file.keep_sensitive]}. "
+        f"Keeping sensitive needs (such as allergies) for your next visit: {state}. "
         "Change it with `/consent yes` or `/consent no`.",
     )
 

@@ -142,6 +142,10 @@ class Session:
                 extraction.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await extraction
+        # Asked once the turn is over (not busy any more), so a front end may wait for the answer.
+        question = self._consent_question()
+        if question is not None:
+            yield question
 
     async def _reply_and_commit(
         self, text: str, extraction: asyncio.Task, cancel: asyncio.Event
@@ -222,26 +226,36 @@ class Session:
             for event in await self.save():
                 yield event
             yield MemoryTicked(fact_changes(self.store, ticked), snapshot(self.store))
-        question = self._consent_question()
-        if question is not None:
-            yield question
+
+    # ---- the kiosk consent policy (`sensitive_consent`) ----------------------------------------------
 
     def _consent_question(self) -> CommandResult | None:
-        """With the kiosk policy on: ask once, when a sensitive fact is first left out of the saved file."""
+        """With the kiosk policy on: ask once per visitor, when a sensitive fact is first left out of the
+        saved file. The event plays the part of a "consent needed" event: a front end asks it as a yes/no
+        question and runs `confirm` on yes, `decline` on anything else (or calls `set_sensitive_consent`)."""
         from .commands import consent_question
 
         memory_file = self.memory_file
         if not self.settings.sensitive_consent or self.consent_asked or memory_file.keep_sensitive is not None:
             return None
-        withheld = memory_file.withheld(self.store)
-        if not withheld:
+        if not memory_file.withheld(self.store):
             return None
         self.consent_asked = True
+        # The answer covers every sensitive need in the kept tiers (a "no" also takes the ones saved on
+        # an earlier visit out of the file), so the question names them all.
         concepts = self.store.ontology.concepts
-        labels = sorted({concepts[f.concept].short_label.lower() for f in withheld})
+        labels = sorted({concepts[f.concept].short_label.lower() for f in memory_file.sensitive(self.store)})
         return CommandResult(
             "consent", consent_question(labels), kind="consent", confirm="/consent yes", decline="/consent no"
         )
+
+    async def set_sensitive_consent(self, agreed: bool) -> list[Notice]:
+        """Record the visitor's answer (saved in their file with its time) and save at once: after yes the
+        sensitive needs are written, after no they are taken out of the file (still used this visit)."""
+        async with self.memory_lock:
+            self.consent_asked = True
+            self.memory_file.set_consent(agreed)
+            return await self.save()
 
     async def save(self) -> list[Notice]:
         """Write the kept tiers; problems become notices (memory stays in this session regardless)."""

@@ -119,17 +119,23 @@ class UserMemoryFile:
         self.keep_sensitive = agreed
         self.consent_at = _now().isoformat()
 
-    def withheld(self, store: MemoryStore) -> list[Fact]:
-        """Facts of the kept tiers that a save leaves out of the file (sensitive, not agreed to)."""
-        if not self.ask_sensitive or self.keep_sensitive:
-            return []
+    def sensitive(self, store: MemoryStore) -> list[Fact]:
+        """Facts of the kept tiers whose concept is `sensitive`: what the visitor's answer is about."""
         concepts = store.ontology.concepts
         return [
             f
             for f in store.facts.values()
-            if f.persistence_class in PERSISTED_CLASSES
-            and concepts[f.concept].sensitive
-            and (self.keep_sensitive is False or _key(f.concept, f.value) not in self._base)
+            if f.persistence_class in PERSISTED_CLASSES and concepts[f.concept].sensitive
+        ]
+
+    def withheld(self, store: MemoryStore) -> list[Fact]:
+        """Facts of the kept tiers that a save leaves out of the file (sensitive, not agreed to)."""
+        if not self.ask_sensitive or self.keep_sensitive:
+            return []
+        return [
+            f
+            for f in self.sensitive(store)
+            if self.keep_sensitive is False or _key(f.concept, f.value) not in self._base
         ]
 
     # ---- reading -------------------------------------------------------------------------------------
@@ -307,7 +313,8 @@ class UserMemoryFile:
         store.turn = max(store.turn, disk.turn)
         store.next_id = max(store.next_id, disk.next_id)
         self._foreign = disk.foreign
-        if self.keep_sensitive is None and disk.keep_sensitive is not None:  # answered in another window
+        if disk.keep_sensitive is not None and (self.keep_sensitive is None or disk.consent_at > self.consent_at):
+            # answered (again) in another window since: the latest answer holds (ISO times in UTC compare)
             self.keep_sensitive, self.consent_at = disk.keep_sensitive, disk.consent_at
 
     def _render(self, store: MemoryStore) -> tuple[bytes, list[Fact]]:

@@ -1,4 +1,4 @@
-"""Modal screens: "what I remember about you", a fact's story, and yes/no confirmation."""
+"""Modal screens: "what I remember about you", a fact's story, yes/no confirmation and the kiosk's consent."""
 
 from __future__ import annotations
 
@@ -65,11 +65,28 @@ def fact_screen(markdown: str) -> MarkdownScreen:
     )
 
 
-def consent_screen(question: str) -> MarkdownScreen:
-    """A kiosk's one-time question: may sensitive needs be kept for the next visit? (Escape = no.)"""
-    return MarkdownScreen(
-        "Keep this for your next visit?", question, [("yes", "Yes, keep it", "primary"), ("close", "No", "default")]
-    )
+class ConsentScreen(MarkdownScreen):
+    """A kiosk's one-time question: may sensitive needs be kept for the next visit? Returns "yes", or None
+    for No, `n` and Escape. The session decides when to ask and what an answer means; this only asks."""
+
+    DEFAULT_CSS = """
+    ConsentScreen > Vertical { width: 72; border: round $warning; }
+    """
+    BINDINGS = [Binding("y", "answer('yes')", "Yes"), Binding("n", "answer('no')", "No")]
+
+    def __init__(self, question: str) -> None:
+        super().__init__(
+            "Keep this for your next visit?",
+            question,
+            [("yes", "Yes, keep it (y)", "primary"), ("close", "No (n)", "default")],
+        )
+
+    def action_answer(self, choice: str) -> None:
+        self.dismiss("yes" if choice == "yes" else None)
+
+
+def consent_screen(question: str) -> ConsentScreen:
+    return ConsentScreen(question)
 
 
 def confirm_screen(question: str) -> MarkdownScreen:
