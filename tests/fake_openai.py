@@ -55,6 +55,19 @@ class Recorded:
     body: Any  # parsed JSON, or the raw text if it was not JSON
 
 
+# A canned extraction answer several tests share: the visitor is allergic to peanuts.
+PEANUT_ALLERGY = {
+    "facts": [
+        {
+            "concept": "SpecialNeed.Allergy",
+            "value": "peanuts",
+            "polarity": "asserted",
+            "evidence": "allergic to peanuts",
+        }
+    ]
+}
+
+
 @dataclass
 class Script:
     reply: str = "Hello! How can I help you today?"

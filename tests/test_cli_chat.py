@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -11,37 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.fake_openai import FakeOpenAI, Fault
+from tests.cli_process import museum
+from tests.fake_openai import PEANUT_ALLERGY, FakeOpenAI, Fault
 
 SENTINEL = "sk-SENTINEL-cli-0000000000"
-
-
-def museum(*args: str, stdin: str = "", env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    full_env = {**os.environ, "MUSEUM_TUI_STREAM_DELAY": "0", **(env or {})}
-    return subprocess.run(
-        [sys.executable, "-m", "museum_tui", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=full_env,
-        timeout=120,
-    )
 
 
 @pytest.fixture
 def server() -> Iterator[FakeOpenAI]:
     with FakeOpenAI(
         reply="The café is on the ground floor, by the entrance.",
-        facts={
-            "facts": [
-                {
-                    "concept": "SpecialNeed.Allergy",
-                    "value": "peanuts",
-                    "polarity": "asserted",
-                    "evidence": "allergic to peanuts",
-                }
-            ]
-        },
+        facts=PEANUT_ALLERGY,
     ) as fake:
         yield fake
 

@@ -3,10 +3,6 @@ asked once, in the TUI and in `chat --plain`. Off by default, and then nothing c
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import pytest
 
 from museum_tui import config
@@ -15,8 +11,10 @@ from museum_tui.conversation import Session, open_session
 from museum_tui.conversation.events import CommandResult
 from museum_tui.memory import MemoryStore, UserMemoryFile
 from museum_tui.tui.screens import ConsentScreen, MarkdownScreen
+from tests.cli_process import museum
 from tests.tui.conftest import make_app, say
 
+CONSENT_ON = {"MUSEUM_TUI_SENSITIVE_CONSENT": "true"}
 ALLERGY = "I'm allergic to peanuts"
 
 
@@ -93,15 +91,9 @@ async def test_turning_the_policy_on_does_not_erase_what_was_already_kept() -> N
 
 def test_plain_chat_asks_once_and_end_of_input_means_no() -> None:
     def plain(user: str, stdin: str) -> str:
-        return subprocess.run(
-            [sys.executable, "-m", "museum_tui", "chat", "--plain", "--offline", "--user", user],
-            input=stdin,
-            capture_output=True,
-            text=True,
-            env={**os.environ, "MUSEUM_TUI_STREAM_DELAY": "0", "MUSEUM_TUI_SENSITIVE_CONSENT": "true"},
-            timeout=120,
-            check=True,
-        ).stdout
+        done = museum("chat", "--plain", "--offline", "--user", user, stdin=stdin, env=CONSENT_ON)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
 
     out = plain("plain-yes", f"{ALLERGY}\ny\nI'm allergic to sesame\n")
     assert out.count("May I keep your") == 1 and "remember it next time too" in out
@@ -148,14 +140,9 @@ def test_the_setting_from_file_environment_and_config_show(tmp_path) -> None:
         with pytest.raises(ConfigError, match=r"(?i)sensitive_consent"):
             load_settings({"config": str(path)}, env=env)
 
-    shown = subprocess.run(
-        [sys.executable, "-m", "museum_tui", "config", "show"],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "MUSEUM_TUI_SENSITIVE_CONSENT": "true"},
-        timeout=60,
-        check=True,
-    ).stdout
+    done = museum("config", "show", env=CONSENT_ON)
+    assert done.returncode == 0, done.stderr
+    shown = done.stdout
     assert any(line.split() == ["sensitive_consent:", "true", "[environment]"] for line in shown.splitlines())
 
 

@@ -8,9 +8,7 @@ Extraction is one JSON request, not a stream: a mid-stream drop or SSE error eve
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from typing import Any
 
 import httpx
@@ -21,20 +19,11 @@ from museum_tui.config import load_settings
 from museum_tui.conversation import Session, open_session
 from museum_tui.conversation.events import FactsApplied, Notice, ReplyDone, TurnFailed
 from museum_tui.tui.widgets.chat import AssistantMessage, SystemMessage
-from tests.fake_openai import FakeOpenAI, Fault
+from tests.cli_process import museum
+from tests.fake_openai import PEANUT_ALLERGY, FakeOpenAI, Fault
 from tests.tui.conftest import make_app, say
 
 REPLY = "The café is on the ground floor today."
-FACTS = {
-    "facts": [
-        {
-            "concept": "SpecialNeed.Allergy",
-            "value": "peanuts",
-            "polarity": "asserted",
-            "evidence": "allergic to peanuts",
-        }
-    ]
-}
 MESSAGE = "I'm allergic to peanuts"
 
 # name: (fault, retried by the client, words the visitor is shown)
@@ -80,7 +69,7 @@ def saved_values(user: str) -> str:
 @pytest.mark.parametrize("name", list(FAULTS))
 async def test_a_failed_reply_commits_nothing_and_retry_answers(name: str) -> None:
     fault, retried, words = FAULTS[name]
-    with FakeOpenAI(reply=REPLY, facts=FACTS) as server:
+    with FakeOpenAI(reply=REPLY, facts=PEANUT_ALLERGY) as server:
         session = session_for(server, "reply")
         server.always("chat", fault)
         events = await turn(session, MESSAGE)
@@ -100,7 +89,7 @@ async def test_a_failed_reply_commits_nothing_and_retry_answers(name: str) -> No
 @pytest.mark.parametrize("name", EXTRACTION_FAULTS)
 async def test_a_failed_extraction_still_replies_and_stores_no_facts(name: str) -> None:
     fault, retried, words = FAULTS[name]
-    with FakeOpenAI(reply=REPLY, facts=FACTS) as server:
+    with FakeOpenAI(reply=REPLY, facts=PEANUT_ALLERGY) as server:
         session = session_for(server, "extract")
         server.always("json", fault)
         events = await turn(session, MESSAGE)
@@ -115,7 +104,7 @@ async def test_a_failed_extraction_still_replies_and_stores_no_facts(name: str) 
 
 
 async def test_connection_refused_is_explained_and_retry_works_once_the_server_is_up() -> None:
-    with FakeOpenAI(reply=REPLY, facts=FACTS) as server:
+    with FakeOpenAI(reply=REPLY, facts=PEANUT_ALLERGY) as server:
         url = server.base_url
     session = open_session(load_settings({"base_url": url, "model": "fake", "user": "refused"}), env={})
     session.chat.client.backoff_base = 0.01
@@ -123,7 +112,7 @@ async def test_connection_refused_is_explained_and_retry_works_once_the_server_i
     (failed,) = [e for e in events if isinstance(e, TurnFailed)]
     assert failed.retryable and "cannot reach" in failed.reason.lower() and not session.store.facts
     port = int(url.rsplit(":", 1)[1].split("/")[0])
-    with FakeOpenAI(reply=REPLY, facts=FACTS, port=port):
+    with FakeOpenAI(reply=REPLY, facts=PEANUT_ALLERGY, port=port):
         again = await turn(session, "/retry")
     assert any(isinstance(e, ReplyDone) for e in again) and session.store.facts
     await session.aclose()
@@ -133,15 +122,7 @@ async def test_connection_refused_is_explained_and_retry_works_once_the_server_i
 
 
 def plain(server: FakeOpenAI, user: str, stdin: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "museum_tui", "chat", "--plain", "--base-url", server.base_url, "--user", user],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "MUSEUM_TUI_STREAM_DELAY": "0"},
-        timeout=120,
-        check=False,
-    )
+    return museum("chat", "--plain", "--base-url", server.base_url, "--user", user, stdin=stdin)
 
 
 @pytest.mark.parametrize(
@@ -151,7 +132,7 @@ def plain(server: FakeOpenAI, user: str, stdin: str) -> subprocess.CompletedProc
 )
 def test_plain_chat_says_what_went_wrong_and_retry_works(kind: str, name: str) -> None:
     fault, retried, words = FAULTS[name]
-    with FakeOpenAI(reply=REPLY, facts=FACTS) as server:
+    with FakeOpenAI(reply=REPLY, facts=PEANUT_ALLERGY) as server:
         # every automatic retry (and, for extraction, every fallback request format) fails too
         server.fail(kind, fault, times=4 if retried or kind == "json" else 1)
         result = plain(server, "plain", f"{MESSAGE}\n/retry\n")
@@ -174,7 +155,7 @@ def test_plain_chat_says_what_went_wrong_and_retry_works(kind: str, name: str) -
 )
 async def test_the_tui_shows_a_failed_reply_inline_and_retry_answers(name: str) -> None:
     fault, _retried, words = FAULTS[name]
-    with FakeOpenAI(reply=REPLY, facts=FACTS) as server:
+    with FakeOpenAI(reply=REPLY, facts=PEANUT_ALLERGY) as server:
         session = session_for(server, "tui")
         server.always("chat", fault)
         app = make_app(session)
@@ -193,7 +174,7 @@ async def test_the_tui_shows_a_failed_reply_inline_and_retry_answers(name: str) 
 @pytest.mark.parametrize("name", ["401", "invalid JSON"])
 async def test_the_tui_keeps_the_reply_when_only_extraction_fails(name: str) -> None:
     fault, _retried, _words = FAULTS[name]
-    with FakeOpenAI(reply=REPLY, facts=FACTS) as server:
+    with FakeOpenAI(reply=REPLY, facts=PEANUT_ALLERGY) as server:
         session = session_for(server, "tui-x")
         server.always("json", fault)
         app = make_app(session)

@@ -4,9 +4,6 @@ patterns themselves: tests/memory/test_redact.py; API keys: test_secrets.py). Th
 from __future__ import annotations
 
 import asyncio
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from museum_tui import config
@@ -14,34 +11,6 @@ from museum_tui.config import load_settings
 from museum_tui.conversation import open_session
 from museum_tui.memory import MemoryStore, UserMemoryFile
 from tests.tui.conftest import make_app, say
-
-FACTS = {
-    "facts": [
-        {
-            "concept": "SpecialNeed.Allergy",
-            "value": "peanuts",
-            "polarity": "asserted",
-            "evidence": "allergic to peanuts",
-        }
-    ]
-}
-
-
-def museum(*args: str, env: dict[str, str], stdin: str = "") -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "museum_tui", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "MUSEUM_TUI_STREAM_DELAY": "0", **env},
-        timeout=120,
-        check=False,
-    )
-    return done.stdout + done.stderr
-
-
-def every_file(root: Path) -> dict[Path, bytes]:
-    return {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
 
 
 async def test_personal_data_in_a_visitors_words_is_redacted_before_it_is_kept(tmp_path: Path) -> None:

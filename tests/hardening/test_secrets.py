@@ -11,12 +11,9 @@ from __future__ import annotations
 
 import html
 import logging
-import os
 import re
 import secrets
 import socket
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,19 +23,10 @@ from museum_tui import config
 from museum_tui.config import load_settings
 from museum_tui.conversation import open_session
 from museum_tui.tui.widgets.chat import SystemMessage
-from tests.fake_openai import FakeOpenAI, Fault
+from tests.cli_process import museum
+from tests.fake_openai import PEANUT_ALLERGY, FakeOpenAI, Fault
 from tests.tui.conftest import make_app, say
 
-FACTS = {
-    "facts": [
-        {
-            "concept": "SpecialNeed.Allergy",
-            "value": "peanuts",
-            "polarity": "asserted",
-            "evidence": "allergic to peanuts",
-        }
-    ]
-}
 # `museum-tui` with every logger at DEBUG, written to stderr: what a user debugging it would see.
 LOGGED_CLI = (
     "import logging, sys; logging.basicConfig(level=logging.DEBUG, stream=sys.stderr); "
@@ -53,7 +41,7 @@ def key() -> str:
 
 @pytest.fixture
 def server() -> Iterator[FakeOpenAI]:
-    with FakeOpenAI(reply="The café is on the ground floor.", facts=FACTS) as fake:
+    with FakeOpenAI(reply="The café is on the ground floor.", facts=PEANUT_ALLERGY) as fake:
         yield fake
 
 
@@ -75,15 +63,7 @@ def refused_url() -> str:
 
 
 def cli(*args: str, env: dict[str, str], stdin: str = "") -> str:
-    done = subprocess.run(
-        [sys.executable, "-c", LOGGED_CLI, *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "MUSEUM_TUI_STREAM_DELAY": "0", **env},
-        timeout=120,
-        check=False,
-    )
+    done = museum(*args, stdin=stdin, env=env, launcher=("-c", LOGGED_CLI))
     return f"(exit {done.returncode})\n{done.stdout}\n{done.stderr}"  # not the arguments: one may be the key
 
 
