@@ -38,7 +38,7 @@ async def test_typing_a_message_shows_the_reply_and_the_learned_fact() -> None:
         assert "vegan" in reply.text.lower() or "Harbour" in reply.text
         assert "— " in str(reply.agent_line.render())
         assert panel_values(app) == {"vegan": "permanent"}
-        (row,) = app.query_one(MemoryPanel).rows.values()
+        (row,) = app.query_one(FactList).rows
         assert row.mark == "new" and any(line.endswith("vegan new") for line in app.query_one(FactList).text_lines())
         assert any("Memory updated" in n.title for n in app._notifications)
 

@@ -51,15 +51,7 @@ class Row:
         return self.start + (self.fact.salience - self.start) * progress
 
 
-@dataclass(frozen=True)
-class Heading:
-    """A tier's title line; `empty` adds a "nothing yet" line under it."""
-
-    title: str
-    empty: bool
-
-
-Line = tuple[str, "Row | Heading | None"]  # ("title" | "empty" | "head" | "bar" | "gone" | "gap", item)
+Line = tuple[str, "Row | str | None"]  # ("title", text) | ("empty" | "gap", None) | ("head" | "bar" | "gone", row)
 
 
 class FactList(ScrollView, can_focus=True):
@@ -138,7 +130,7 @@ class FactList(ScrollView, can_focus=True):
         lines: list[Line] = []
         for title, rows in tiers:
             present = [r for r in rows if not r.gone_note]
-            lines.append(("title", Heading(title, not present)))
+            lines.append(("title", title))
             if not present:
                 lines.append(("empty", None))
             for row in rows:
@@ -189,8 +181,8 @@ class FactList(ScrollView, can_focus=True):
     def _text(self, line: Line, width: int) -> Text:
         kind, item = line
         text = Text(" ", no_wrap=True, overflow="ellipsis", end="")
-        if kind == "title" and isinstance(item, Heading):
-            text.append(item.title, self._style("title"))
+        if kind == "title" and isinstance(item, str):
+            text.append(item, self._style("title"))
         elif kind == "empty":
             text.append("nothing yet", self._style("muted"))
         elif kind == "gone" and isinstance(item, Row):

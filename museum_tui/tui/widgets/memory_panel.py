@@ -53,8 +53,6 @@ class MemoryPanel(Vertical):
     def __init__(self, *, decay: dict[str, float], snapshot: MemorySnapshot | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.decay = decay
-        self.rows: dict[str, Row] = {}  # the facts shown now, by id
-        self.turn = 0
         self._first = snapshot  # drawn with the first frame, not one frame later
 
     def compose(self) -> ComposeResult:
@@ -85,32 +83,29 @@ class MemoryPanel(Vertical):
                 notes[change.fact_id] = f"forgot: {change.value} ({GONE_VERBS.get(change.kind, change.kind)})"
         present = {f.id for f in snapshot.facts}
         gone: dict[str, list[Row]] = {}
-        for fact_id, row in self.rows.items():
+        shown = {row.fact.id: row for row in self.fact_list.rows if not row.gone_note}  # as of the last turn
+        for fact_id, row in shown.items():
             if fact_id not in present:
                 note = notes.get(fact_id, f"forgot: {row.fact.value}")
                 gone.setdefault(row.fact.tier, []).append(Row(row.fact, gone_note=note))
-        rows: dict[str, Row] = {}
+        by_tier = dict(snapshot.tiers)
         tiers: list[tuple[str, list[Row]]] = []
         for tier, title in TIERS:
-            facts = dict(snapshot.tiers).get(tier, ())
+            facts = by_tier.get(tier, ())
             decay = self.decay.get(tier, 1.0)
             tier_rows = []
             for fact in facts:
                 left = turns_left(fact, decay, snapshot.prune_threshold)
-                before = self.rows.get(fact.id)
+                before = shown.get(fact.id)
                 start = before.fact.salience if before is not None else fact.salience
                 row = Row(fact, marks.get(fact.id, ""), left is not None and left <= EXPIRING_TURNS, start)
-                rows[fact.id] = row
                 tier_rows.append(row)
             heading = f"{title} · {len(facts)}  ({DECAY_HINT[tier]})" if facts else f"{title} · 0"
             tiers.append((heading, tier_rows + gone.get(tier, [])))
-        self.rows = rows
         self.fact_list.set_rows(tiers, animate=animate)
-        self.turn = snapshot.turn
         counts = " · ".join(f"{snapshot.count(t)} {title.lower()}" for t, title in TIERS)
         self.query_one("#memory-health", Static).update(f"turn {snapshot.turn} · {counts}")
 
     def clear(self) -> None:
         """Forget what was shown (another visitor): nothing of theirs lingers as a note."""
-        self.rows = {}
         self.fact_list.set_rows([], animate=False)
