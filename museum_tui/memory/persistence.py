@@ -9,12 +9,8 @@ byte and the caller gets a notice to show; a file from a newer version is read-o
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import shutil
-import tempfile
-import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,6 +20,7 @@ import tomli
 
 from .fact_codec import InvalidEntry, fact_from_toml, fact_to_toml
 from .facts import Change, Fact, normalize
+from .private_files import LockBusy, explain_os_error, locked, prepare_private_dir, signature, write_atomic
 from .store import MemoryStore
 from .usernames import check_user_name
 
@@ -199,7 +196,7 @@ class UserMemoryFile:
         try:
             raw = self.path.read_bytes()
         except FileNotFoundError:
-            self._synced = self._signature()
+            self._synced = signature(self.path)
             return report
         except OSError as exc:
             self.read_only = report.read_only = True
@@ -254,51 +251,10 @@ class UserMemoryFile:
         restored = [c for c in store.restore(ordered, fresh=True) if c.kind == "restored"]
         report.loaded = len(restored)
         self._base = {_key(c.fact.concept, c.fact.value): c.fact.mentions for c in restored}
-        self._synced = self._signature()
+        self._synced = signature(self.path)
         return report
 
     # ---- writing -------------------------------------------------------------------------------------
-
-    @contextlib.contextmanager
-    def _locked(self) -> Iterator[None]:
-        fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
-        try:
-            try:
-                import fcntl
-            except ImportError:  # pragma: no cover - Windows
-                yield
-                return
-            deadline = time.monotonic() + LOCK_TIMEOUT
-            while True:
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    if time.monotonic() > deadline:
-                        raise SaveError(
-                            f"another museum-tui has held {self.lock_path} for over "
-                            f"{LOCK_TIMEOUT:.0f} s; memory was not saved this time"
-                        ) from None
-                    time.sleep(0.02)
-            try:
-                yield
-            finally:
-                fcntl.flock(fd, fcntl.LOCK_UN)
-        finally:
-            os.close(fd)
-
-    def _signature(self) -> tuple[int, ...]:
-        """Identity of the file's current version: a new inode per atomic write, plus times and size."""
-        try:
-            st = self.path.stat()
-        except FileNotFoundError:
-            return ()
-        return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
-
-    def _prepare_dir(self) -> None:
-        self.users_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-        with contextlib.suppress(OSError):
-            os.chmod(self.users_dir, 0o700)
 
     def _merge(self, store: MemoryStore, disk: _DiskState, report: SaveReport) -> None:
         ours = {_key(f.concept, f.value): f for f in store.facts.values() if f.persistence_class in PERSISTED_CLASSES}
@@ -355,29 +311,6 @@ class UserMemoryFile:
         self._chunks = cache  # only what this file holds now: the cache never outgrows one file's text
         return "\n".join(chunks).encode("utf-8"), facts
 
-    def _write_atomic(self, payload: bytes) -> None:
-        for stale in self.users_dir.glob(f".{self.user}.*.tmp"):
-            with contextlib.suppress(OSError):
-                stale.unlink()
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{self.user}.", suffix=".tmp", dir=self.users_dir)
-        tmp = Path(tmp_name)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(payload)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, self.path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
-            raise
-        with contextlib.suppress(OSError):
-            dir_fd = os.open(self.users_dir, os.O_RDONLY)
-            try:
-                os.fsync(dir_fd)
-            finally:
-                os.close(dir_fd)
-
     def save(self, store: MemoryStore) -> SaveReport:
         """Merge with what is on disk now, then write the persisted tiers atomically.
 
@@ -388,10 +321,10 @@ class UserMemoryFile:
         if self.read_only:
             raise SaveError(f"not saving: {self.path} is kept read-only for this session (see the notice at start-up)")
         try:
-            self._prepare_dir()
-            with self._locked():
+            prepare_private_dir(self.users_dir)
+            with locked(self.lock_path, LOCK_TIMEOUT, "memory was not saved this time"):
                 disk: _DiskState | None = _DiskState()
-                if self._signature() == self._synced and self._synced is not None:
+                if signature(self.path) == self._synced and self._synced is not None:
                     disk = None  # nobody wrote since we last read or wrote: nothing to merge
                 elif self.path.exists():
                     try:
@@ -411,20 +344,12 @@ class UserMemoryFile:
                 if disk is not None:
                     self._merge(store, disk, report)
                 payload, facts = self._render(store)
-                self._write_atomic(payload)
-                self._synced = self._signature()
+                write_atomic(self.path, payload, f".{self.user}.")
+                self._synced = signature(self.path)
+        except LockBusy as exc:
+            raise SaveError(str(exc)) from None
         except OSError as exc:
-            raise SaveError(_explain_os_error(exc, self.users_dir, self.path)) from None
+            raise SaveError(explain_os_error(exc, self.users_dir, self.path)) from None
         report.written = len(facts)
         self._base = {_key(f.concept, f.value): f.mentions for f in facts}
         return report
-
-
-def _explain_os_error(exc: OSError, folder: Path, path: Path) -> str:
-    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return f"memory was not saved to {path}: the disk is full (or your quota is used up)"
-    if exc.errno == errno.EFBIG:
-        return f"memory was not saved to {path}: the file would be larger than this system allows (file too large)"
-    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return f"memory was not saved: no permission to write in {folder}"
-    return f"memory was not saved: {exc.strerror or exc} ({folder})"

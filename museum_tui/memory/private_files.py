@@ -1,0 +1,98 @@
+"""File-system mechanics of a private file: a 0700 folder, an exclusive lock with a deadline, atomic
+replacement (temp file in the same folder, fsync, rename, fsync of the folder), a version signature, and
+OS errors worded for the visitor. Nothing here knows what the file holds."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+
+class LockBusy(Exception):
+    """Another process held the lock past the deadline; the message says so."""
+
+
+def prepare_private_dir(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    with contextlib.suppress(OSError):
+        os.chmod(folder, 0o700)
+
+
+@contextlib.contextmanager
+def locked(lock_path: Path, timeout: float, what: str) -> Iterator[None]:
+    """Hold an exclusive lock on `lock_path` (created 0600), waiting at most `timeout` seconds for it."""
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - Windows
+            yield
+            return
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise LockBusy(
+                        f"another museum-tui has held {lock_path} for over {timeout:.0f} s; {what}"
+                    ) from None
+                time.sleep(0.02)
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+def signature(path: Path) -> tuple[int, ...]:
+    """Identity of the file's current version: a new inode per atomic write, plus times and size."""
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return ()
+    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def write_atomic(path: Path, payload: bytes, temp_prefix: str) -> None:
+    """Replace `path` with `payload` all at once: readers see the old file or the new one, never half.
+    Temp files a killed writer left behind (`<temp_prefix>*.tmp`) are swept first."""
+    folder = path.parent
+    for stale in folder.glob(f"{temp_prefix}*.tmp"):
+        with contextlib.suppress(OSError):
+            stale.unlink()
+    fd, tmp_name = tempfile.mkstemp(prefix=temp_prefix, suffix=".tmp", dir=folder)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(payload)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    with contextlib.suppress(OSError):
+        dir_fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+def explain_os_error(exc: OSError, folder: Path, path: Path) -> str:
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return f"memory was not saved to {path}: the disk is full (or your quota is used up)"
+    if exc.errno == errno.EFBIG:
+        return f"memory was not saved to {path}: the file would be larger than this system allows (file too large)"
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return f"memory was not saved: no permission to write in {folder}"
+    return f"memory was not saved: {exc.strerror or exc} ({folder})"
