@@ -6,6 +6,7 @@ import json
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
+from .facts import is_hidden
 from .redact import redact
 from .views import TIER_TITLES, by_tier
 
@@ -42,11 +43,9 @@ def _escape_invisible(ch: str) -> str:
     """A character JSON would leave raw but a terminal could act on (C1 controls, DEL, bidi and other
     format characters, lone surrogates, line separators), as a JSON \\u escape: the value is kept exactly,
     and printing the document cannot drive the terminal."""
-    if ch.isprintable() or ch in " \n" or ch in "\u200c\u200d":
+    if ch == "\n" or not is_hidden(ch):
         return ch
-    if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp"):
-        return f"\\u{ord(ch):04x}" if ord(ch) <= 0xFFFF else json.dumps(ch)[1:-1]
-    return ch
+    return f"\\u{ord(ch):04x}" if ord(ch) <= 0xFFFF else json.dumps(ch)[1:-1]
 
 
 def export_json(store: MemoryStore, user: str = "") -> str:

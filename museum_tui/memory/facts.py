@@ -69,21 +69,25 @@ _HIDDEN_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
 _BREAKS = frozenset("\t\n\r\u2028\u2029")
 
 
-def _hidden(ch: str) -> bool:
+def is_hidden(ch: str) -> bool:
+    """A character that could act on a terminal or hide in text: a control (escapes, line breaks and tabs
+    included), a format character other than the joiners (bidi overrides, zero-width space, BOM, tags), a
+    lone surrogate, a line or paragraph separator. The one definition memory uses for facts, ontology
+    labels and exports."""
     return ch not in _JOINERS and not ch.isprintable() and unicodedata.category(ch) in _HIDDEN_CATEGORIES
 
 
 def has_hidden(text: str) -> bool:
     """Controls, escapes, bidi overrides, zero-width or line-separator characters: what could act on a
     terminal or hide in a prompt. Checked on every value a memory file holds, so the usual case is in C."""
-    return not text.isprintable() and any(_hidden(ch) for ch in text)
+    return not text.isprintable() and any(is_hidden(ch) for ch in text)
 
 
 def visible(text: str) -> str:
     """`text` on one line without hidden characters (line breaks and tabs become spaces), as a fact holds it."""
     if text.isprintable():
         return text
-    return "".join(" " if ch in _BREAKS else "" if _hidden(ch) else ch for ch in text)
+    return "".join(" " if ch in _BREAKS else "" if is_hidden(ch) else ch for ch in text)
 
 
 def normalize(text: str) -> str:

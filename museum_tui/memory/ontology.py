@@ -8,12 +8,13 @@ allowed, so an author can fix a file in one pass. Unknown fields only warn: a ne
 from __future__ import annotations
 
 import json
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
+
+from .facts import is_hidden
 
 PersistenceClass = Literal["permanent", "long_term", "session", "ephemeral"]
 PERSISTENCE_CLASSES: tuple[PersistenceClass, ...] = ("permanent", "long_term", "session", "ephemeral")
@@ -153,12 +154,7 @@ def _hidden(text: str) -> str | None:
     """The first character of `text` that would act on a terminal or hide in it (an escape, another
     control, a bidi override, a zero-width space, a lone surrogate), as U+XXXX; None if there is none.
     Ordinary letters of any script, emoji and their zero-width joiners are fine."""
-    for ch in text:
-        if ch.isprintable() or ch in " \n\t\u200c\u200d":
-            continue
-        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp"):
-            return f"U+{ord(ch):04X}"
-    return None
+    return next((f"U+{ord(ch):04X}" for ch in text if ch not in "\n\t" and is_hidden(ch)), None)
 
 
 def _check_concept(
