@@ -7,7 +7,6 @@ import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from .facts import is_hidden
-from .redact import redact
 from .views import TIER_TITLES, by_tier
 
 if TYPE_CHECKING:
@@ -25,7 +24,7 @@ def fact_record(store: MemoryStore, fact: Fact) -> dict[str, Any]:
         "value": fact.value,
         "tier": fact.persistence_class,
         "salience": round(fact.salience, 4),
-        "evidence": redact(fact.evidence),
+        "evidence": fact.evidence,
         "mentions": fact.mentions,
         "first_turn": fact.created_turn,
         "last_turn": fact.last_seen_turn,
@@ -33,9 +32,7 @@ def fact_record(store: MemoryStore, fact: Fact) -> dict[str, Any]:
         "source": fact.source,
         "created_at": fact.created_at,
         "last_seen_at": fact.last_seen_at,
-        "history": [
-            {"turn": m.turn, "value": m.value, "evidence": redact(m.evidence), "kind": m.kind} for m in fact.history
-        ],
+        "history": [{"turn": m.turn, "value": m.value, "evidence": m.evidence, "kind": m.kind} for m in fact.history],
     }
 
 
@@ -90,7 +87,8 @@ def export_markdown(store: MemoryStore, user: str = "") -> str:
         lines += [f"## {TIER_TITLES[cls]} ({keep})", ""]
         for f in facts:
             label = store.ontology.concepts[f.concept].short_label if f.concept in store.ontology else f.concept
-            said = _md(redact(f.evidence))
-            lines.append(f"- **{_md(label)}**: {_md(f.value)} (salience {f.salience:.2f}) — you said: “{said}”")
+            lines.append(
+                f"- **{_md(label)}**: {_md(f.value)} (salience {f.salience:.2f}) — you said: “{_md(f.evidence)}”"
+            )
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
