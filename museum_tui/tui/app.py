@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from functools import partial
 from importlib import import_module
 
@@ -77,6 +78,7 @@ class MuseumApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "museum-tui"
     COMMANDS = App.COMMANDS | {MuseumCommands}
+    AUTO_FOCUS = "Composer"  # focused as the screen is composed: one focus change, one footer update
     BINDINGS = [
         Binding("escape", "stop", "Stop reply"),
         Binding("f1", "help", "Help"),
@@ -86,9 +88,12 @@ class MuseumApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
-    def __init__(self, session: Session, *, venue_name: str = "") -> None:
+    def __init__(
+        self, session: Session, *, venue_name: str = "", on_first_frame: Callable[[], None] | None = None
+    ) -> None:
         super().__init__()
         self.session = session
+        self._on_first_frame = on_first_frame
         self.venue_name = venue_name or "the museum"
         self._reply: AssistantMessage | None = None
         self._learned: tuple[FactChange, ...] = ()
@@ -111,7 +116,8 @@ class MuseumApp(App[None]):
             self.theme = self.session.settings.theme
         self._update_titles()
         self._apply_width(self.size.width)
-        self.query_one(Composer).focus()
+        if self._on_first_frame is not None:
+            self.call_after_refresh(self._on_first_frame)
         self.set_timer(0.5, self._warm_up)
 
     @work(group="warm-up", exit_on_error=False)

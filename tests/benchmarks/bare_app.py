@@ -1,5 +1,9 @@
 """A bare Textual app of the same shape as museum-tui's first screen (header, chat column with a welcome,
-side panel with headings, input, footer), for the startup benchmark's baseline. No project imports."""
+side panel with headings, focused input, footer with the same six keys), for the startup benchmark's
+baseline. No project imports.
+
+Each key has an action of its own, as in museum-tui: Textual's Footer shows one key per action, so keys
+sharing one no-op action would collapse into a footer of two keys, a smaller screen than the one compared."""
 
 from __future__ import annotations
 
@@ -18,13 +22,14 @@ class BareApp(App[None]):
     #welcome { dock: bottom; padding: 1 3; }
     """
     TITLE = "Bare app — same shape"
+    AUTO_FOCUS = "Input"
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit"),
-        Binding("escape", "noop", "Stop reply"),
-        Binding("f1", "noop", "Help"),
-        Binding("f2", "noop", "Memory panel"),
-        Binding("f3", "noop", "What I remember"),
-        Binding("ctrl+l", "noop", "Clear chat"),
+        Binding("escape", "stop", "Stop reply"),
+        Binding("f1", "help", "Help"),
+        Binding("f2", "toggle_memory", "Memory panel"),
+        Binding("f3", "show_memory", "What I remember"),
+        Binding("ctrl+l", "clear", "Clear chat"),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
     def compose(self) -> ComposeResult:
@@ -38,7 +43,19 @@ class BareApp(App[None]):
                 yield Static("What I remember about you\n\n" + PANEL + "\n\nturn 0 · bare")
         yield Footer()
 
-    def action_noop(self) -> None:
+    def action_stop(self) -> None:
+        pass
+
+    def action_help(self) -> None:
+        pass
+
+    def action_toggle_memory(self) -> None:
+        pass
+
+    def action_show_memory(self) -> None:
+        pass
+
+    def action_clear(self) -> None:
         pass
 
 
