@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import tomli
+import rtoml
 
 from .fact_codec import InvalidEntry, fact_from_toml, fact_to_toml
 from .facts import Change, Fact, normalize
@@ -139,10 +139,12 @@ class UserMemoryFile:
 
     def _parse(self, raw: bytes, ontology_concepts: Any) -> _DiskState:
         try:
-            data = tomli.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, tomli.TOMLDecodeError) as exc:
+            data = rtoml.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError as exc:
             raise _Corrupt(f"it is not valid TOML ({exc})") from None
-        except (ValueError, RecursionError):  # an integer of thousands of digits, arrays nested hundreds deep
+        except rtoml.TomlParsingError as exc:  # also integers beyond 64 bits, nesting over 80 deep
+            raise _Corrupt(f"it is not valid TOML ({exc})") from None
+        except (ValueError, RecursionError):  # anything else the parser could not represent
             raise _Corrupt("it holds numbers or nesting too large to read") from None
         version = data.get("schema_version")
         if isinstance(version, bool) or not isinstance(version, int) or version < 1:

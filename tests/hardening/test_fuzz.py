@@ -505,16 +505,25 @@ def test_a_corrupted_valid_user_file_loads_or_is_set_aside(tmp_path: Path, edits
     loads_or_sets_aside(tmp_path / "users", payload)
 
 
-# Files Python's TOML reader or float maths cannot take: once each made `UserMemoryFile.load` raise (a
-# traceback at start-up) instead of setting the file aside.
+# Files a TOML reader or float maths cannot take: once each made `UserMemoryFile.load` raise (a traceback
+# at start-up) instead of setting the file aside. TOML 1.0 integers are 64-bit ("if an integer cannot be
+# represented losslessly, an error must be thrown"), so a longer one makes the whole file unreadable.
 UNREADABLE_FILES = [
-    pytest.param(b"schema_version = 1\nturn = " + b"1" * 5000 + b"\n", "too large", id="integer-too-long-for-python"),
-    pytest.param(b"schema_version = 1\nx = " + b"[" * 500 + b"]" * 500 + b"\n", "too large", id="nesting-too-deep"),
+    pytest.param(b"schema_version = 1\nturn = " + b"1" * 5000 + b"\n", "not valid TOML", id="integer-too-long"),
+    pytest.param(
+        b"schema_version = 1\nx = " + b"[" * 500 + b"]" * 500 + b"\n", "not valid TOML", id="nesting-too-deep"
+    ),
     pytest.param(
         b'schema_version = 1\n[[facts]]\nid = "f1"\nconcept = "SpecialNeed.Allergy"\nvalue = "nuts"\n'
         b'evidence = "nuts"\nsalience = 1' + b"0" * 400 + b"\n",
+        "not valid TOML",
+        id="salience-beyond-64-bits",
+    ),
+    pytest.param(
+        b'schema_version = 1\n[[facts]]\nid = "f1"\nconcept = "SpecialNeed.Allergy"\nvalue = "nuts"\n'
+        b'evidence = "nuts"\nsalience = 9223372036854775807\n',
         None,
-        id="salience-too-big-for-a-float",  # like any salience over 1, read as 1
+        id="salience-too-big",  # like any salience over 1, read as 1
     ),
 ]
 
