@@ -148,6 +148,9 @@ def run(runs: int) -> int:
         )
     print(f"\nratio: {ratio:.2f}× the bare app (target ≤ 1.3×: {'ok' if ratio <= 1.3 else 'MISSED'})")
     print(
+        "bare app: tests/benchmarks/bare_app.py (header, chat with welcome, side panel, focused input, six footer keys)"
+    )
+    print(
         f"HTTP stack (httpx) imported offline, by the first screen or the warm-up: {'YES' if http_imported else 'no'}"
     )
     target(
