@@ -140,12 +140,10 @@ class UserMemoryFile:
     def _parse(self, raw: bytes, ontology_concepts: Any) -> _DiskState:
         try:
             data = rtoml.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError as exc:
+        except (ValueError, RecursionError) as exc:
+            # UnicodeDecodeError and rtoml.TomlParsingError are ValueErrors; the latter also covers integers
+            # beyond 64 bits, nesting over 80 deep and dates Python cannot hold (year 0, second 60)
             raise _Corrupt(f"it is not valid TOML ({exc})") from None
-        except rtoml.TomlParsingError as exc:  # also integers beyond 64 bits, nesting over 80 deep
-            raise _Corrupt(f"it is not valid TOML ({exc})") from None
-        except (ValueError, RecursionError):  # anything else the parser could not represent
-            raise _Corrupt("it holds numbers or nesting too large to read") from None
         version = data.get("schema_version")
         if isinstance(version, bool) or not isinstance(version, int) or version < 1:
             raise _Corrupt("it has no valid schema_version")

@@ -3,8 +3,9 @@ against a bare Textual app of the same shape (tests/benchmarks/bare_app.py), alt
 
 "Fully drawn" means every marker of the finished first screen is on tmux's screen: for museum-tui the
 welcome, the memory panel's health line, the composer's placeholder and the footer; for the bare app the
-same four places. Also prints the heaviest imports (`python -X importtime`) made before the first screen is complete, and
-whether the HTTP stack was imported (it must not be, offline, even by the warm-up after the first screen).
+same four places. Also prints the heaviest imports (`python -X importtime`) made before the first screen is
+complete, and whether the HTTP stack was imported (it must not be offline, not even by the warm-up after the
+first screen).
 
 Run: python tests/benchmarks/bench_startup.py [--runs 9]   (needs tmux; prints a table)
 """
