@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from museum_tui.memory.tiers import PERSISTENCE_CLASSES
+
 APP_NAME = "museum-tui"
 DEFAULT_USER = "guest"
 DEFAULT_ONTOLOGY = "museum.json"
@@ -232,8 +234,8 @@ def load_settings(
     if not isinstance(decay, dict):
         raise ConfigError(f"{path}: [decay] must be a table of tier = factor")
     for tier, factor in decay.items():
-        if tier not in ("permanent", "long_term", "session", "ephemeral"):
-            raise ConfigError(f"{path}: [decay] {tier!r} is not a tier (permanent, long_term, session, ephemeral)")
+        if tier not in PERSISTENCE_CLASSES:
+            raise ConfigError(f"{path}: [decay] {tier!r} is not a tier ({', '.join(PERSISTENCE_CLASSES)})")
         if isinstance(factor, bool) or not isinstance(factor, int | float) or not 0 < factor <= 1:
             raise ConfigError(f"{path}: [decay] {tier} = {factor!r}; expected a number in (0, 1]")
         settings.decay[tier] = float(factor)

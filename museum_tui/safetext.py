@@ -59,3 +59,17 @@ def one_line(text: str, limit: int | None = None) -> str:
     if limit is not None and len(flat) > limit:
         flat = flat[: max(0, limit - 1)].rstrip() + "…"
     return flat
+
+
+MARKDOWN_SPECIALS = "\\`*_{}[]<>#|~"
+
+
+def md(text: str, limit: int | None = 120) -> str:
+    """Visitor or model text made safe to embed in Markdown: one line, markup characters escaped."""
+    return "".join("\\" + ch if ch in MARKDOWN_SPECIALS else ch for ch in one_line(text, limit))
+
+
+def md_code(text: str, limit: int = 40) -> str:
+    """Text shown as inline code: backslashes do not escape inside backticks, so a backtick (possible in a
+    hand-edited file) is replaced instead."""
+    return "`" + one_line(text, limit).replace("`", "'") + "`"

@@ -58,6 +58,27 @@ def test_plain_chat_against_a_server_streams_and_survives_errors(server: FakeOpe
     assert [f["value"] for f in json.loads(saved.stdout)["facts"]] == ["peanuts"]
 
 
+def test_plain_chat_user_switch_after_a_slow_extraction_keeps_memories_apart(server: FakeOpenAI) -> None:
+    server.script.extract_delay = 1.5  # the reply is printed long before the facts are known
+    result = museum(
+        "chat",
+        "--plain",
+        "--base-url",
+        server.base_url,
+        "--user",
+        "first",
+        stdin="I'm allergic to peanuts\n/user second\nhello\n",
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Now talking as second" in result.stdout
+
+    def saved(user: str) -> list[str]:
+        shown = museum("memory", "show", "--user", user, "--json")
+        return [f["value"] for f in json.loads(shown.stdout)["facts"]]
+
+    assert saved("first") == ["peanuts"] and saved("second") == []
+
+
 def test_rejected_key_is_one_line_naming_the_variable(server: FakeOpenAI) -> None:
     server.always("chat", Fault(status=401))
     result = museum(

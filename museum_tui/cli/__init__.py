@@ -50,7 +50,7 @@ def run_tui(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from None
     from museum_tui.tui.app import MuseumApp
 
-    app = MuseumApp(session, venue_name=session.concierge.venue_name, on_first_frame=resume_collector)
+    app = MuseumApp(session, venue_name=session.venue_name, on_first_frame=resume_collector)
     app.run()
     return app.return_code or 0
 

@@ -9,10 +9,7 @@ from typing import Any
 from museum_tui import config
 from museum_tui.memory import (
     MemoryStore,
-    Ontology,
-    OntologyError,
     UserMemoryFile,
-    load_ontology,
 )
 
 PROVIDERS = ("builtin", "openrouter", "openai", "ollama", "custom")
@@ -79,14 +76,6 @@ def settings_from(args: argparse.Namespace) -> config.Settings:
         return config.load_settings(cli)
     except config.ConfigError as exc:
         raise CliError(str(exc), exit_code=2) from None
-
-
-def ontology_from(args: argparse.Namespace) -> Ontology:
-    path = getattr(args, "ontology", None) or settings_from(args).ontology_path
-    try:
-        return load_ontology(path)
-    except OntologyError as exc:
-        raise CliError(str(exc)) from None
 
 
 def open_user(args: argparse.Namespace) -> tuple[MemoryStore, UserMemoryFile, list[str]]:

@@ -8,9 +8,9 @@ import json
 import sys
 from dataclasses import asdict
 
-from museum_tui.conversation import SessionError
-from museum_tui.conversation.engine import EngineError, FactSource, build_engines
-from museum_tui.memory import OntologyError, load_ontology
+from museum_tui.conversation.engine import EngineError, build_fact_source, resolve_engine
+from museum_tui.llm import LLMError, Provider
+from museum_tui.memory import Ontology, OntologyError, load_ontology
 
 from .common import CliError, add_common, settings_from
 
@@ -34,21 +34,22 @@ def extract_cmd(args: argparse.Namespace) -> int:
     settings = settings_from(args)
     try:
         ontology = load_ontology(settings.ontology_path)
-        from museum_tui.conversation import load_concierge
-
-        _, responder = load_concierge(ontology)
-        engines = build_engines(settings, ontology, responder)
-    except (OntologyError, SessionError, EngineError) as exc:
+        provider = resolve_engine(settings)
+    except (OntologyError, EngineError) as exc:
         raise CliError(str(exc)) from None
-    return asyncio.run(_run(args, engines.facts, engines.chat))
+    return asyncio.run(_run(args, ontology, provider))
 
 
-async def _run(args: argparse.Namespace, facts: FactSource, chat) -> int:
+async def _run(args: argparse.Namespace, ontology: Ontology, provider: Provider) -> int:
+    from museum_tui.llm import ChatClient
+
+    client = None if provider.name == "builtin" else ChatClient(provider)
+    facts = build_fact_source(ontology, provider, client)
     try:
         if not args.jsonl:
             try:
                 result = await facts.extract(args.text, args.bot)
-            except EngineError as exc:
+            except LLMError as exc:
                 raise CliError(str(exc)) from None
             print(json.dumps([asdict(f) for f in result.facts], ensure_ascii=False, indent=2))
             return 0
@@ -71,7 +72,7 @@ async def _run(args: argparse.Namespace, facts: FactSource, chat) -> int:
                 continue
             try:
                 result = await facts.extract(user, bot)
-            except EngineError as exc:
+            except LLMError as exc:
                 print(f"museum-tui: line {number}: {exc}", file=sys.stderr)
                 print("[]", flush=True)
                 failures += 1
@@ -79,4 +80,5 @@ async def _run(args: argparse.Namespace, facts: FactSource, chat) -> int:
             print(json.dumps([asdict(f) for f in result.facts], ensure_ascii=False), flush=True)
         return 1 if failures else 0
     finally:
-        await chat.aclose()
+        if client is not None:
+            await client.aclose()

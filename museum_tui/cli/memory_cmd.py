@@ -6,9 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from museum_tui.memory import SaveError
-from museum_tui.memory.export import KEPT_ACROSS_VISITS, export_json, export_markdown
-from museum_tui.memory.views import TIER_TITLES, by_tier
+from museum_tui.memory import TIER, SaveError, by_tier, keeps
+from museum_tui.memory.export import export_json, export_markdown
 from museum_tui.safetext import one_line
 
 from .common import CliError, add_common, open_user
@@ -59,8 +58,7 @@ def show_cmd(args: argparse.Namespace) -> int:
     for cls, facts in by_tier(store.facts.values()).items():
         if not facts:
             continue
-        keep = "kept across visits" if cls in KEPT_ACROSS_VISITS else "this visit only"
-        print(f"\n{TIER_TITLES[cls]} ({keep})")
+        print(f"\n{TIER[cls].title} ({keeps(cls)})")
         for f in facts:
             label = store.ontology.concepts[f.concept].short_label
             print(f"  {one_line(f.id, 12):>4}  {one_line(label)}: {one_line(f.value, 80)}  (salience {f.salience:.2f})")

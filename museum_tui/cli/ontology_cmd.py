@@ -8,16 +8,8 @@ from collections import Counter
 from pathlib import Path
 
 from museum_tui import config
-from museum_tui.memory import PERSISTENCE_CLASSES, OntologyError, load_ontology
-from museum_tui.memory.views import TIER_TITLES
+from museum_tui.memory import PERSISTENCE_CLASSES, TIER, OntologyError, load_ontology
 from museum_tui.safetext import one_line
-
-KEEPS = {
-    "permanent": "kept across visits, never fades",
-    "long_term": "kept across visits, fades very slowly",
-    "session": "this visit only, fades over about a dozen turns",
-    "ephemeral": "fades within a few turns",
-}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -68,7 +60,8 @@ def show_cmd(args: argparse.Namespace) -> int:
         concepts = [c for c in onto.concepts.values() if c.persistence_class == cls]
         if not concepts:
             continue
-        print(f"\n{TIER_TITLES[cls]}: {KEEPS[cls]}")
+        tier = TIER[cls]
+        print(f"\n{tier.title}: {'kept across visits' if tier.kept else 'this visit only'}, {tier.pace}")
         for c in concepts:
             flags = " · sensitive" if c.sensitive else ""
             count = "any number" if c.cardinality is None else f"up to {c.cardinality}"

@@ -5,8 +5,7 @@ Imports one way only: the conversation uses extraction, concierge, llm and memor
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping
 
 from museum_tui import config
 from museum_tui.config import Settings
@@ -20,91 +19,58 @@ from museum_tui.memory import (
     load_ontology,
 )
 
-from .engine import EngineError, build_engines
+from .concierge import Concierge, VenueUnavailable, load_concierge
+from .engine import EngineError, LLMChat, build_chat, build_fact_source, resolve_engine
 from .events import Notice
-from .session import Session
+from .session import Outcome, Session
+from .visitor import Visitor, load_visitor
 
 
 class SessionError(Exception):
     """The session could not start; the message says what to fix."""
 
 
-@dataclass
-class Concierge:
-    """The venue, its agents, and how a turn is routed and prompted."""
-
-    venue: Any
-    agents: Any
-
-    @property
-    def venue_name(self) -> str:
-        return getattr(self.venue, "name", "") or "the museum"
-
-    def route(self, text: str, store: MemoryStore) -> Any:
-        from museum_tui.concierge import route
-
-        return route(text, store, self.agents)
-
-    def system_prompt(self, agent: Any, store: MemoryStore) -> str:
-        from museum_tui.concierge import build_system_prompt
-
-        return build_system_prompt(agent, self.venue, store)
-
-
-def load_concierge(ontology: Ontology) -> tuple[Concierge, Any]:
-    """The venue and agents beside the ontology, and the offline responder built on them."""
-    from museum_tui.concierge import BuiltinResponder, VenueError, find_venue, load_agents, load_venue
-
+def _ontology(settings: Settings) -> Ontology:
     try:
-        venue = load_venue(find_venue(ontology))
-        agents = load_agents(venue)
-    except VenueError as exc:
+        return load_ontology(settings.ontology_path)
+    except OntologyError as exc:
         raise SessionError(str(exc)) from None
-    return Concierge(venue, agents), BuiltinResponder(venue)
+
+
+def _visitor(settings: Settings, ontology: Ontology) -> tuple[Visitor, LoadReport]:
+    try:
+        return load_visitor(settings, ontology, config.users_dir(), settings.user)
+    except UserNameError as exc:
+        raise SessionError(str(exc)) from None
 
 
 def open_memory(settings: Settings, ontology: Ontology | None = None) -> tuple[MemoryStore, UserMemoryFile, LoadReport]:
     """The visitor's saved memory loaded into a fresh store shaped by the settings. `SessionError` says why
     not (bad ontology, a user name that is not a name); a bad memory file is reported, never raised."""
-    try:
-        ontology = ontology or load_ontology(settings.ontology_path)
-    except OntologyError as exc:
-        raise SessionError(str(exc)) from None
-    try:
-        memory_file = UserMemoryFile(config.users_dir(), settings.user)
-    except UserNameError as exc:
-        raise SessionError(str(exc)) from None
-    memory_file.ask_sensitive = settings.sensitive_consent
-    store = MemoryStore(ontology, settings.similarity_threshold, decay=settings.decay or None)
-    return store, memory_file, memory_file.load(store)
+    visitor, report = _visitor(settings, ontology or _ontology(settings))
+    return visitor.store, visitor.memory_file, report
 
 
-def open_session(settings: Settings, env: dict[str, str] | None = None) -> Session:
+def open_session(settings: Settings, env: Mapping[str, str] | None = None) -> Session:
     """Everything a conversation needs, from settings. Raises `SessionError` with a readable reason."""
+    ontology = _ontology(settings)
     try:
-        ontology = load_ontology(settings.ontology_path)
-    except OntologyError as exc:
+        concierge, responder = load_concierge(ontology)
+        provider = resolve_engine(settings, env)
+    except (VenueUnavailable, EngineError) as exc:
         raise SessionError(str(exc)) from None
-    concierge, responder = load_concierge(ontology)
-    try:
-        engines = build_engines(settings, ontology, responder, env)
-    except EngineError as exc:
-        raise SessionError(str(exc)) from None
-    store, memory_file, report = open_memory(settings, ontology)
-    notices = [Notice(text, "warning") for text in [*settings.warnings, *ontology_warnings(ontology), *report.notices]]
+    chat = build_chat(settings, provider, responder)
+    fact_source = build_fact_source(ontology, provider, chat.client if isinstance(chat, LLMChat) else None)
+    visitor, report = _visitor(settings, ontology)
+    warnings = [*settings.warnings, *(f"Ontology: {w}" for w in ontology.warnings), *report.notices]
     return Session(
         settings=settings,
-        store=store,
-        memory_file=memory_file,
-        chat=engines.chat,
-        extractor=engines.facts,
+        visitor=visitor,
+        chat=chat,
+        fact_source=fact_source,
         concierge=concierge,
-        start_notices=notices,
+        start_notices=[Notice(text, "warning") for text in warnings],
     )
 
 
-def ontology_warnings(ontology: Ontology) -> list[str]:
-    return [f"Ontology: {w}" for w in ontology.warnings]
-
-
-__all__ = ["Concierge", "Session", "SessionError", "open_memory", "open_session"]
+__all__ = ["Concierge", "Outcome", "Session", "SessionError", "Visitor", "open_memory", "open_session"]

@@ -1,20 +1,23 @@
-"""Slash commands, parsed here so every front end (TUI, plain chat) shares them."""
+"""Slash commands, shared by every front end (TUI, plain chat). A command parses its arguments, asks the
+Session for any change, and formats the outcome as Markdown; it never changes state itself."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from museum_tui.memory import Fact, MemoryStore, UserMemoryFile, UserNameError, check_user_name
-from museum_tui.memory.export import KEPT_ACROSS_VISITS, export_json, export_markdown
-from museum_tui.memory.views import TIER_TITLES, by_tier
-from museum_tui.safetext import one_line
+from museum_tui.memory import TIER, TIERS, Fact, MemoryStore, UserNameError, by_tier, keeps
+from museum_tui.memory.export import export_json, export_markdown
+from museum_tui.safetext import md, md_code
 
-from .events import CommandResult, Event, Notice, QuitRequested, UserSwitched, snapshot
+from .events import CommandResult, Event, QuitRequested
 
-Handler = Callable[["Session", str], AsyncIterator[Event]]  # noqa: F821 - Session is imported lazily
+if TYPE_CHECKING:
+    from .session import Outcome, Session
+
+Handler = Callable[["Session", str], AsyncIterator[Event]]
 
 
 @dataclass(frozen=True)
@@ -23,28 +26,6 @@ class Command:
     args: str
     summary: str
     handler: Handler
-
-
-def md(text: str, limit: int | None = 120) -> str:
-    """Visitor or model text made safe to embed in Markdown: one line, markup characters escaped."""
-    flat = one_line(text, limit)
-    return "".join("\\" + ch if ch in "\\`*_{}[]<>#|~" else ch for ch in flat)
-
-
-def code(text: str, limit: int = 40) -> str:
-    """An id shown as inline code: backslashes do not escape inside backticks, so a backtick (possible in a
-    hand-edited file) is replaced instead."""
-    return "`" + one_line(text, limit).replace("`", "'") + "`"
-
-
-def fades_in(fact: Fact, store: MemoryStore) -> int | None:
-    """Turns until a fact is pruned if never mentioned again (None: it never fades on its own)."""
-    factor = store.decay.get(fact.persistence_class, 1.0)
-    if fact.persistence_class == "permanent" or factor >= 1.0:
-        return None
-    if fact.salience < store.prune_threshold:
-        return 0
-    return math.floor(math.log(store.prune_threshold / fact.salience) / math.log(factor)) + 1
 
 
 NOT_KEPT = " *(not kept for your next visit unless you agree: `/consent yes`)*"
@@ -58,13 +39,12 @@ def memory_markdown(store: MemoryStore, withheld: frozenset[str] = frozenset()) 
     for tier, facts in by_tier(store.facts.values()).items():
         if not facts:
             continue
-        keep = "kept for your next visit" if tier in KEPT_ACROSS_VISITS else "forgotten after this visit"
-        lines += ["", f"**{TIER_TITLES[tier]}** ({keep})"]
+        lines += ["", f"**{TIER[tier].title}** ({keeps(tier)})"]
         for f in facts:
             label = store.ontology.concepts[f.concept].short_label
             note = NOT_KEPT if f.id in withheld else ""
-            lines.append(f"- {code(f.id)} {md(label)}: **{md(f.value)}** — you said “{md(f.evidence)}”{note}")
-    leaving = sum(1 for f in store.facts.values() if f.persistence_class not in KEPT_ACROSS_VISITS)
+            lines.append(f"- {md_code(f.id)} {md(label)}: **{md(f.value)}** — you said “{md(f.evidence)}”{note}")
+    leaving = sum(1 for f in store.facts.values() if not TIER[f.persistence_class].kept)
     if leaving:
         lines += ["", f"{leaving} of these will be forgotten when this visit ends."]
     lines += ["", "Say `/forget <id or words>` to remove something, `/why <id>` to see where it came from."]
@@ -74,7 +54,7 @@ def memory_markdown(store: MemoryStore, withheld: frozenset[str] = frozenset()) 
 def why_markdown(store: MemoryStore, fact: Fact) -> str:
     concept = store.ontology.concepts[fact.concept]
     lines = [
-        f"**{md(concept.short_label)}: {md(fact.value)}** ({code(fact.id)}, {TIER_TITLES[fact.persistence_class]})",
+        f"**{md(concept.short_label)}: {md(fact.value)}** ({md_code(fact.id)}, {TIER[fact.persistence_class].title})",
         f"- You said: “{md(fact.evidence, 300)}”",
     ]
     said = [m for m in fact.history if m.kind == "said"]
@@ -86,7 +66,7 @@ def why_markdown(store: MemoryStore, fact: Fact) -> str:
     replaced = [m for m in fact.history if m.kind == "replaced"]
     for m in replaced:
         lines.append(f"- It replaced “{md(m.value)}” (you said “{md(m.evidence)}” at turn {m.turn + 1}).")
-    left = fades_in(fact, store)
+    left = store.fades_in(fact)
     strength = f"- Strength {fact.salience:.2f}"
     if left is None:
         lines.append(strength + "; it does not fade: it stays until you ask me to forget it.")
@@ -95,7 +75,7 @@ def why_markdown(store: MemoryStore, fact: Fact) -> str:
     return "\n".join(lines)
 
 
-async def _help(session, args: str) -> AsyncIterator[Event]:
+async def _help(session: Session, args: str) -> AsyncIterator[Event]:
     rows = [f"- `/{c.name}{(' ' + c.args) if c.args else ''}` — {c.summary}" for c in COMMANDS.values()]
     yield CommandResult(
         "help",
@@ -104,13 +84,14 @@ async def _help(session, args: str) -> AsyncIterator[Event]:
     )
 
 
-async def _memory(session, args: str) -> AsyncIterator[Event]:
-    withheld = frozenset(f.id for f in session.memory_file.withheld(session.store))
-    text = memory_markdown(session.store, withheld)
-    yield CommandResult("memory", text, kind="memory", snapshot=snapshot(session.store))
+async def _memory(session: Session, args: str) -> AsyncIterator[Event]:
+    visitor = session.visitor
+    withheld = frozenset(f.id for f in visitor.memory_file.withheld(visitor.store))
+    text = memory_markdown(visitor.store, withheld)
+    yield CommandResult("memory", text, kind="memory", snapshot=session.snapshot())
 
 
-async def _forget(session, args: str) -> AsyncIterator[Event]:
+async def _forget(session: Session, args: str) -> AsyncIterator[Event]:
     target, _, flag = args.strip().partition(" --")
     target = target.strip()
     if not target:
@@ -135,36 +116,29 @@ async def _forget(session, args: str) -> AsyncIterator[Event]:
             confirm="/forget all --yes",
         )
         return
-    async with session.memory_lock:
-        removed = store.forget(fact_ids=[f.id for f in facts])
-        session.undo_stack.append(removed)
-        notices = await session.save()
+    outcome = await session.forget([f.id for f in facts])
+    removed = outcome.changes
     names = ", ".join(f"“{md(c.fact.value)}”" for c in removed[:6]) + (" …" if len(removed) > 6 else "")
     yield CommandResult(
-        "forget",
-        f"Forgotten: {names}. Say `/undo` to bring it back.",
-        kind="forget",
-        snapshot=snapshot(store),
+        "forget", f"Forgotten: {names}. Say `/undo` to bring it back.", kind="forget", snapshot=session.snapshot()
     )
-    for notice in notices:
+    for notice in outcome.notices:
         yield notice
 
 
-async def _undo(session, args: str) -> AsyncIterator[Event]:
-    if not session.undo_stack:
+async def _undo(session: Session, args: str) -> AsyncIterator[Event]:
+    outcome: Outcome | None = await session.undo()
+    if outcome is None:
         yield CommandResult("undo", "There is nothing to undo.", ok=False)
         return
-    async with session.memory_lock:
-        restored = session.store.restore(session.undo_stack.pop())
-        notices = await session.save()
-    back = [c for c in restored if c.kind == "restored"]
+    back = [c for c in outcome.changes if c.kind == "restored"]
     names = ", ".join(f"“{md(c.fact.value)}”" for c in back) or "nothing (it was said again meanwhile)"
-    yield CommandResult("undo", f"Remembered again: {names}.", kind="forget", snapshot=snapshot(session.store))
-    for notice in notices:
+    yield CommandResult("undo", f"Remembered again: {names}.", kind="forget", snapshot=session.snapshot())
+    for notice in outcome.notices:
         yield notice
 
 
-async def _why(session, args: str) -> AsyncIterator[Event]:
+async def _why(session: Session, args: str) -> AsyncIterator[Event]:
     target = args.strip()
     facts = session.store.find(target) if target else []
     if not facts:
@@ -174,65 +148,49 @@ async def _why(session, args: str) -> AsyncIterator[Event]:
     yield CommandResult("why", text, kind="why")
 
 
-async def _ontology(session, args: str) -> AsyncIterator[Event]:
-    store = session.store
+async def _ontology(session: Session, args: str) -> AsyncIterator[Event]:
+    concepts = session.store.ontology.concepts.values()
     lines = ["I can only remember these kinds of things about you:"]
-    for tier in TIER_TITLES:
-        concepts = [c for c in store.ontology.concepts.values() if c.persistence_class == tier]
-        if concepts:
-            keep = "kept for your next visit" if tier in KEPT_ACROSS_VISITS else "forgotten after this visit"
-            lines += ["", f"**{TIER_TITLES[tier]}** ({keep})"]
-            lines += [f"- {md(c.short_label)}" for c in concepts]
+    for tier in TIERS:
+        labels = [md(c.short_label) for c in concepts if c.persistence_class == tier.name]
+        if labels:
+            lines += ["", f"**{tier.title}** ({keeps(tier.name)})"]
+            lines += [f"- {label}" for label in labels]
     yield CommandResult("ontology", "\n".join(lines))
 
 
-async def _user(session, args: str) -> AsyncIterator[Event]:
+async def _user(session: Session, args: str) -> AsyncIterator[Event]:
     name = args.strip()
     if not name:
         yield CommandResult("user", f"You are talking as **{md(session.user)}**. Say `/user <name>` to switch.")
         return
     try:
-        name = check_user_name(name)
+        events = await session.switch_user(name)
     except UserNameError as exc:
         yield CommandResult("user", f"That name can't be used: {md(str(exc), 200)}.", ok=False)
         return
-    session.cancel()
-    async with session.memory_lock:
-        for notice in await session.save():
-            yield notice
-        store = MemoryStore(
-            session.store.ontology, session.store.similarity_threshold, decay=session.settings.decay or None
-        )
-        memory_file = UserMemoryFile(session.memory_file.users_dir, name)
-        memory_file.ask_sensitive = session.settings.sensitive_consent
-        report = memory_file.load(store)
-        session.store, session.memory_file = store, memory_file
-        session.history.clear()
-        session.undo_stack.clear()
-        session.failed_text = None
-        session.consent_asked = False  # a new visitor is asked for themselves
-    yield UserSwitched(name, snapshot(store))
-    for text in report.notices:
-        yield Notice(text, "warning")
+    for event in events:
+        yield event
 
 
-async def _model(session, args: str) -> AsyncIterator[Event]:
+async def _model(session: Session, args: str) -> AsyncIterator[Event]:
     model = args.strip()
     if model:
-        ok, text = session.chat.set_model(model)
+        ok, text = session.set_model(model)
         yield CommandResult("model", text, ok=ok)
         return
     yield CommandResult(
         "model",
-        f"Answering with **{md(session.chat.describe())}**; facts extracted by **{md(session.extractor.name)}**.",
+        f"Answering with **{md(session.engine_description)}**; facts extracted by **{md(session.fact_source.name)}**.",
     )
 
 
-async def _retry(session, args: str) -> AsyncIterator[Event]:
-    if not session.failed_text:
+async def _retry(session: Session, args: str) -> AsyncIterator[Event]:
+    failed = session.visitor.failed_text
+    if not failed:
         yield CommandResult("retry", "There is nothing to retry: the last message was answered.", ok=False)
         return
-    async for event in session.run_turn(session.failed_text):
+    async for event in session.run_turn(failed):
         yield event
 
 
@@ -245,9 +203,9 @@ def consent_question(labels: list[str]) -> str:
     )
 
 
-async def _consent(session, args: str) -> AsyncIterator[Event]:
+async def _consent(session: Session, args: str) -> AsyncIterator[Event]:
     answer = args.strip().lower()
-    memory_file = session.memory_file
+    memory_file = session.visitor.memory_file
     if not session.settings.sensitive_consent:
         yield CommandResult(
             "consent",
@@ -282,16 +240,12 @@ async def _consent(session, args: str) -> AsyncIterator[Event]:
     )
 
 
-async def _export(session, args: str) -> AsyncIterator[Event]:
-    from museum_tui import config
-
+async def _export(session: Session, args: str) -> AsyncIterator[Event]:
     raw = args.strip()
-    path = Path(raw).expanduser() if raw else config.data_dir() / "exports" / f"{session.user}-memory.md"
-    text = (
-        export_markdown(session.store, session.user)
-        if path.suffix.lower() in (".md", ".markdown")
-        else export_json(session.store, session.user)
-    )
+    path = Path(raw).expanduser() if raw else session.export_dir() / f"{session.user}-memory.md"
+    store = session.store
+    markdown = path.suffix.lower() in (".md", ".markdown")
+    text = export_markdown(store, session.user) if markdown else export_json(store, session.user)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.touch(mode=0o600, exist_ok=True)
@@ -301,15 +255,15 @@ async def _export(session, args: str) -> AsyncIterator[Event]:
             "export", f"Could not write {md(str(path), 200)}: {md(exc.strerror or str(exc))}.", ok=False
         )
         return
-    yield CommandResult("export", f"Wrote {len(session.store.facts)} fact(s) to {code(str(path), 200)}.")
+    yield CommandResult("export", f"Wrote {len(store.facts)} fact(s) to {md_code(str(path), 200)}.")
 
 
-async def _clear(session, args: str) -> AsyncIterator[Event]:
-    session.history.clear()
+async def _clear(session: Session, args: str) -> AsyncIterator[Event]:
+    session.clear_history()
     yield CommandResult("clear", "The conversation was cleared; what I remember about you is unchanged.", kind="clear")
 
 
-async def _quit(session, args: str) -> AsyncIterator[Event]:
+async def _quit(session: Session, args: str) -> AsyncIterator[Event]:
     yield QuitRequested()
 
 
@@ -339,7 +293,7 @@ def is_command(text: str) -> bool:
     return stripped.startswith("/") and not stripped.startswith("//")
 
 
-async def run_command(session, text: str) -> AsyncIterator[Event]:
+async def run_command(session: Session, text: str) -> AsyncIterator[Event]:
     head, _, args = text.strip()[1:].partition(" ")
     name = ALIASES.get(head.lower(), head.lower())
     command = COMMANDS.get(name)
@@ -357,4 +311,4 @@ def completions(prefix: str) -> list[str]:
     return [f"/{name}" for name in COMMANDS if name.startswith(prefix.lstrip("/").lower())]
 
 
-__all__ = ["COMMANDS", "Notice", "completions", "is_command", "run_command"]
+__all__ = ["COMMANDS", "completions", "is_command", "run_command"]

@@ -1,20 +1,28 @@
-"""The engines a Session drives, behind two small protocols: a chat engine and a fact source.
+"""The engines a Session drives: a chat engine (the protocol below) and a fact source (extraction's
+`FactSource`), built separately from the settings.
 
-`build_engines` picks them from the settings: the offline built-in pair (rule extractor + concierge
-responder) when no provider is configured, else an OpenAI-compatible endpoint over one shared HTTP client.
-Errors from any engine arrive as `EngineError` with a message a visitor can act on.
+`resolve_engine` picks the provider: the offline built-in engine when none is configured, else an
+OpenAI-compatible endpoint. `build_chat` and `build_fact_source` then make each side on its own, so the
+`extract` command needs no venue and the chat side no extractor. Reply errors arrive as `EngineError`
+with a message a visitor can act on.
 """
 
 from __future__ import annotations
 
 import asyncio
-import threading
-from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+import os
+from collections.abc import AsyncIterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
+from museum_tui.config import Settings
 from museum_tui.memory import MemoryStore, Ontology
 from museum_tui.safetext import strip_controls
+
+if TYPE_CHECKING:
+    from museum_tui.concierge import Agent, BuiltinResponder
+    from museum_tui.extraction import ExtractedFact, FactSource
+    from museum_tui.llm import ChatClient, Provider
 
 
 class EngineError(Exception):
@@ -30,22 +38,15 @@ class Turn:
     """What a chat engine needs for one reply."""
 
     text: str
-    agent: Any
+    agent: Agent
     store: MemoryStore
-    pending: Sequence[Any]
+    pending: Sequence[ExtractedFact]
     messages: list[dict[str, str]]
-
-
-@dataclass
-class Extraction:
-    facts: list[Any] = field(default_factory=list)
-    rejected: list[str] = field(default_factory=list)
 
 
 class ChatEngine(Protocol):
     name: str
-    wants_pending: bool
-    usage: dict[str, int] | None
+    wants_pending: bool  # the reply is composed from this turn's facts, so it waits for them
 
     def stream(self, turn: Turn) -> AsyncIterator[str]: ...
 
@@ -54,12 +55,6 @@ class ChatEngine(Protocol):
     def set_model(self, model: str) -> tuple[bool, str]: ...
 
     async def aclose(self) -> None: ...
-
-
-class FactSource(Protocol):
-    name: str
-
-    async def extract(self, text: str, bot: str | None) -> Extraction: ...
 
 
 def chunk_words(text: str, size: int = 3) -> list[str]:
@@ -93,10 +88,9 @@ class BuiltinChat:
     name = "builtin"
     wants_pending = True
 
-    def __init__(self, responder: Any, delay: float = 0.0) -> None:
+    def __init__(self, responder: BuiltinResponder, delay: float = 0.0) -> None:
         self.responder = responder
         self.delay = delay
-        self.usage: dict[str, int] | None = None
 
     async def stream(self, turn: Turn) -> AsyncIterator[str]:
         reply = self.responder.reply(turn.text, turn.agent, turn.store, turn.pending)
@@ -116,68 +110,24 @@ class BuiltinChat:
         return None
 
 
-class BuiltinFacts:
-    """The rule-based extractor, driven by the ontology's cue words. Importing the extraction package and
-    compiling the museum's cues takes most of a second, which the first screen does not need: both happen
-    in a thread, on `warm_up` (the app calls it once it is drawn) or at the first message."""
-
-    name = "builtin"
-
-    def __init__(self, ontology: Ontology) -> None:
-        self.ontology = ontology
-        self._extractor: Any = None
-        self._lock = threading.Lock()
-
-    def _build(self) -> Any:
-        with self._lock:
-            if self._extractor is None:
-                from museum_tui.extraction import RuleExtractor
-
-                extractor = RuleExtractor(self.ontology)
-                extractor.warm_up()
-                self._extractor = extractor
-            return self._extractor
-
-    @property
-    def extractor(self) -> Any:
-        """The compiled `RuleExtractor` (built here and now if `warm_up` has not run)."""
-        return self._extractor if self._extractor is not None else self._build()
-
-    async def warm_up(self) -> None:
-        if self._extractor is None:
-            await asyncio.to_thread(self._build)
-
-    async def extract(self, text: str, bot: str | None) -> Extraction:
-        await self.warm_up()
-        return Extraction(list(self._extractor.extract(text, bot)))
-
-
 class LLMChat:
     """Streaming replies from an OpenAI-compatible endpoint."""
 
     wants_pending = False
 
-    def __init__(self, client: Any, provider: Any) -> None:
+    def __init__(self, client: ChatClient, provider: Provider) -> None:
         self.client = client
         self.provider = provider
         self.model = provider.chat_model
         self.name = provider.name
-        self.usage: dict[str, int] | None = None
 
     async def stream(self, turn: Turn) -> AsyncIterator[str]:
-        from museum_tui.llm import LLMError
-        from museum_tui.llm.client import TextDelta, Usage
+        from museum_tui.llm import LLMError, TextDelta
 
-        self.usage = None
         try:
             async for event in self.client.stream_chat(turn.messages, model=self.model):
                 if isinstance(event, TextDelta):
                     yield strip_controls(event.text, keep_newlines=True)  # a model must not drive the terminal
-                elif isinstance(event, Usage):
-                    self.usage = {
-                        "prompt_tokens": event.prompt_tokens,
-                        "completion_tokens": event.completion_tokens,
-                    }
         except LLMError as exc:
             raise EngineError(str(exc), exc.retryable) from None
 
@@ -194,56 +144,40 @@ class LLMChat:
         await self.client.aclose()
 
 
-class LLMFacts:
-    """Facts from an LLM extractor (validated and grounded before they reach memory)."""
-
-    def __init__(self, extractor: Any, name: str) -> None:
-        self.extractor = extractor
-        self.name = name
-
-    async def extract(self, text: str, bot: str | None) -> Extraction:
-        from museum_tui.llm import LLMError
-
-        try:
-            result = await self.extractor.extract(text, bot)
-        except LLMError as exc:
-            raise EngineError(str(exc), exc.retryable) from None
-        return Extraction(list(result.facts), [r.reason for r in result.rejected])
-
-
-@dataclass
-class Engines:
-    chat: ChatEngine
-    facts: FactSource
-    provider: Any
-
-
-def build_engines(settings: Any, ontology: Ontology, responder: Any, env: dict[str, str] | None = None) -> Engines:
-    """The engines the settings ask for. Raises `EngineError` with a fix when a provider can't be used."""
-    import os
-
+def resolve_engine(settings: Settings, env: Mapping[str, str] | None = None) -> Provider:
+    """The provider the settings ask for. Raises `EngineError` with a fix when one can't be used."""
     from museum_tui.llm import ProviderError, resolve_provider
 
     cli = dict(settings.provider_cli)
     if settings.offline:
         cli["offline"] = True
     try:
-        provider = resolve_provider(cli, settings.provider_file, os.environ if env is None else env)
+        return resolve_provider(cli, settings.provider_file, os.environ if env is None else env)
     except ProviderError as exc:
         raise EngineError(str(exc), retryable=False) from None
+
+
+def build_chat(settings: Settings, provider: Provider, responder: BuiltinResponder) -> ChatEngine:
+    """The chat side: the built-in concierge, or streaming from the provider's endpoint."""
     if provider.name == "builtin":
-        return Engines(
-            BuiltinChat(responder, settings.builtin_stream_delay),
-            BuiltinFacts(ontology),
-            provider,
-        )
+        return BuiltinChat(responder, settings.builtin_stream_delay)
+    from museum_tui.llm import ChatClient
+
+    return LLMChat(ChatClient(provider), provider)
+
+
+def build_fact_source(ontology: Ontology, provider: Provider, client: ChatClient | None = None) -> FactSource:
+    """The extraction side: the ontology's rules offline, else the provider's extract model over `client`
+    (the chat engine's, so both share one connection pool). The caller closes the client."""
+    if provider.name == "builtin":
+        from museum_tui.extraction import BuiltinFactSource
+
+        return BuiltinFactSource(ontology)
+    if client is None:
+        raise ValueError(f"{provider.name}: an HTTP client is needed to extract facts with a model")
     from museum_tui.extraction import LLMExtractor
-    from museum_tui.llm.client import ChatClient
 
-    client = ChatClient(provider)
-
-    async def complete_json(messages: list[dict], schema: dict) -> Any:
+    async def complete_json(messages: list[dict[str, str]], schema: dict[str, object]) -> object:
         return await client.complete_json(messages, model=provider.extract_model, schema=schema)
 
-    extractor = LLMExtractor(ontology, complete_json, name=f"{provider.name}:{provider.extract_model}")
-    return Engines(LLMChat(client, provider), LLMFacts(extractor, extractor.name), provider)
+    return LLMExtractor(ontology, complete_json, name=f"{provider.name}:{provider.extract_model}")

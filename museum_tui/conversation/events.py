@@ -5,11 +5,12 @@ Everything here is immutable plain data, safe to hand to another thread or keep 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
-from museum_tui.memory import Change, MemoryStore
-from museum_tui.memory.views import by_tier
+from museum_tui.memory import TIERS as TIERS  # the tier table, for front ends (which import nothing below here)
+from museum_tui.memory import Change, Fact, MemoryStore, by_tier
+from museum_tui.memory import Tier as Tier
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,7 @@ class FactView:
     created_turn: int
     last_seen_turn: int
     weight: float  # the concept's starting salience, so a bar can show how far it has faded
+    fades_in: int | None = None  # turns until it is forgotten unless mentioned again (None: never)
 
 
 @dataclass(frozen=True)
@@ -63,7 +65,7 @@ class MemorySnapshot:
         return next((len(group) for name, group in self.tiers if name == tier), 0)
 
 
-def fact_view(store: MemoryStore, fact) -> FactView:
+def fact_view(store: MemoryStore, fact: Fact) -> FactView:
     concept = store.ontology.concepts.get(fact.concept)
     return FactView(
         id=fact.id,
@@ -77,6 +79,7 @@ def fact_view(store: MemoryStore, fact) -> FactView:
         created_turn=fact.created_turn,
         last_seen_turn=fact.last_seen_turn,
         weight=concept.salience_weight if concept else 1.0,
+        fades_in=store.fades_in(fact),
     )
 
 
@@ -113,13 +116,11 @@ class ReplyChunk:
 
 @dataclass(frozen=True)
 class ReplyDone:
-    """The reply is complete. `timings` holds seconds: `first_token` and `total`."""
+    """The reply is complete: its whole text and the agent that wrote it."""
 
     text: str
     agent: str
     agent_title: str
-    timings: dict[str, float] = field(default_factory=dict)
-    usage: dict[str, int] | None = None
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,10 @@
-"""The Session: one visitor's conversation, memory and engines. `handle(text)` yields events; UI-free.
+"""The Session: the conversation's one owner of state. `handle(text)` yields events; UI-free.
 
-The turn, as data: the reply streams while the extractor runs beside it (the visitor's words are already
-in the chat prompt), then the turn's facts and its tick are applied together and the kept tiers saved.
-A failed or cancelled turn changes nothing; `/retry` runs it again.
+Every change of state goes through a method here (a turn, `switch_user`, `forget`, `undo`, consent, …);
+slash commands only parse and format. The turn, as data: the reply streams while the extractor runs
+beside it (the visitor's words are already in the chat prompt), then the turn's facts and its tick are
+applied together and the kept tiers saved. A failed or cancelled turn changes nothing; `/retry` runs it
+again. A turn commits to the visitor it started with, even if another visitor has taken over meanwhile.
 """
 
 from __future__ import annotations
@@ -10,77 +12,96 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from museum_tui.config import Settings
-from museum_tui.memory import Change, MemoryStore, SaveError, UserMemoryFile
+from museum_tui.extraction import ExtractionResult
+from museum_tui.memory import Change, MemoryStore
 from museum_tui.safetext import strip_controls
 
-from .engine import ChatEngine, EngineError, FactSource, Turn
+from .concierge import Concierge
+from .engine import ChatEngine, EngineError, Turn
 from .events import (
     CommandResult,
     Event,
     FactsApplied,
+    MemorySnapshot,
     MemoryTicked,
     Notice,
     ReplyChunk,
     ReplyDone,
     TurnCancelled,
     TurnFailed,
+    UserSwitched,
     fact_changes,
     snapshot,
 )
+from .visitor import Exchange, Visitor, load_visitor
+
+if TYPE_CHECKING:
+    from museum_tui.extraction import ExtractedFact, FactSource
 
 log = logging.getLogger("museum_tui.conversation")
 
 MAX_INPUT_CHARS = 4000
 
 
-@dataclass
-class Exchange:
-    user: str
-    assistant: str
+@dataclass(frozen=True)
+class Outcome:
+    """What a change to memory did: the facts it touched and what saving it had to say."""
+
+    changes: tuple[Change, ...]
+    notices: tuple[Notice, ...]
 
 
 @dataclass
 class Session:
-    """State of one conversation. Build it with `open_session`; close it with `aclose`."""
+    """One conversation: its engines, the venue, and the visitor talking now. Build it with
+    `open_session`; close it with `aclose`."""
 
     settings: Settings
-    store: MemoryStore
-    memory_file: UserMemoryFile
+    visitor: Visitor
     chat: ChatEngine
-    extractor: FactSource
-    concierge: Any  # museum_tui.conversation.engine.Concierge: venue, agents, router, prompts
-    history: list[Exchange] = field(default_factory=list)
-    undo_stack: list[list[Change]] = field(default_factory=list)
+    fact_source: FactSource
+    concierge: Concierge
     start_notices: list[Notice] = field(default_factory=list)
-    failed_text: str | None = None
-    consent_asked: bool = False
     _cancel: asyncio.Event | None = None
-    memory_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _commits: set[asyncio.Task[list[Event]]] = field(default_factory=set)
+
+    # ---- what front ends may read ---------------------------------------------------------------------
 
     @property
     def user(self) -> str:
-        return self.memory_file.user
+        return self.visitor.user
 
     @property
-    def last_reply(self) -> str | None:
-        return self.history[-1].assistant if self.history else None
+    def store(self) -> MemoryStore:
+        """The current visitor's memory, for this layer and tests: front ends render events instead."""
+        return self.visitor.store
 
     @property
     def busy(self) -> bool:
         return self._cancel is not None
 
+    @property
+    def engine_description(self) -> str:
+        return self.chat.describe()
+
+    @property
+    def venue_name(self) -> str:
+        return self.concierge.venue_name
+
+    def snapshot(self) -> MemorySnapshot:
+        """The current visitor's memory as plain data, for a front end's first frame."""
+        return snapshot(self.visitor.store)
+
     async def warm_up(self) -> None:
         """Prepare what the first turn needs but the first screen does not (the built-in extractor's
         compiled cues), off the event loop. Optional: the first turn does it otherwise."""
-        warm_up = getattr(self.extractor, "warm_up", None)
-        if warm_up is not None:
-            await warm_up()
+        await self.fact_source.warm_up()
 
     def cancel(self) -> None:
         """Stop the reply being streamed (if any); the turn is then not committed."""
@@ -91,37 +112,79 @@ class Session:
         """A line from the visitor: a slash command or a chat turn."""
         from .commands import is_command, run_command
 
-        if is_command(text):
-            async for event in run_command(self, text):
-                yield event
-            return
-        async for event in self.run_turn(text):
+        stream = run_command(self, text) if is_command(text) else self.run_turn(text)
+        async for event in stream:
             yield event
+
+    # ---- changes of state ------------------------------------------------------------------------------
+
+    async def switch_user(self, name: str) -> list[Event]:
+        """Save this visitor and load `name`'s memory. A reply still streaming is stopped (nothing from it is
+        kept); a turn already committing finishes into its own visitor's memory, unseen by the next one.
+        Raises `UserNameError` for a name that is not a name."""
+        old = self.visitor
+        visitor, report = load_visitor(self.settings, old.store.ontology, old.memory_file.users_dir, name)
+        self.cancel()
+        self._cancel = None  # the new visitor may talk at once; the old turn no longer answers to them
+        async with old.lock:
+            notices = await old.save()
+        self.visitor = visitor
+        return [*notices, UserSwitched(visitor.user, snapshot(visitor.store))] + [
+            Notice(text, "warning") for text in report.notices
+        ]
+
+    async def forget(self, fact_ids: Sequence[str]) -> Outcome:
+        """Forget these facts here and in the saved file; `/undo` brings them back."""
+        visitor = self.visitor
+        async with visitor.lock:
+            removed = visitor.store.forget(fact_ids=list(fact_ids))
+            visitor.undo_stack.append(removed)
+            notices = await visitor.save()
+        return Outcome(tuple(removed), tuple(notices))
+
+    async def undo(self) -> Outcome | None:
+        """Bring back what was last forgotten; None if nothing was."""
+        visitor = self.visitor
+        async with visitor.lock:
+            if not visitor.undo_stack:
+                return None
+            restored = visitor.store.restore(visitor.undo_stack.pop())
+            notices = await visitor.save()
+        return Outcome(tuple(restored), tuple(notices))
+
+    async def set_sensitive_consent(self, agreed: bool) -> list[Notice]:
+        """Record the visitor's answer (saved in their file with its time) and save at once: after yes the
+        sensitive needs are written, after no they are taken out of the file (still used this visit)."""
+        visitor = self.visitor
+        async with visitor.lock:
+            visitor.consent_asked = True
+            visitor.memory_file.set_consent(agreed)
+            return await visitor.save()
+
+    def clear_history(self) -> None:
+        """Start the conversation afresh; memory is unchanged."""
+        self.visitor.history.clear()
+
+    def set_model(self, model: str) -> tuple[bool, str]:
+        return self.chat.set_model(model)
+
+    def export_dir(self) -> Path:
+        from museum_tui import config
+
+        return config.data_dir() / "exports"
 
     # ---- the turn ------------------------------------------------------------------------------------
 
-    def _clean(self, text: str) -> tuple[str, Notice | None]:
-        clean = strip_controls(text, keep_newlines=True).strip()
-        if len(clean) > MAX_INPUT_CHARS:
-            notice = Notice(
-                f"Your message was {len(clean):,} characters long; only the first {MAX_INPUT_CHARS:,} were read.",
-                "warning",
-            )
-            return clean[:MAX_INPUT_CHARS], notice
-        return clean, None
-
-    def _messages(self, system: str, text: str) -> list[dict[str, str]]:
-        messages = [{"role": "system", "content": system}]
-        window = self.settings.history_window
-        recent = self.history[-(window // 2) :] if window > 1 else []
-        for exchange in recent:
-            messages.append({"role": "user", "content": exchange.user})
-            messages.append({"role": "assistant", "content": exchange.assistant})
-        messages.append({"role": "user", "content": text})
-        return messages
-
     async def run_turn(self, raw_text: str) -> AsyncIterator[Event]:
-        text, notice = self._clean(raw_text)
+        """One message to the concierge. Events stop once another visitor has taken over."""
+        visitor = self.visitor
+        async for event in self._turn(visitor, raw_text):
+            if self.visitor is not visitor:
+                return
+            yield event
+
+    async def _turn(self, visitor: Visitor, raw_text: str) -> AsyncIterator[Event]:
+        text, notice = _clean(raw_text)
         if notice:
             yield notice
         if not text:
@@ -130,46 +193,54 @@ class Session:
         if self._cancel is not None:
             yield Notice("Still answering the previous message; wait for it or press Esc to stop it.", "warning")
             return
-        self.failed_text = text
+        visitor.failed_text = text
         self._cancel = cancel = asyncio.Event()
-        extraction = asyncio.create_task(self.extractor.extract(text, self.last_reply))
+        extraction = asyncio.create_task(self.fact_source.extract(text, visitor.last_reply))
+        committing = False
         try:
-            async for event in self._reply_and_commit(text, extraction, cancel):
+            reply: ReplyDone | None = None
+            async for event in self._reply(visitor, text, extraction, cancel):
+                yield event
+                if isinstance(event, ReplyDone):
+                    reply = event
+            if reply is None:
+                return
+            # The commit belongs to the session, not to whoever reads these events: it completes even if
+            # the reader stops listening (another visitor, the app closing), and `aclose` waits for it.
+            commit = asyncio.create_task(self._commit(visitor, text, reply.text, extraction))
+            committing = True
+            self._commits.add(commit)
+            commit.add_done_callback(self._commits.discard)
+            for event in await asyncio.shield(commit):
                 yield event
         finally:
-            self._cancel = None
-            if not extraction.done():
+            if self._cancel is cancel:
+                self._cancel = None
+            if not committing and not extraction.done():
                 extraction.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await extraction
         # Asked once the turn is over (not busy any more), so a front end may wait for the answer.
-        question = self._consent_question()
+        question = self._consent_question(visitor)
         if question is not None:
             yield question
 
-    async def _reply_and_commit(
-        self, text: str, extraction: asyncio.Task, cancel: asyncio.Event
+    async def _reply(
+        self, visitor: Visitor, text: str, extraction: asyncio.Task[ExtractionResult], cancel: asyncio.Event
     ) -> AsyncIterator[Event]:
-        pending = ()
-        prompt_store = self.store
+        store = prompt_store = visitor.store
+        pending: Sequence[ExtractedFact] = ()
         # The built-in responder reads this turn's facts (its extraction is instant). With
         # `facts_before_reply` an LLM reply waits for them too and its memory block already holds them;
         # by default the reply starts at once and this message's facts reach the next prompt.
         if self.chat.wants_pending or self.settings.facts_before_reply:
-            pending = (await _settle(extraction)).facts
+            pending = (await _settle(extraction))[0].facts
             if self.settings.facts_before_reply and pending:
-                prompt_store = self.store.preview((f.concept, f.value, f.polarity, f.evidence) for f in pending)
+                prompt_store = store.preview((f.concept, f.value, f.polarity, f.evidence) for f in pending)
         agent = self.concierge.route(text, prompt_store)
-        turn = Turn(
-            text=text,
-            agent=agent,
-            store=prompt_store,
-            pending=pending,
-            messages=self._messages(self.concierge.system_prompt(agent, prompt_store), text),
-        )
+        system = self.concierge.system_prompt(agent, prompt_store)
+        turn = Turn(text, agent, prompt_store, pending, _messages(system, visitor.history, text, self.settings))
         parts: list[str] = []
-        started = time.monotonic()
-        first_token: float | None = None
         stream = self.chat.stream(turn).__aiter__()
         waiter = asyncio.ensure_future(cancel.wait())
         try:
@@ -190,8 +261,6 @@ class Session:
                     yield TurnFailed(str(exc), exc.retryable, "".join(parts))
                     return
                 if piece:
-                    if first_token is None:
-                        first_token = time.monotonic() - started
                     parts.append(piece)
                     yield ReplyChunk(piece)
         finally:
@@ -202,99 +271,102 @@ class Session:
         if not reply.strip():
             yield TurnFailed("The model sent an empty reply, so nothing was remembered.", retryable=True)
             return
-        total = time.monotonic() - started
-        yield ReplyDone(
-            reply,
-            agent.name,
-            agent.title,
-            {"first_token": first_token if first_token is not None else total, "total": total},
-            self.chat.usage,
-        )
-        result = await _settle(extraction)
-        if result.error:
-            yield Notice(f"Nothing was remembered from that message: {result.error}", "warning")
-        async with self.memory_lock:
+        yield ReplyDone(reply, agent.name, agent.title)
+
+    async def _commit(
+        self, visitor: Visitor, text: str, reply: str, extraction: asyncio.Task[ExtractionResult]
+    ) -> list[Event]:
+        """Apply the turn's facts and its tick to `visitor`'s memory, together, and save."""
+        result, error = await _settle(extraction)
+        events: list[Event] = []
+        if error:
+            events.append(Notice(f"Nothing was remembered from that message: {error}", "warning"))
+        source = self.fact_source.name
+        async with visitor.lock:
+            store = visitor.store
             applied: list[Change] = []
             for fact in result.facts:
-                applied += self.store.upsert(
-                    fact.concept, fact.value, fact.polarity, fact.evidence, source=self.extractor.name
-                )
-            ticked = self.store.tick()
-            self.history.append(Exchange(text, reply))
-            self.failed_text = None
-            yield FactsApplied(fact_changes(self.store, applied), tuple(result.rejected), self.extractor.name)
-            for event in await self.save():
-                yield event
-            yield MemoryTicked(fact_changes(self.store, ticked), snapshot(self.store))
+                applied += store.upsert(fact.concept, fact.value, fact.polarity, fact.evidence, source=source)
+            ticked = store.tick()
+            visitor.history.append(Exchange(text, reply))
+            visitor.failed_text = None
+            rejected = tuple(r.reason for r in result.rejected)
+            events.append(FactsApplied(fact_changes(store, applied), rejected, source))
+            events += await visitor.save()
+            events.append(MemoryTicked(fact_changes(store, ticked), snapshot(store)))
+        return events
 
     # ---- the kiosk consent policy (`sensitive_consent`) ----------------------------------------------
 
-    def _consent_question(self) -> CommandResult | None:
+    def _consent_question(self, visitor: Visitor) -> CommandResult | None:
         """With the kiosk policy on: ask once per visitor, when a sensitive fact is first left out of the
         saved file. The event plays the part of a "consent needed" event: a front end asks it as a yes/no
         question and runs `confirm` on yes, `decline` on anything else (or calls `set_sensitive_consent`)."""
         from .commands import consent_question
 
-        memory_file = self.memory_file
-        if not self.settings.sensitive_consent or self.consent_asked or memory_file.keep_sensitive is not None:
+        memory_file = visitor.memory_file
+        if visitor is not self.visitor or not self.settings.sensitive_consent:
             return None
-        if not memory_file.withheld(self.store):
+        if visitor.consent_asked or memory_file.keep_sensitive is not None:
             return None
-        self.consent_asked = True
+        if not memory_file.withheld(visitor.store):
+            return None
+        visitor.consent_asked = True
         # The answer covers every sensitive need in the kept tiers (a "no" also takes the ones saved on
         # an earlier visit out of the file), so the question names them all.
-        concepts = self.store.ontology.concepts
-        labels = sorted({concepts[f.concept].short_label.lower() for f in memory_file.sensitive(self.store)})
+        concepts = visitor.store.ontology.concepts
+        labels = sorted({concepts[f.concept].short_label.lower() for f in memory_file.sensitive(visitor.store)})
         return CommandResult(
             "consent", consent_question(labels), kind="consent", confirm="/consent yes", decline="/consent no"
         )
 
-    async def set_sensitive_consent(self, agreed: bool) -> list[Notice]:
-        """Record the visitor's answer (saved in their file with its time) and save at once: after yes the
-        sensitive needs are written, after no they are taken out of the file (still used this visit)."""
-        async with self.memory_lock:
-            self.consent_asked = True
-            self.memory_file.set_consent(agreed)
-            return await self.save()
-
     async def save(self) -> list[Notice]:
-        """Write the kept tiers; problems become notices (memory stays in this session regardless)."""
-        if self.memory_file.read_only:
-            return []
-        try:
-            report = await asyncio.to_thread(self.memory_file.save, self.store)
-        except SaveError as exc:
-            return [Notice(f"{exc}. Everything is still remembered for this visit.", "error")]
-        notices = [Notice(text, "warning") for text in report.notices]
-        if report.adopted:
-            notices.append(Notice(f"Merged {len(report.adopted)} fact(s) saved by another museum-tui window."))
-        return notices
+        """Write the current visitor's kept tiers."""
+        async with self.visitor.lock:
+            return await self.visitor.save()
 
     async def aclose(self) -> list[Notice]:
-        """Save and release the engines. Safe to call twice."""
+        """Let committing turns finish, save and release the engines. Safe to call twice."""
         self.cancel()
+        if self._commits:
+            await asyncio.gather(*self._commits, return_exceptions=True)
         notices = await self.save()
         await self.chat.aclose()
         return notices
 
 
-@dataclass
-class ExtractionOutcome:
-    facts: tuple = ()
-    rejected: tuple[str, ...] = ()
-    error: str = ""
+def _clean(text: str) -> tuple[str, Notice | None]:
+    clean = strip_controls(text, keep_newlines=True).strip()
+    if len(clean) > MAX_INPUT_CHARS:
+        notice = Notice(
+            f"Your message was {len(clean):,} characters long; only the first {MAX_INPUT_CHARS:,} were read.",
+            "warning",
+        )
+        return clean[:MAX_INPUT_CHARS], notice
+    return clean, None
 
 
-async def _settle(extraction: asyncio.Task) -> ExtractionOutcome:
+def _messages(system: str, history: list[Exchange], text: str, settings: Settings) -> list[dict[str, str]]:
+    messages = [{"role": "system", "content": system}]
+    window = settings.history_window
+    for exchange in history[-(window // 2) :] if window > 1 else []:
+        messages.append({"role": "user", "content": exchange.user})
+        messages.append({"role": "assistant", "content": exchange.assistant})
+    messages.append({"role": "user", "content": text})
+    return messages
+
+
+async def _settle(extraction: asyncio.Task[ExtractionResult]) -> tuple[ExtractionResult, str]:
     """The extractor's result, or an empty one with the reason: a turn never fails because of it."""
+    from museum_tui.llm import LLMError
+
     try:
-        result = await extraction
+        return await extraction, ""
     except asyncio.CancelledError:
         raise
-    except EngineError as exc:
+    except (LLMError, EngineError) as exc:
         log.info("extraction failed: %s", exc)
-        return ExtractionOutcome(error=str(exc))
+        return ExtractionResult(), str(exc)
     except Exception as exc:  # an extractor bug must not lose the visitor's reply
         log.exception("extractor raised")
-        return ExtractionOutcome(error=f"the extractor failed ({type(exc).__name__})")
-    return ExtractionOutcome(tuple(result.facts), tuple(result.rejected))
+        return ExtractionResult(), f"the extractor failed ({type(exc).__name__})"

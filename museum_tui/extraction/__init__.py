@@ -10,16 +10,18 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .base import ExtractionResult, Extractor
+    from .base import FactSource
+    from .builtin import BuiltinFactSource
     from .cues import check_cues
     from .llm_extractor import LLMExtractor, fact_schema
     from .prompt import EXTRACTOR_SYSTEM, build_concept_catalog
     from .rules import RuleExtractor
-    from .validate import ExtractedFact, Rejection, ValidationResult, validate_facts
+    from .validate import ExtractedFact, ExtractionResult, Rejection, validate_facts
 
 _HOMES = {
-    "ExtractionResult": "base",
-    "Extractor": "base",
+    "BuiltinFactSource": "builtin",
+    "ExtractionResult": "validate",
+    "FactSource": "base",
     "check_cues": "cues",
     "LLMExtractor": "llm_extractor",
     "fact_schema": "llm_extractor",
@@ -28,19 +30,18 @@ _HOMES = {
     "RuleExtractor": "rules",
     "ExtractedFact": "validate",
     "Rejection": "validate",
-    "ValidationResult": "validate",
     "validate_facts": "validate",
 }
 
 __all__ = [
     "EXTRACTOR_SYSTEM",
+    "BuiltinFactSource",
     "ExtractedFact",
     "ExtractionResult",
-    "Extractor",
+    "FactSource",
     "LLMExtractor",
     "Rejection",
     "RuleExtractor",
-    "ValidationResult",
     "build_concept_catalog",
     "check_cues",
     "fact_schema",

@@ -1,31 +1,28 @@
-"""What every extractor returns, and the one interface the conversation can rely on.
+"""The one interface the conversation relies on for facts: an async `FactSource`.
 
-Two engines implement `Extractor`: `RuleExtractor` (offline, instant, also offers a plain synchronous
-`extract`) and `LLMExtractor` (a model call, so only async). Both hand their output to `validate_facts`,
-so the same closed-world and grounding rules hold whichever engine ran.
+Two engines implement it: `BuiltinFactSource` (the offline rule extractor, built off the event loop) and
+`LLMExtractor` (a model call). Both hand their output to `validate_facts`, so the same closed-world and
+grounding rules hold whichever engine ran, and both return an `ExtractionResult` with every rejection's
+reason.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
-from .validate import ExtractedFact, Rejection
-
-
-@dataclass
-class ExtractionResult:
-    """Validated facts, what validation dropped and why, and the engine's raw output (for debugging)."""
-
-    facts: list[ExtractedFact] = field(default_factory=list)
-    rejected: list[Rejection] = field(default_factory=list)
-    raw: Any = None
+from .validate import ExtractionResult
 
 
 @runtime_checkable
-class Extractor(Protocol):
-    """`name` is recorded as each fact's provenance ("builtin", "openrouter:<model>")."""
+class FactSource(Protocol):
+    """`name` is recorded as each fact's provenance ("builtin", "openrouter:<model>"). `extract` may raise
+    the engine's own errors (an `LLMError` for a model); the conversation turns them into a notice."""
 
     name: str
 
-    async def aextract(self, user_msg: str, bot_msg: str | None = None) -> ExtractionResult: ...
+    async def extract(self, user_msg: str, bot_msg: str | None = None) -> ExtractionResult: ...
+
+    async def warm_up(self) -> None: ...
+
+
+__all__ = ["ExtractionResult", "FactSource"]

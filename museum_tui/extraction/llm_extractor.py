@@ -12,9 +12,8 @@ from typing import Any
 
 from museum_tui.memory import Ontology
 
-from .base import ExtractionResult
 from .prompt import EXTRACTOR_SYSTEM, build_concept_catalog
-from .validate import validate_facts
+from .validate import ExtractionResult, validate_facts
 
 CompleteJSON = Callable[[list[dict[str, str]], dict[str, Any]], Awaitable[Any]]
 
@@ -51,7 +50,7 @@ def extractor_messages(ontology: Ontology, user_msg: str, bot_msg: str | None) -
 
 
 class LLMExtractor:
-    """An `Extractor` backed by a model: `extract` and `aextract` are the same coroutine."""
+    """A `FactSource` backed by a model. Errors of the model call (`LLMError`) pass through unchanged."""
 
     def __init__(self, ontology: Ontology, complete_json: CompleteJSON, name: str = "llm") -> None:
         self.ontology = ontology
@@ -62,6 +61,8 @@ class LLMExtractor:
     async def extract(self, user_msg: str, bot_msg: str | None = None) -> ExtractionResult:
         raw = await self.complete_json(extractor_messages(self.ontology, user_msg, bot_msg), self.schema)
         checked = validate_facts(raw, self.ontology, user_msg)
-        return ExtractionResult(checked.facts, checked.rejected, raw)
+        checked.raw = raw
+        return checked
 
-    aextract = extract
+    async def warm_up(self) -> None:
+        """Nothing to prepare: the model is on the other side of the connection."""

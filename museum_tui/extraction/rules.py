@@ -5,9 +5,9 @@ about someone else, negated or retracted?) and then lets every concept's cues lo
 highest priority first. A short "yes" answers the assistant's last question. Output goes through the same
 validation as any LLM's, so the closed world holds here by construction and by check.
 
-Interface: `extract()` is synchronous and returns the validated facts (what the CLI and the offline
-engine call); `extract_validated()` also returns what validation dropped; `aextract()` is the async
-`Extractor` protocol method shared with `LLMExtractor`.
+Interface: the engine is synchronous and pure: `extract()` returns the validated facts, `extract_validated()`
+also what validation dropped. The conversation reaches it through `BuiltinFactSource` (extraction/builtin.py),
+the async `FactSource` that builds it off the event loop.
 """
 
 from __future__ import annotations
@@ -18,11 +18,10 @@ from dataclasses import dataclass
 
 from museum_tui.memory import Ontology
 
-from .base import ExtractionResult
 from .clauses import NEGATION, PEOPLE, Clause, fold, is_affirmative, split_clauses
 from .cues import ConceptCues, compile_cues
 from .spelling import Speller, vocabulary
-from .validate import ExtractedFact, ValidationResult, validate_facts
+from .validate import ExtractedFact, ExtractionResult, validate_facts
 from .values import tidy
 
 FILLER = {
@@ -114,15 +113,11 @@ class RuleExtractor:
         """The validated facts about the visitor in `user_msg` (`bot_msg`: the assistant's last message)."""
         return self.extract_validated(user_msg, bot_msg).facts
 
-    def extract_validated(self, user_msg: str, bot_msg: str | None = None) -> ValidationResult:
+    def extract_validated(self, user_msg: str, bot_msg: str | None = None) -> ExtractionResult:
         self.warm_up()
         hits = self._hits(user_msg, bot_msg)
         raw = [{"concept": h.concept, "value": h.value, "polarity": h.polarity, "evidence": h.evidence} for h in hits]
         return validate_facts({"facts": raw}, self.ontology, user_msg)
-
-    async def aextract(self, user_msg: str, bot_msg: str | None = None) -> ExtractionResult:
-        checked = self.extract_validated(user_msg, bot_msg)
-        return ExtractionResult(checked.facts, checked.rejected, None)
 
     # ---- matching ------------------------------------------------------------------------------------
 

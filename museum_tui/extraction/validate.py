@@ -62,9 +62,13 @@ class Rejection:
 
 
 @dataclass
-class ValidationResult:
+class ExtractionResult:
+    """What any extractor returns: validated facts, what validation dropped and why, and the engine's raw
+    output (for debugging). The one result type of extraction, whichever engine ran."""
+
     facts: list[ExtractedFact] = field(default_factory=list)
     rejected: list[Rejection] = field(default_factory=list)
+    raw: Any = None
 
     @property
     def reasons(self) -> list[str]:
@@ -111,9 +115,9 @@ def grounded(evidence: str, user_msg: str, value: str = "") -> bool:
     return len(ev) >= 4 and fuzz.partial_ratio(ev, message) >= GROUNDING
 
 
-def validate_facts(raw: Any, ontology: Ontology, user_msg: str) -> ValidationResult:
+def validate_facts(raw: Any, ontology: Ontology, user_msg: str) -> ExtractionResult:
     """Keep only well-formed, in-ontology, grounded facts; explain every drop."""
-    result = ValidationResult()
+    result = ExtractionResult()
     items, problem = _candidates(raw)
     if problem:
         result.rejected.append(Rejection(raw if isinstance(raw, str | int | float) else None, problem))

@@ -2,7 +2,6 @@
 
 from .facts import Change, Fact, Mention, normalize
 from .ontology import (
-    PERSISTENCE_CLASSES,
     Concept,
     Ontology,
     OntologyError,
@@ -18,16 +17,20 @@ from .persistence import (
     SaveReport,
     UserMemoryFile,
 )
-from .store import DECAY, PRUNE_THRESHOLD, REINFORCEMENT, MemoryStore
+from .store import PRUNE_THRESHOLD, REINFORCEMENT, MemoryStore
+from .tiers import DECAY, KEPT_TIERS, PERSISTENCE_CLASSES, TIER, TIERS, Tier, keeps, turns_until_faded
 from .usernames import UserNameError, check_user_name
 from .views import by_tier, context_block, dump, filtered_block, ordered
 
 __all__ = [
     "DECAY",
+    "KEPT_TIERS",
     "PERSISTENCE_CLASSES",
     "PRUNE_THRESHOLD",
     "REINFORCEMENT",
     "SCHEMA_VERSION",
+    "TIER",
+    "TIERS",
     "Change",
     "Concept",
     "Fact",
@@ -40,6 +43,7 @@ __all__ = [
     "PersistenceError",
     "SaveError",
     "SaveReport",
+    "Tier",
     "UserMemoryFile",
     "UserNameError",
     "by_tier",
@@ -47,8 +51,10 @@ __all__ = [
     "context_block",
     "dump",
     "filtered_block",
+    "keeps",
     "load_ontology",
     "normalize",
     "ordered",
     "parse_ontology",
+    "turns_until_faded",
 ]

@@ -7,12 +7,11 @@ import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from .facts import is_hidden
-from .views import TIER_TITLES, by_tier
+from .tiers import KEPT_TIERS, TIER, keeps
+from .views import by_tier
 
 if TYPE_CHECKING:
     from .store import Fact, MemoryStore
-
-KEPT_ACROSS_VISITS = ("permanent", "long_term")
 
 
 def fact_record(store: MemoryStore, fact: Fact) -> dict[str, Any]:
@@ -28,7 +27,7 @@ def fact_record(store: MemoryStore, fact: Fact) -> dict[str, Any]:
         "mentions": fact.mentions,
         "first_turn": fact.created_turn,
         "last_turn": fact.last_seen_turn,
-        "kept_after_visit": fact.persistence_class in KEPT_ACROSS_VISITS,
+        "kept_after_visit": fact.persistence_class in KEPT_TIERS,
         "source": fact.source,
         "created_at": fact.created_at,
         "last_seen_at": fact.last_seen_at,
@@ -83,8 +82,7 @@ def export_markdown(store: MemoryStore, user: str = "") -> str:
     for cls, facts in groups.items():
         if not facts:
             continue
-        keep = "kept for your next visit" if cls in KEPT_ACROSS_VISITS else "forgotten after this visit"
-        lines += [f"## {TIER_TITLES[cls]} ({keep})", ""]
+        lines += [f"## {TIER[cls].title} ({keeps(cls)})", ""]
         for f in facts:
             label = store.ontology.concepts[f.concept].short_label if f.concept in store.ontology else f.concept
             lines.append(

@@ -12,12 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from .facts import is_hidden
+from .tiers import PERSISTENCE_CLASSES, TierName
 
-PersistenceClass = Literal["permanent", "long_term", "session", "ephemeral"]
-PERSISTENCE_CLASSES: tuple[PersistenceClass, ...] = ("permanent", "long_term", "session", "ephemeral")
+PersistenceClass = TierName
 EVICTIONS = ("recency", "salience")
 UNLIMITED = "unlimited"
 
@@ -76,10 +76,6 @@ class Concept:
         """What the label tells the assistant to do, after its first colon (may be empty)."""
         _, sep, rest = self.label.partition(":")
         return rest.strip() if sep else ""
-
-    @property
-    def cardinality_text(self) -> str:
-        return UNLIMITED if self.cardinality is None else str(self.cardinality)
 
 
 @dataclass(frozen=True)

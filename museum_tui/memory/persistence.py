@@ -22,10 +22,10 @@ from .fact_codec import InvalidEntry, fact_from_toml, fact_to_toml
 from .facts import Change, Fact, normalize
 from .private_files import LockBusy, explain_os_error, locked, prepare_private_dir, signature, write_atomic
 from .store import MemoryStore
+from .tiers import KEPT_TIERS
 from .usernames import check_user_name
 
 SCHEMA_VERSION = 1
-PERSISTED_CLASSES = ("permanent", "long_term")
 LOCK_TIMEOUT = 10.0
 
 
@@ -119,11 +119,7 @@ class UserMemoryFile:
     def sensitive(self, store: MemoryStore) -> list[Fact]:
         """Facts of the kept tiers whose concept is `sensitive`: what the visitor's answer is about."""
         concepts = store.ontology.concepts
-        return [
-            f
-            for f in store.facts.values()
-            if f.persistence_class in PERSISTED_CLASSES and concepts[f.concept].sensitive
-        ]
+        return [f for f in store.facts.values() if f.persistence_class in KEPT_TIERS and concepts[f.concept].sensitive]
 
     def withheld(self, store: MemoryStore) -> list[Fact]:
         """Facts of the kept tiers that a save leaves out of the file (sensitive, not agreed to)."""
@@ -257,7 +253,7 @@ class UserMemoryFile:
     # ---- writing -------------------------------------------------------------------------------------
 
     def _merge(self, store: MemoryStore, disk: _DiskState, report: SaveReport) -> None:
-        ours = {_key(f.concept, f.value): f for f in store.facts.values() if f.persistence_class in PERSISTED_CLASSES}
+        ours = {_key(f.concept, f.value): f for f in store.facts.values() if f.persistence_class in KEPT_TIERS}
         theirs = {_key(f.concept, f.value): f for f in disk.facts}
         added = [f for k, f in theirs.items() if k not in ours and k not in self._base]
         if added:
@@ -279,7 +275,7 @@ class UserMemoryFile:
         import tomli_w
 
         withheld = {id(f) for f in self.withheld(store)}
-        facts = [f for f in store.facts.values() if f.persistence_class in PERSISTED_CLASSES and id(f) not in withheld]
+        facts = [f for f in store.facts.values() if f.persistence_class in KEPT_TIERS and id(f) not in withheld]
         facts.sort(key=lambda f: (f.created_turn, f.seq))
         header = {
             "schema_version": SCHEMA_VERSION,

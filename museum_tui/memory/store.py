@@ -16,10 +16,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from .facts import Change, Fact, Mention, id_number, normalize, value_mentions, visible
-from .ontology import PERSISTENCE_CLASSES, Concept, Ontology, as_ontology
+from .ontology import Concept, Ontology, as_ontology
 from .redact import redact, redacts
+from .tiers import DECAY, PERSISTENCE_CLASSES, TIER, turns_until_faded
 
-DECAY: dict[str, float] = {"permanent": 1.00, "long_term": 0.99, "session": 0.85, "ephemeral": 0.55}
 REINFORCEMENT = 0.3  # a re-mention adds this × the concept's salience_weight
 POLARITIES = ("asserted", "negated")
 HISTORY_LIMIT = 8  # mentions and superseded values kept per fact, newest last
@@ -97,8 +97,11 @@ class MemoryStore:
 
     # ---- lookups -------------------------------------------------------------------------------------
 
-    def concept(self, concept_id: str) -> Concept | None:
-        return self.ontology.concepts.get(concept_id)
+    def fades_in(self, fact: Fact) -> int | None:
+        """Turns until `fact` is pruned if nobody mentions it again (1: the next turn); None if it never is."""
+        if not TIER[fact.persistence_class].prunable:
+            return None
+        return turns_until_faded(fact.salience, self.decay.get(fact.persistence_class, 1.0), self.prune_threshold)
 
     def facts_for(self, concept_id: str) -> list[Fact]:
         return [f for f in self.facts.values() if f.concept == concept_id]
@@ -244,7 +247,7 @@ class MemoryStore:
         return changes
 
     def tick(self) -> list[Change]:
-        """Advance one turn: decay every fact by its tier, prune non-permanent facts under the threshold."""
+        """Advance one turn: decay every fact by its tier, prune those of prunable tiers under the threshold."""
         self.turn += 1
         changes: list[Change] = []
         threshold = self.prune_threshold
@@ -256,7 +259,7 @@ class MemoryStore:
                 continue
             before = fact.salience
             fact.salience = before * factor
-            if fact.persistence_class != "permanent" and fact.salience < threshold:
+            if fact.salience < threshold and TIER[fact.persistence_class].prunable:
                 pruned.append(fact)
                 changes.append(Change("pruned", fact, before, 0.0, "faded below the threshold"))
             else:

@@ -10,24 +10,11 @@ from collections.abc import Iterable, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from .ontology import PERSISTENCE_CLASSES
+from .tiers import PERSISTENCE_CLASSES, TIER
 
 if TYPE_CHECKING:
     from .store import Fact, MemoryStore
 
-TIER_TITLES = {
-    "permanent": "Permanent",
-    "long_term": "Long-term",
-    "session": "Session",
-    "ephemeral": "Ephemeral",
-}
-# How each tier is introduced to the chat model: what the tier means for how to use it.
-TIER_HEADINGS = {
-    "permanent": "Always take into account (needs and constraints)",
-    "long_term": "Preferences and interests",
-    "session": "This visit",
-    "ephemeral": "Right now (short-lived)",
-}
 EMPTY_BLOCK = "(nothing remembered about the visitor yet)"
 FADING = 0.25  # a non-permanent fact under this salience is flagged as fading
 _SEQ, _SALIENCE = attrgetter("seq"), attrgetter("salience")
@@ -68,10 +55,10 @@ def render_block(store: MemoryStore, facts: Iterable[Fact]) -> str:
     for cls, group in by_tier(facts).items():
         if not group:
             continue
-        lines.append(f"{TIER_HEADINGS.get(cls, cls)}:")
+        lines.append(f"{TIER[cls].heading if cls in TIER else cls}:")
         per_concept: dict[str, list[str]] = {}
         for fact in group:
-            fading = cls != "permanent" and fact.salience < FADING
+            fading = fact.salience < FADING and cls in TIER and TIER[cls].prunable
             per_concept.setdefault(fact.concept, []).append(fact.value + (" (fading)" if fading else ""))
         for concept_id, values in per_concept.items():
             concept = store.ontology.concepts.get(concept_id)

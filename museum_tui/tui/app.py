@@ -16,7 +16,7 @@ from textual.widgets import Footer, Header
 from textual.worker import Worker, WorkerState
 
 from museum_tui.conversation import Session
-from museum_tui.conversation.commands import completions, is_command, md
+from museum_tui.conversation.commands import completions, is_command
 from museum_tui.conversation.events import (
     CommandResult,
     Event,
@@ -30,17 +30,14 @@ from museum_tui.conversation.events import (
     TurnCancelled,
     TurnFailed,
     UserSwitched,
-    snapshot,
 )
-from museum_tui.safetext import one_line
+from museum_tui.safetext import md, one_line
 
 from .screens import confirm_screen, consent_screen, fact_screen, memory_screen
 from .widgets.chat import AssistantMessage, ChatLog, SystemMessage, VisitorMessage, WelcomeMessage
 from .widgets.composer import Composer
 from .widgets.fact_list import FactList
 from .widgets.memory_panel import MemoryPanel
-
-NARROW = 100  # below this many columns the memory panel stacks under the chat
 
 PALETTE = [
     ("What do you remember about me?", "/memory", "Show every remembered fact and where it came from"),
@@ -79,6 +76,8 @@ class MuseumApp(App[None]):
     TITLE = "museum-tui"
     COMMANDS = App.COMMANDS | {MuseumCommands}
     AUTO_FOCUS = "Composer"  # focused as the screen is composed: one focus change, one footer update
+    # Under 100 columns the memory panel stacks under the chat (see app.tcss).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [
         Binding("escape", "stop", "Stop reply"),
         Binding("f1", "help", "Help"),
@@ -108,14 +107,13 @@ class MuseumApp(App[None]):
                 with ChatLog(id="chat"):
                     yield from self._welcome()
                 yield Composer(completions(""), id="composer")
-            yield MemoryPanel(decay=self.session.store.decay, snapshot=snapshot(self.session.store), id="memory")
+            yield MemoryPanel(snapshot=self.session.snapshot(), id="memory")
         yield Footer()
 
     def on_mount(self) -> None:
         if self.session.settings.theme in self.available_themes:
             self.theme = self.session.settings.theme
         self._update_titles()
-        self._apply_width(self.size.width)
         if self._on_first_frame is not None:
             self.call_after_refresh(self._on_first_frame)
         self.set_timer(0.5, self._warm_up)
@@ -134,13 +132,7 @@ class MuseumApp(App[None]):
 
     def _update_titles(self) -> None:
         self.title = self.venue_name
-        self.sub_title = f"visitor: {self.session.user} · {self.session.chat.describe()}"
-
-    def on_resize(self, event: object) -> None:
-        self._apply_width(self.size.width)
-
-    def _apply_width(self, width: int) -> None:
-        self.query_one("#main").set_class(width < NARROW, "-narrow")
+        self.sub_title = f"visitor: {self.session.user} · {self.session.engine_description}"
 
     # ---- sending -------------------------------------------------------------------------------------
 
@@ -294,10 +286,6 @@ class MuseumApp(App[None]):
     async def action_quit(self) -> None:
         await self.close_session()
         self.exit()
-
-    @work(exclusive=True, group="close")
-    async def _close_worker(self) -> None:
-        await self.close_session()
 
     async def close_session(self) -> None:
         if self._closed:

@@ -74,7 +74,7 @@ async def test_user_switch_leaves_nothing_of_the_previous_visitor(session) -> No
     events = await run(session, "/user bob")
     switched = next(e for e in events if isinstance(e, UserSwitched))
     assert switched.user == "bob" and switched.snapshot.facts == ()
-    assert session.user == "bob" and not session.history and not session.store.facts
+    assert session.user == "bob" and not session.visitor.history and not session.store.facts
     bad = await result(session, "/user ../etc")
     assert not bad.ok and "starts with a dot" in bad.text
     await run(session, "/user visitor")

@@ -114,18 +114,22 @@ async def test_facts_before_reply_puts_this_messages_facts_in_the_reply_prompt(s
 async def test_failed_reply_changes_nothing_and_retry_runs_it_again(server) -> None:
     session = llm_session(server)
     await run(session, "I'm vegan")
-    before = ({f.id: f.salience for f in session.store.facts.values()}, session.store.turn, len(session.history))
+    before = (
+        {f.id: f.salience for f in session.store.facts.values()},
+        session.store.turn,
+        len(session.visitor.history),
+    )
     server.fail("chat", Fault(status=401))
     events = await run(session, "I could really use a coffee")
     failed = next(e for e in events if isinstance(e, TurnFailed))
     assert "wants an API key (HTTP 401)" in failed.reason and "--offline" in failed.reason
     assert not failed.retryable
     assert not any(isinstance(e, FactsApplied | MemoryTicked) for e in events)
-    after = ({f.id: f.salience for f in session.store.facts.values()}, session.store.turn, len(session.history))
+    after = ({f.id: f.salience for f in session.store.facts.values()}, session.store.turn, len(session.visitor.history))
     assert after == before
     events = await run(session, "/retry")
     assert "ReplyDone" in kinds(events) and session.store.turn == before[1] + 1
-    assert session.history[-1].user == "I could really use a coffee"
+    assert session.visitor.history[-1].user == "I could really use a coffee"
     await session.aclose()
 
 
@@ -151,7 +155,9 @@ async def test_cancel_keeps_partial_text_and_commits_nothing(server) -> None:
             session.cancel()
     cancelled = events[-1]
     assert isinstance(cancelled, TurnCancelled) and cancelled.partial.startswith("slowly slowly")
-    assert session.store.turn == 0 and not session.history and session.failed_text == "Tell me everything"
+    assert (
+        session.store.turn == 0 and not session.visitor.history and session.visitor.failed_text == "Tell me everything"
+    )
     for _ in range(300):
         if server.disconnects:
             break

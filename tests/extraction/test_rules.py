@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from museum_tui.extraction import ExtractionResult, Extractor, LLMExtractor, RuleExtractor
+from museum_tui.extraction import BuiltinFactSource, ExtractionResult, FactSource, LLMExtractor, RuleExtractor
 from museum_tui.extraction.spelling import Speller
 
 # words the cues and the grammar react to, so random sentences exercise real paths
@@ -129,16 +129,18 @@ def test_one_value_concepts_keep_the_first_value_per_clause(extractor: RuleExtra
     ]
 
 
-def test_both_engines_satisfy_the_extractor_protocol(extractor: RuleExtractor, museum_ontology) -> None:
+def test_both_engines_are_fact_sources_with_one_result_type(museum_ontology) -> None:
     async def complete_json(messages: list[dict], schema: dict) -> dict:
-        return {"facts": []}
+        return {"facts": [{"concept": "Nope.Unknown", "value": "x", "polarity": "asserted", "evidence": "I'm vegan"}]}
 
-    llm = LLMExtractor(museum_ontology, complete_json)
-    assert isinstance(extractor, Extractor) and isinstance(llm, Extractor)
-    result = asyncio.run(extractor.aextract("I'm vegan"))
+    builtin, llm = BuiltinFactSource(museum_ontology), LLMExtractor(museum_ontology, complete_json)
+    assert isinstance(builtin, FactSource) and isinstance(llm, FactSource)
+    result = asyncio.run(builtin.extract("I'm vegan"))
     assert isinstance(result, ExtractionResult)
     assert [(f.concept, f.value) for f in result.facts] == [("SpecialNeed.DietaryRestriction", "vegan")]
-    assert asyncio.run(llm.aextract("I'm vegan")).facts == []
+    checked = asyncio.run(llm.extract("I'm vegan"))
+    assert isinstance(checked, ExtractionResult) and checked.facts == []
+    assert len(checked.rejected) == 1 and "Nope.Unknown" in checked.rejected[0].reason  # the reason is kept
 
 
 def test_a_broken_cue_does_not_stop_the_extractor(museum_ontology, caplog: pytest.LogCaptureFixture) -> None:

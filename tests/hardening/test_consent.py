@@ -52,7 +52,7 @@ async def test_yes_keeps_them_and_is_not_asked_again() -> None:
     await s.aclose()
 
     again = session("yes", policy=True)
-    assert again.memory_file.keep_sensitive is True
+    assert again.visitor.memory_file.keep_sensitive is True
     assert await questions(again, "I'm allergic to kiwi too") == []
     assert "kiwi" in saved("yes")
     await again.aclose()
@@ -72,7 +72,7 @@ async def test_no_keeps_them_for_this_visit_only_and_says_so() -> None:
     assert "peanuts" not in saved("no")
 
     again = session("no", policy=True)
-    assert again.memory_file.keep_sensitive is False
+    assert again.visitor.memory_file.keep_sensitive is False
     assert "peanuts" not in [f.value for f in again.store.facts.values()], "a new visit does not know it"
     assert await questions(again, "I'm allergic to kiwi") == [], "the answer survives a restart"
     assert "kiwi" not in saved("no")
@@ -116,7 +116,7 @@ async def test_the_tui_asks_in_a_dialog_and_escape_means_no() -> None:
             await app.workers.wait_for_complete()
             await pilot.pause()
             assert not isinstance(app.screen, MarkdownScreen)
-            assert app.session.memory_file.keep_sensitive is kept
+            assert app.session.visitor.memory_file.keep_sensitive is kept
             await say(pilot, "I'm allergic to sesame")
             assert not isinstance(app.screen, MarkdownScreen), "asked once"
         assert ("peanuts" in saved(user)) is kept
@@ -211,7 +211,7 @@ async def test_the_question_comes_once_the_turn_is_over_and_the_session_api_answ
     s = session("api", policy=True)
     busy_when_asked = [s.busy async for e in s.handle(ALLERGY) if isinstance(e, CommandResult)]
     assert busy_when_asked == [False], "a front end may wait for the answer: the turn is finished"
-    assert s.memory_file.withheld(s.store) and "peanuts" not in saved("api")
+    assert s.visitor.memory_file.withheld(s.store) and "peanuts" not in saved("api")
     assert await s.set_sensitive_consent(True) == []
     assert "peanuts" in saved("api") and "sensitive_consent = true" in saved("api")
     (status,) = [e async for e in s.handle("/consent")]
@@ -238,7 +238,7 @@ async def test_no_also_takes_out_what_an_earlier_visit_saved_and_the_question_sa
 async def test_policy_off_consent_command_explains_and_changes_nothing() -> None:
     s = session("offcmd", policy=False)
     (result,) = [e async for e in s.handle("/consent yes")]
-    assert not result.ok and "sensitive_consent" in result.text and s.memory_file.keep_sensitive is None
+    assert not result.ok and "sensitive_consent" in result.text and s.visitor.memory_file.keep_sensitive is None
     await s.aclose()
 
 
@@ -262,6 +262,6 @@ async def test_the_tui_dialog_answers_with_the_y_and_n_keys() -> None:
             await app.workers.wait_for_complete()
             await pilot.pause()
             assert not isinstance(app.screen, MarkdownScreen)
-            assert app.session.memory_file.keep_sensitive is kept
+            assert app.session.visitor.memory_file.keep_sensitive is kept
             assert ("peanuts" in saved(user)) is kept
             assert "peanuts" in [f.value for f in app.session.store.facts.values()], "used for this visit"

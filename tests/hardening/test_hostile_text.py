@@ -213,7 +213,7 @@ async def test_empty_whitespace_and_control_only_messages_do_nothing(text: str) 
         # handed to the session directly (a script, the palette), it says so and changes nothing
         said = [event async for event in app.session.handle(text)]
         assert [type(e).__name__ for e in said] == ["Notice"] and "nothing to send" in said[0].text
-        assert app.session.store.turn == 0 and not app.session.history and not app.session.store.facts
+        assert app.session.store.turn == 0 and not app.session.visitor.history and not app.session.store.facts
         clean_screen(app)
     assert not (config.users_dir() / "quiet.toml").exists() or not saved("quiet")["facts"]
 

@@ -187,8 +187,8 @@ async def test_markup_and_escapes_in_visitor_text_are_shown_literally() -> None:
 async def test_f2_toggles_the_panel_and_narrow_terminals_stack_it() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        main = app.query_one("#main")
-        assert main.has_class("-narrow")
+        await pilot.pause()
+        assert app.screen.has_class("-narrow")
         panel = app.query_one(MemoryPanel)
         assert panel.region.y > app.query_one("#chat-pane").region.y
         await pilot.press("f2")
@@ -196,9 +196,13 @@ async def test_f2_toggles_the_panel_and_narrow_terminals_stack_it() -> None:
         await pilot.press("f2")
         assert panel.display
     wide = make_app()
-    async with wide.run_test(size=(120, 36)):
-        assert not wide.query_one("#main").has_class("-narrow")
+    async with wide.run_test(size=(120, 36)) as pilot:
+        assert not wide.screen.has_class("-narrow")
         assert wide.query_one(MemoryPanel).region.x > 60
+        await pilot.resize_terminal(90, 30)  # the layout follows the terminal as it is resized
+        await pilot.pause()
+        assert wide.screen.has_class("-narrow")
+        assert wide.query_one(MemoryPanel).region.y > wide.query_one("#chat-pane").region.y
 
 
 async def test_user_switch_clears_the_screen() -> None:

@@ -20,11 +20,11 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from museum_tui.conversation.events import FactView
+from museum_tui.conversation.events import TIERS, FactView
 from museum_tui.safetext import one_line
 
 BLOCKS = " ▏▎▍▌▋▊▉█"
-BAR_STYLES = {"permanent": "cyan", "long_term": "green", "session": "yellow", "ephemeral": "magenta"}
+BAR_STYLES = {tier.name: tier.colour for tier in TIERS}
 
 
 def bar(fraction: float, width: int) -> str:
@@ -43,7 +43,7 @@ class Row:
 
     fact: FactView
     mark: str = ""  # "new" or "again" (reinforced) this turn
-    expiring: bool = False  # gone after the next turn unless mentioned
+    expiring: bool = False  # gone within a turn or two unless mentioned (never for a tier that does not fade)
     start: float = 0.0
     gone_note: str = ""
 
@@ -199,7 +199,7 @@ class FactList(ScrollView, can_focus=True):
             salience = item.salience(self.progress)
             number = f" {salience:.2f}"
             tier = item.fact.tier
-            style = "red" if item.expiring and tier != "permanent" else BAR_STYLES.get(tier, "white")
+            style = "red" if item.expiring else BAR_STYLES.get(tier, "white")
             text.append(bar(salience, max(4, width - 2 - len(number))), style=style)
             text.append(number, style="dim")
         text.truncate(max(1, width - 1), overflow="ellipsis", pad=True)

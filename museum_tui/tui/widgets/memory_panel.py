@@ -7,38 +7,16 @@ only the lines in view: a turn with hundreds of facts stays cheap.
 
 from __future__ import annotations
 
-import math
-
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from museum_tui.conversation.events import FactChange, FactView, MemorySnapshot
+from museum_tui.conversation.events import TIERS, FactChange, MemorySnapshot
 
 from .fact_list import FactList, Row
 
-TIERS = (
-    ("permanent", "Permanent"),
-    ("long_term", "Long-term"),
-    ("session", "Session"),
-    ("ephemeral", "Ephemeral"),
-)
-DECAY_HINT = {
-    "permanent": "never fades",
-    "long_term": "kept across visits",
-    "session": "this visit",
-    "ephemeral": "a few turns",
-}
-EXPIRING_TURNS = 1  # a fact that will be gone after this many more turns looks it
+EXPIRING_TURNS = 2  # a fact that will be gone within this many turns unless mentioned looks it
 GONE_VERBS = {"pruned": "faded", "evicted": "replaced", "negated": "you said no", "forgotten": "forgotten"}
-
-
-def turns_left(fact: FactView, decay: float, threshold: float) -> int | None:
-    if fact.tier == "permanent" or decay >= 1.0:
-        return None
-    if fact.salience < threshold:
-        return 0
-    return math.floor(math.log(threshold / fact.salience) / math.log(decay))
 
 
 class MemoryPanel(Vertical):
@@ -50,9 +28,8 @@ class MemoryPanel(Vertical):
     MemoryPanel > #memory-health { color: $text-muted; padding: 0 1; }
     """
 
-    def __init__(self, *, decay: dict[str, float], snapshot: MemorySnapshot | None = None, **kwargs: object) -> None:
+    def __init__(self, *, snapshot: MemorySnapshot | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.decay = decay
         self._first = snapshot  # drawn with the first frame, not one frame later
 
     def compose(self) -> ComposeResult:
@@ -90,20 +67,18 @@ class MemoryPanel(Vertical):
                 gone.setdefault(row.fact.tier, []).append(Row(row.fact, gone_note=note))
         by_tier = dict(snapshot.tiers)
         tiers: list[tuple[str, list[Row]]] = []
-        for tier, title in TIERS:
-            facts = by_tier.get(tier, ())
-            decay = self.decay.get(tier, 1.0)
+        for tier in TIERS:
+            facts = by_tier.get(tier.name, ())
             tier_rows = []
             for fact in facts:
-                left = turns_left(fact, decay, snapshot.prune_threshold)
+                expiring = fact.fades_in is not None and fact.fades_in <= EXPIRING_TURNS
                 before = shown.get(fact.id)
                 start = before.fact.salience if before is not None else fact.salience
-                row = Row(fact, marks.get(fact.id, ""), left is not None and left <= EXPIRING_TURNS, start)
-                tier_rows.append(row)
-            heading = f"{title} · {len(facts)}  ({DECAY_HINT[tier]})" if facts else f"{title} · 0"
-            tiers.append((heading, tier_rows + gone.get(tier, [])))
+                tier_rows.append(Row(fact, marks.get(fact.id, ""), expiring, start))
+            heading = f"{tier.title} · {len(facts)}  ({tier.lifetime})" if facts else f"{tier.title} · 0"
+            tiers.append((heading, tier_rows + gone.get(tier.name, [])))
         self.fact_list.set_rows(tiers, animate=animate)
-        counts = " · ".join(f"{snapshot.count(t)} {title.lower()}" for t, title in TIERS)
+        counts = " · ".join(f"{snapshot.count(t.name)} {t.title.lower()}" for t in TIERS)
         self.query_one("#memory-health", Static).update(f"turn {snapshot.turn} · {counts}")
 
     def clear(self) -> None:
