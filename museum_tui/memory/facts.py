@@ -6,7 +6,9 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
-ChangeKind = Literal["created", "reinforced", "negated", "evicted", "decayed", "pruned", "forgotten", "restored"]
+ChangeKind = Literal[
+    "created", "reinforced", "negated", "evicted", "decayed", "pruned", "forgotten", "restored", "recalled"
+]
 LEFT_KINDS = frozenset({"negated", "evicted", "pruned", "forgotten"})
 
 

@@ -12,12 +12,12 @@ import contextlib
 import os
 import shutil
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import rtoml
 
+from .clock import now
 from .fact_codec import InvalidEntry, fact_from_toml, fact_to_toml
 from .facts import Change, Fact, normalize
 from .private_files import LockBusy, explain_os_error, locked, prepare_private_dir, signature, write_atomic
@@ -61,10 +61,6 @@ class SaveReport:
 
 def _key(concept: str, value: str) -> tuple[str, str]:
     return concept, normalize(value)
-
-
-def _now() -> datetime:
-    return datetime.now(UTC).replace(microsecond=0)
 
 
 @dataclass
@@ -114,7 +110,7 @@ class UserMemoryFile:
     def set_consent(self, agreed: bool) -> None:
         """Record the visitor's answer about keeping sensitive facts; the next save writes it."""
         self.keep_sensitive = agreed
-        self.consent_at = _now().isoformat()
+        self.consent_at = now().isoformat()
 
     def sensitive(self, store: MemoryStore) -> list[Fact]:
         """Facts of the kept tiers whose concept is `sensitive`: what the visitor's answer is about."""
@@ -171,7 +167,7 @@ class UserMemoryFile:
 
     def _quarantine(self, *, copy: bool) -> Path:
         """Move (or copy) the file aside under a name that says what it is; bytes are never changed."""
-        stamp = _now().strftime("%Y%m%dT%H%M%SZ")
+        stamp = now().strftime("%Y%m%dT%H%M%SZ")
         target = self.users_dir / f"{self.user}.corrupt-{stamp}.toml"
         n = 1
         while target.exists():
@@ -279,7 +275,7 @@ class UserMemoryFile:
         facts.sort(key=lambda f: (f.created_turn, f.seq))
         header = {
             "schema_version": SCHEMA_VERSION,
-            "saved_at": _now(),
+            "saved_at": now(),
             "user": self.user,
             "ontology": store.ontology.name or (store.ontology.source.name if store.ontology.source else ""),
             "turn": store.turn,

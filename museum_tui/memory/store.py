@@ -12,9 +12,9 @@ import os
 import warnings
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from datetime import UTC, datetime
 from typing import Any
 
+from .clock import now_iso
 from .facts import Change, Fact, Mention, id_number, normalize, value_mentions, visible
 from .ontology import Concept, Ontology, as_ontology
 from .redact import redact, redacts
@@ -44,10 +44,6 @@ def _threshold_from_env(default: float = 0.10) -> float:
 
 
 PRUNE_THRESHOLD: float = _threshold_from_env()
-
-
-def _utc_now() -> str:
-    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
 class MemoryStore:
@@ -89,7 +85,7 @@ class MemoryStore:
                     raise ValueError(f"decay override {cls}={factor!r}: need a known class and a factor in (0, 1]")
                 self.decay[cls] = float(factor)
         self.prune_threshold = PRUNE_THRESHOLD if prune_threshold is None else float(prune_threshold)
-        self.clock = clock or _utc_now
+        self.clock = clock or now_iso
         self.facts: dict[str, Fact] = {}
         self.turn = 0
         self.next_id = 1
@@ -352,6 +348,27 @@ class MemoryStore:
         if named:
             return [f for f in facts if f.concept in named]
         return [f for f in facts if value_mentions(f.value, query)]
+
+    def recall(self, facts: Iterable[Fact]) -> list[Change]:
+        """Bring back facts the visitor referred to without restating them: a faded one returns at its
+        concept's full strength (unless the same value was said again meanwhile), a live one is reinforced."""
+        changes: list[Change] = []
+        for fact in facts:
+            spec = self.ontology.concepts.get(fact.concept)
+            live = self.facts.get(fact.id)
+            if spec is None:
+                continue
+            if live is not None:
+                before = live.salience
+                live.salience = min(1.0, before + REINFORCEMENT * spec.salience_weight)
+                live.last_seen_turn, live.seq = self.turn, self._touch()
+                changes.append(Change("recalled", live, before, live.salience))
+                continue
+            back = replace(fact, salience=min(1.0, spec.salience_weight), last_seen_turn=self.turn)
+            for change in self.restore([back]):
+                kind = "recalled" if change.kind == "restored" else change.kind
+                changes.append(Change(kind, change.fact, change.before, change.after, change.note))
+        return changes
 
     def restore(self, facts: Iterable[Fact | Change], *, fresh: bool = False) -> list[Change]:
         """Put facts back (undo of forget, or loading a saved file). A fact whose value is already

@@ -1,0 +1,36 @@
+"""The one clock: what time it is for memory, visits and the venue's opening hours.
+
+`MUSEUM_TUI_NOW` (ISO 8601, e.g. `2026-03-01T10:00:00+00:00`) fixes it for tests and demos; a time
+without an offset is read as UTC. Otherwise it is the system's time, in UTC, to the second.
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from datetime import UTC, datetime
+
+
+def now() -> datetime:
+    raw = os.environ.get("MUSEUM_TUI_NOW", "").strip()
+    if raw:
+        try:
+            fixed = datetime.fromisoformat(raw)
+        except ValueError:
+            warnings.warn(f"MUSEUM_TUI_NOW={raw!r} is not an ISO 8601 time; using the system clock", stacklevel=2)
+        else:
+            return (fixed if fixed.tzinfo else fixed.replace(tzinfo=UTC)).astimezone(UTC).replace(microsecond=0)
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+def now_iso() -> str:
+    return now().isoformat()
+
+
+def parse_time(text: str) -> datetime | None:
+    """An ISO timestamp from a file, or None if it is not one (files may be hand-edited)."""
+    try:
+        value = datetime.fromisoformat(text)
+    except (TypeError, ValueError):
+        return None
+    return value if value.tzinfo else value.replace(tzinfo=UTC)

@@ -1,0 +1,157 @@
+"""Recall of what faded: facts pruned by decay stay findable for the rest of the visit.
+
+A fact that fades (never one the visitor negated or asked to forget) moves to `FadedFacts`, a soft-deleted,
+recoverable store. Each turn `recall_candidates` matches the visitor's message against faded and live facts
+(value, concept label, evidence: exact words and typo-tolerant ones), and a vague "one / it / there" points
+to whatever faded most recently. `MemoryStore.recall` then puts the matches back, reinforced.
+
+Lookups go through an inverted index of words, so a turn costs the message's words, not the number of
+faded facts; only words that match nothing exactly are compared fuzzily, against the index's vocabulary.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rapidfuzz import fuzz, process
+
+from .facts import Change, Fact
+
+if TYPE_CHECKING:
+    from .store import MemoryStore
+
+WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
+VAGUE = frozenset({"one", "it", "there", "some", "any", "that", "those", "them", "somewhere"})
+_FUNCTION_WORDS = """
+the and for you your are was were can could would should have has had with this that what where when
+who how which not but all any some get got its it's i'm i've i'd i'll let me my our out too very
+just please thanks thank there here then than them they their about from into onto like also still
+want need really much more most one ones again yes yeah okay
+"""
+STOP = frozenset(_FUNCTION_WORDS.split())
+VAGUE_WINDOW = 3  # a vague word reaches a fact that faded at most this many turns ago
+FUZZY = 86  # rapidfuzz ratio for a word to count as a misspelling of another
+WEIGHTS = {"value": 1.0, "label": 0.6, "evidence": 0.25}
+ENOUGH = 0.6  # a fact is recalled when its words in the message weigh this much
+
+
+def words(text: str) -> set[str]:
+    """The words of `text` worth matching: lower-case, three letters or more, no function words."""
+    return {w for w in WORD.findall(text.lower()) if len(w) >= 3 and w not in STOP}
+
+
+@dataclass
+class _Entry:
+    fact: Fact
+    label: str
+    faded_turn: int
+    keys: dict[str, str] = field(default_factory=dict)  # word → "value" | "label" | "evidence"
+
+
+class FadedFacts:
+    """What faded this visit, indexed by word. Not saved: it ends with the visit."""
+
+    def __init__(self, limit: int = 20_000) -> None:
+        self.limit = limit
+        self._entries: dict[str, _Entry] = {}
+        self._index: dict[str, set[str]] = {}
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __contains__(self, fact_id: object) -> bool:
+        return fact_id in self._entries
+
+    def facts(self) -> list[Fact]:
+        return [e.fact for e in self._entries.values()]
+
+    def add(self, store: MemoryStore, changes: Iterable[Change]) -> None:
+        """Keep the facts a tick pruned; other departures (negated, forgotten, evicted) are not recallable."""
+        for change in changes:
+            if change.kind == "pruned":
+                self._add(store, change.fact)
+        while len(self._entries) > self.limit:
+            self.discard(next(iter(self._entries)))
+
+    def _add(self, store: MemoryStore, fact: Fact) -> None:
+        self.discard(fact.id)
+        label = store.ontology.label(fact.concept)
+        entry = _Entry(fact, label, store.turn)
+        for kind, text in (("evidence", fact.evidence), ("label", label), ("value", fact.value)):
+            for word in words(text):
+                entry.keys[word] = kind  # the strongest kind wins: value is written last
+        self._entries[fact.id] = entry
+        for word in entry.keys:
+            self._index.setdefault(word, set()).add(fact.id)
+
+    def discard(self, fact_id: str) -> Fact | None:
+        entry = self._entries.pop(fact_id, None)
+        if entry is None:
+            return None
+        for word in entry.keys:
+            ids = self._index.get(word)
+            if ids is not None:
+                ids.discard(fact_id)
+                if not ids:
+                    del self._index[word]
+        return entry.fact
+
+    def clear(self) -> None:
+        self._entries.clear()
+        self._index.clear()
+
+    def find(self, target: str) -> list[Fact]:
+        """Faded facts a `/forget` target names (an id, a value or a concept), so forgetting reaches them."""
+        wanted = target.strip().lower()
+        return [
+            e.fact
+            for e in self._entries.values()
+            if wanted in (e.fact.id.lower(), e.fact.value.lower()) or wanted in e.fact.concept.lower()
+        ]
+
+    def scores(self, said: set[str]) -> dict[str, tuple[float, Fact]]:
+        """How strongly the message's words point at each fact they point at."""
+        scores: dict[str, float] = {}
+        unmatched = []
+        for word in said:
+            ids = self._index.get(word)
+            if ids:
+                for fact_id in ids:
+                    scores[fact_id] = scores.get(fact_id, 0.0) + WEIGHTS[self._entries[fact_id].keys[word]]
+            elif len(word) >= 4:
+                unmatched.append(word)
+        if unmatched and self._index:
+            vocabulary = list(self._index)
+            for word in unmatched:
+                for near, _, _ in process.extract(word, vocabulary, scorer=fuzz.ratio, score_cutoff=FUZZY, limit=3):
+                    for fact_id in self._index[near]:
+                        kind = self._entries[fact_id].keys[near]
+                        scores[fact_id] = scores.get(fact_id, 0.0) + 0.8 * WEIGHTS[kind]
+        return {fact_id: (score, self._entries[fact_id].fact) for fact_id, score in scores.items()}
+
+    def recent(self, turn: int) -> Fact | None:
+        """The fact that faded last, if that was within `VAGUE_WINDOW` turns of `turn`."""
+        if not self._entries:
+            return None
+        entry = max(self._entries.values(), key=lambda e: (e.faded_turn, e.fact.seq))
+        return entry.fact if turn - entry.faded_turn <= VAGUE_WINDOW else None
+
+
+def recall_candidates(store: MemoryStore, faded: FadedFacts, text: str) -> list[Fact]:
+    """The faded and live facts the message refers to, strongest match first (at most three). Pure: memory
+    is changed only when the turn commits (`MemoryStore.recall`)."""
+    said = words(text)
+    live = FadedFacts()  # the live facts, indexed the same way (a few hundred at most)
+    for fact in store.facts.values():
+        live._add(store, fact)
+    scored = {**faded.scores(said), **live.scores(said)}
+    found = sorted((item for item in scored.values() if item[0] >= ENOUGH), key=lambda i: (-i[0], -i[1].seq))
+    if found:
+        return [fact for _, fact in found[:3]]
+    if VAGUE.isdisjoint(WORD.findall(text.lower())):
+        return []
+    recent = faded.recent(store.turn)
+    return [recent] if recent is not None else []
