@@ -20,6 +20,7 @@ class Tier:
     decay: float  # the default per-turn multiplier; settings may override it per store
     kept: bool  # saved in the visitor's file and restored next visit
     prunable: bool  # removed once its salience falls under the prune threshold
+    ages: bool  # also fades with the time between visits (see aging.py)
     heading: str  # how the tier is introduced to the chat model
     lifetime: str  # how long a fact lasts, in a few words ("kept across visits")
     pace: str  # how fast it fades, for ontology authors
@@ -27,13 +28,13 @@ class Tier:
 
 
 TIERS: tuple[Tier, ...] = (
-    Tier("permanent", "Permanent", 1.00, True, False, "Always take into account (needs and constraints)",
+    Tier("permanent", "Permanent", 1.00, True, False, False, "Always take into account (needs and constraints)",
          "never fades", "never fades", "cyan"),
-    Tier("long_term", "Long-term", 0.99, True, True, "Preferences and interests",
+    Tier("long_term", "Long-term", 0.99, True, True, True, "Preferences and interests",
          "kept across visits", "fades very slowly", "green"),
-    Tier("session", "Session", 0.85, False, True, "This visit",
+    Tier("session", "Session", 0.85, False, True, False, "This visit",
          "this visit", "fades over about a dozen turns", "yellow"),
-    Tier("ephemeral", "Ephemeral", 0.55, False, True, "Right now (short-lived)",
+    Tier("ephemeral", "Ephemeral", 0.55, False, True, False, "Right now (short-lived)",
          "a few turns", "fades within a few turns", "magenta"),
 )  # fmt: skip
 TIER: dict[str, Tier] = {t.name: t for t in TIERS}
