@@ -12,6 +12,7 @@ import pytest
 from museum_tui import config
 from museum_tui.cli import main
 from museum_tui.memory import MemoryStore, UserMemoryFile
+from tests.cli_process import museum
 
 
 @pytest.fixture
@@ -78,3 +79,12 @@ def test_corrupt_file_is_reported_not_a_traceback(capsys: pytest.CaptureFixture[
     captured = capsys.readouterr()
     assert "could not be read" in captured.err and "zed.corrupt-" in captured.err
     assert "Nothing is saved about zed." in captured.out
+
+
+def test_memory_health_scores_a_saved_memory_and_warns_about_stale_facts() -> None:
+    said = museum("chat", "--plain", "--offline", "--user", "hale", stdin="I really love photography\n")
+    assert said.returncode == 0, said.stderr
+    fresh = json.loads(museum("memory", "health", "--user", "hale", "--json").stdout)
+    assert fresh["user"] == "hale" and fresh["score"] == 100 and fresh["warnings"] == []
+    later = museum("memory", "health", "--user", "hale", env={"MUSEUM_TUI_NOW": "2099-01-01T00:00:00"})
+    assert later.returncode == 0 and "/100" in later.stdout and "not mentioned for 90+ days" in later.stdout

@@ -1,13 +1,16 @@
-"""`museum-tui memory show|export|forget|path`: a visitor's saved memory, from the command line."""
+"""`museum-tui memory show|export|forget|health|path`: a visitor's saved memory, from the command line."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
 from museum_tui.memory import TIER, SaveError, by_tier, keeps
+from museum_tui.memory.clock import now
 from museum_tui.memory.export import export_json, export_markdown
+from museum_tui.memory.health import health
 from museum_tui.safetext import one_line
 
 from .common import CliError, add_common, open_user
@@ -34,6 +37,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     forget.add_argument("--all", action="store_true", help="erase everything saved about the visitor")
     forget.add_argument("--yes", action="store_true", help="do not ask for confirmation with --all")
     forget.set_defaults(handler=forget_cmd)
+
+    health = actions.add_parser("health", help="a 0-100 score of how useful the saved memory is, with warnings")
+    add_common(health)
+    health.add_argument("--json", action="store_true", help="print JSON instead of text")
+    health.set_defaults(handler=health_cmd)
 
     path = actions.add_parser("path", help="print where the visitor's memory file is")
     add_common(path)
@@ -109,6 +117,24 @@ def forget_cmd(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from None
     for change in removed:
         print(f"forgot {one_line(change.fact.id, 12)}: {one_line(change.fact.value, 80)}")
+    return 0
+
+
+def health_cmd(args: argparse.Namespace) -> int:
+    store, memory_file, notices = open_user(args)
+    _notices(notices)
+    try:
+        size: int | None = memory_file.path.stat().st_size
+    except OSError:
+        size = None
+    report = health(store, now(), file_bytes=size)
+    if args.json:
+        record = {"user": memory_file.user, "score": report.score, "warnings": list(report.warnings)}
+        print(json.dumps({**record, "figures": report.figures}, indent=2))
+        return 0
+    print(f"Memory health of {memory_file.user}: {report.score}/100 ({len(store.facts)} saved facts)")
+    for warning in report.warnings:
+        print(f"  warning: {warning}")
     return 0
 
 
