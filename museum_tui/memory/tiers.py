@@ -21,23 +21,30 @@ class Tier:
     kept: bool  # saved in the visitor's file and restored next visit
     prunable: bool  # removed once its salience falls under the prune threshold
     ages: bool  # also fades with the time between visits (see aging.py)
-    heading: str  # how the tier is introduced to the chat model
+    bucket: str  # which part of the prompt's memory block it goes to (see BUCKETS)
     lifetime: str  # how long a fact lasts, in a few words ("kept across visits")
     pace: str  # how fast it fades, for ontology authors
     colour: str  # a colour name every renderer understands (Rich and Textual both take these)
 
 
 TIERS: tuple[Tier, ...] = (
-    Tier("permanent", "Permanent", 1.00, True, False, False, "Always take into account (needs and constraints)",
+    Tier("permanent", "Permanent", 1.00, True, False, False, "core",
          "never fades", "never fades", "cyan"),
-    Tier("long_term", "Long-term", 0.99, True, True, True, "Preferences and interests",
+    Tier("long_term", "Long-term", 0.99, True, True, True, "background",
          "kept across visits", "fades very slowly", "green"),
-    Tier("session", "Session", 0.85, False, True, False, "This visit",
+    Tier("session", "Session", 0.85, False, True, False, "active",
          "this visit", "fades over about a dozen turns", "yellow"),
-    Tier("ephemeral", "Ephemeral", 0.55, False, True, False, "Right now (short-lived)",
+    Tier("ephemeral", "Ephemeral", 0.55, False, True, False, "active",
          "a few turns", "fades within a few turns", "magenta"),
 )  # fmt: skip
 TIER: dict[str, Tier] = {t.name: t for t in TIERS}
+# The memory block of a prompt, as llm-bawt's context builder does it: what must always be respected, then
+# what matters in this visit, then what colours the answer. Fixed order, so the block is deterministic.
+BUCKETS: tuple[tuple[str, str], ...] = (
+    ("core", "Core constraints (always take into account)"),
+    ("active", "Active concerns (this visit, right now)"),
+    ("background", "Preferences and background"),
+)
 PERSISTENCE_CLASSES: tuple[TierName, ...] = tuple(t.name for t in TIERS)
 KEPT_TIERS: tuple[TierName, ...] = tuple(t.name for t in TIERS if t.kept)
 DECAY: dict[str, float] = {t.name: t.decay for t in TIERS}

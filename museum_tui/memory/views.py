@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from .tiers import PERSISTENCE_CLASSES, TIER
+from .tiers import BUCKETS, PERSISTENCE_CLASSES, TIER
 
 if TYPE_CHECKING:
     from .store import Fact, MemoryStore
@@ -50,15 +50,18 @@ def select(
 
 
 def render_block(store: MemoryStore, facts: Iterable[Fact]) -> str:
-    """Facts under tier headings, one line per concept (values strongest first), for a system prompt."""
+    """Facts in the prompt's buckets (core constraints, active concerns, preferences and background), one
+    line per concept (tier order, then values strongest first), for a system prompt."""
     lines: list[str] = []
-    for cls, group in by_tier(facts).items():
+    tiers = by_tier(facts)
+    for bucket, heading in BUCKETS:
+        group = [f for cls, group in tiers.items() if cls in TIER and TIER[cls].bucket == bucket for f in group]
         if not group:
             continue
-        lines.append(f"{TIER[cls].heading if cls in TIER else cls}:")
+        lines.append(f"{heading}:")
         per_concept: dict[str, list[str]] = {}
         for fact in group:
-            fading = fact.salience < FADING and cls in TIER and TIER[cls].prunable
+            fading = fact.salience < FADING and TIER[fact.persistence_class].prunable
             per_concept.setdefault(fact.concept, []).append(fact.value + (" (fading)" if fading else ""))
         for concept_id, values in per_concept.items():
             concept = store.ontology.concepts.get(concept_id)

@@ -368,7 +368,7 @@ def test_views_group_by_tier_and_filter(museum_ontology) -> None:
     store.upsert("ArtInterest.Medium", "photography", "asserted", "I love photography")
     store.upsert("ImmediateNeed.Restroom", "toilet", "asserted", "where's the loo")
     block = store.context_block()
-    assert block.index("Always take into account") < block.index("Preferences") < block.index("Right now")
+    assert block.index("Core constraints") < block.index("Active concerns") < block.index("Preferences and background")
     assert "- Mobility need: wheelchair user — give step-free routes and lifts" in block
     way = filtered_block(store, concept_prefixes=["SpecialNeed.", "ImmediateNeed."])
     assert "wheelchair user" in way and "toilet" in way and "photography" not in way
