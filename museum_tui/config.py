@@ -40,6 +40,8 @@ CONFIG_TEMPLATE = """\
 # similarity_threshold = 0.88   # 1.0 = only identical values reinforce each other
 # facts_before_reply = false    # true: the reply waits for this message's facts (slower by the extraction time)
 # sensitive_consent = false     # kiosks: ask before keeping `sensitive` concepts (e.g. allergies) across visits
+# visit_gap_minutes = 60        # a silence longer than this starts a new visit
+# half_life_days = 180          # long-term interests halve in strength over this many days away (0: off)
 
 # [decay]                       # per-turn multipliers; permanent facts never fade below the threshold
 # long_term = 0.99
@@ -108,6 +110,8 @@ class Settings:
     builtin_stream_delay: float = 0.01
     facts_before_reply: bool = False  # the seed's order: extract → upsert → tick → chat
     sensitive_consent: bool = False  # kiosks: keep `sensitive` concepts across visits only if the visitor agrees
+    visit_gap_minutes: int = 60  # a silence longer than this starts a new visit
+    half_life_days: float = 180.0  # long-term facts halve in strength over this many days between visits (0: off)
     config_file: Path | None = None
     warnings: list[str] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)
@@ -170,6 +174,8 @@ def load_settings(
         "builtin_stream_delay",
         "facts_before_reply",
         "sensitive_consent",
+        "visit_gap_minutes",
+        "half_life_days",
     }
     for name in data:
         if name not in known and name.lower() not in SECRET_KEYS:
@@ -229,6 +235,16 @@ def load_settings(
     consent = pick("sensitive_consent", "MUSEUM_TUI_SENSITIVE_CONSENT", bool, "true or false", _boolean)
     if consent is not None:
         settings.sensitive_consent = bool(consent)
+    gap = pick("visit_gap_minutes", "MUSEUM_TUI_VISIT_GAP_MINUTES", int, "a whole number of minutes ≥ 1", int)
+    if gap is not None:
+        if gap < 1:
+            raise ConfigError(f"visit_gap_minutes is {gap}; expected a whole number of minutes ≥ 1")
+        settings.visit_gap_minutes = gap
+    half_life = pick("half_life_days", "MUSEUM_TUI_HALF_LIFE_DAYS", (int, float), "days ≥ 0 (0: off)", float)
+    if half_life is not None:
+        if float(half_life) < 0:
+            raise ConfigError(f"half_life_days is {half_life}; expected days ≥ 0 (0 turns ageing off)")
+        settings.half_life_days = float(half_life)
 
     decay = data.get("decay", {})
     if not isinstance(decay, dict):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -86,5 +87,12 @@ def test_memory_health_scores_a_saved_memory_and_warns_about_stale_facts() -> No
     assert said.returncode == 0, said.stderr
     fresh = json.loads(museum("memory", "health", "--user", "hale", "--json").stdout)
     assert fresh["user"] == "hale" and fresh["score"] == 100 and fresh["warnings"] == []
-    later = museum("memory", "health", "--user", "hale", env={"MUSEUM_TUI_NOW": "2099-01-01T00:00:00"})
+    in_100_days = (datetime.now(UTC) + timedelta(days=100)).isoformat()
+    later = museum("memory", "health", "--user", "hale", env={"MUSEUM_TUI_NOW": in_100_days})
     assert later.returncode == 0 and "/100" in later.stdout and "not mentioned for 90+ days" in later.stdout
+    shown = json.loads(museum("memory", "show", "--user", "hale", "--json", env={"MUSEUM_TUI_NOW": in_100_days}).stdout)
+    (photo,) = [f for f in shown["facts"] if f["value"] == "photography"]
+    assert 0.6 * 0.7 < photo["salience"] < 0.7, "100 days away: aged by half a half-life, as of the clock"
+    (visit,) = shown["visits"]
+    assert visit["turns"] == 1 and visit["started_at"] <= visit["ended_at"] and "photography" not in str(visit)
+    assert "Visits (1):" in museum("memory", "show", "--user", "hale").stdout

@@ -57,7 +57,7 @@ def show_cmd(args: argparse.Namespace) -> int:
     store, memory_file, notices = open_user(args)
     _notices(notices)
     if args.json:
-        print(export_json(store, memory_file.user))
+        print(export_json(store, memory_file.user, memory_file.visits.records()))
         return 0
     if not store.facts:
         print(f"Nothing is saved about {memory_file.user}.")
@@ -71,6 +71,12 @@ def show_cmd(args: argparse.Namespace) -> int:
             label = store.ontology.concepts[f.concept].short_label
             print(f"  {one_line(f.id, 12):>4}  {one_line(label)}: {one_line(f.value, 80)}  (salience {f.salience:.2f})")
             print(f"        from: \u201c{one_line(f.evidence, 100)}\u201d")
+    visits = memory_file.visits.all()
+    if visits:
+        print(f"\nVisits ({len(visits)}):")
+        for visit in visits[-10:]:
+            about = f" · {one_line(', '.join(visit.topics), 100)}" if visit.topics else ""
+            print(f"  {visit.started_at[:16].replace('T', ' ')} UTC, {visit.turns} turn(s){about}")
     return 0
 
 

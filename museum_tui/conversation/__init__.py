@@ -63,7 +63,7 @@ def open_session(settings: Settings, env: Mapping[str, str] | None = None) -> Se
     fact_source = build_fact_source(ontology, provider, chat.client if isinstance(chat, LLMChat) else None)
     visitor, report = _visitor(settings, ontology)
     warnings = [*settings.warnings, *(f"Ontology: {w}" for w in ontology.warnings), *report.notices]
-    return Session(
+    session = Session(
         settings=settings,
         visitor=visitor,
         chat=chat,
@@ -71,6 +71,10 @@ def open_session(settings: Settings, env: Mapping[str, str] | None = None) -> Se
         concierge=concierge,
         start_notices=[Notice(text, "warning") for text in warnings],
     )
+    greeting = session.welcome_back()
+    if greeting:
+        session.start_notices.insert(0, Notice(greeting))
+    return session
 
 
 __all__ = ["Concierge", "Outcome", "Session", "SessionError", "Visitor", "open_memory", "open_session"]

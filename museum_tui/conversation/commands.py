@@ -102,9 +102,9 @@ async def _forget(session: Session, args: str) -> AsyncIterator[Event]:
             ok=False,
         )
         return
-    store = session.store
+    store, faded = session.store, session.visitor.faded
     everything = target.lower() in ("all", "everything", "*")
-    facts = list(store.facts.values()) if everything else store.find(target)
+    facts = [*store.facts.values(), *faded.facts()] if everything else [*store.find(target), *faded.find(target)]
     if not facts:
         yield CommandResult("forget", f"I don't remember anything matching “{md(target)}”.", ok=False)
         return

@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING
 
 from museum_tui.config import Settings
 from museum_tui.extraction import ExtractionResult
-from museum_tui.memory import Change, MemoryStore
+from museum_tui.memory import Change, Fact, MemoryStore
 from museum_tui.safetext import strip_controls
 
+from . import layers
 from .concierge import Concierge
 from .engine import ChatEngine, EngineError, Turn
 from .events import (
@@ -94,6 +95,10 @@ class Session:
     def venue_name(self) -> str:
         return self.concierge.venue_name
 
+    def welcome_back(self) -> str | None:
+        """A greeting for a returning visitor (when they were last here, what is remembered), or None."""
+        return layers.welcome_back(self.visitor)
+
     def snapshot(self) -> MemorySnapshot:
         """The current visitor's memory as plain data, for a front end's first frame."""
         return snapshot(self.visitor.store)
@@ -129,15 +134,17 @@ class Session:
         async with old.lock:
             notices = await old.save()
         self.visitor = visitor
-        return [*notices, UserSwitched(visitor.user, snapshot(visitor.store))] + [
-            Notice(text, "warning") for text in report.notices
-        ]
+        greeting = [Notice(text) for text in [self.welcome_back()] if text]
+        warnings = [Notice(text, "warning") for text in report.notices]
+        return [*notices, UserSwitched(visitor.user, snapshot(visitor.store)), *greeting, *warnings]
 
     async def forget(self, fact_ids: Sequence[str]) -> Outcome:
-        """Forget these facts here and in the saved file; `/undo` brings them back."""
+        """Forget these facts (live or faded) here and in the saved file; `/undo` brings them back."""
         visitor = self.visitor
         async with visitor.lock:
-            removed = visitor.store.forget(fact_ids=list(fact_ids))
+            faded = [fact for fact_id in fact_ids if (fact := visitor.faded.discard(fact_id)) is not None]
+            removed = [Change("forgotten", f, f.salience, 0.0) for f in faded]
+            removed += visitor.store.forget(fact_ids=list(fact_ids))
             visitor.undo_stack.append(removed)
             notices = await visitor.save()
         return Outcome(tuple(removed), tuple(notices))
@@ -197,9 +204,10 @@ class Session:
         self._cancel = cancel = asyncio.Event()
         extraction = asyncio.create_task(self.fact_source.extract(text, visitor.last_reply))
         committing = False
+        recalled = layers.recalled_for(visitor, text)
         try:
             reply: ReplyDone | None = None
-            async for event in self._reply(visitor, text, extraction, cancel):
+            async for event in self._reply(visitor, text, extraction, cancel, recalled):
                 yield event
                 if isinstance(event, ReplyDone):
                     reply = event
@@ -207,7 +215,7 @@ class Session:
                 return
             # The commit belongs to the session, not to whoever reads these events: it completes even if
             # the reader stops listening (another visitor, the app closing), and `aclose` waits for it.
-            commit = asyncio.create_task(self._commit(visitor, text, reply.text, extraction))
+            commit = asyncio.create_task(self._commit(visitor, text, reply, extraction, recalled))
             committing = True
             self._commits.add(commit)
             commit.add_done_callback(self._commits.discard)
@@ -226,9 +234,14 @@ class Session:
             yield question
 
     async def _reply(
-        self, visitor: Visitor, text: str, extraction: asyncio.Task[ExtractionResult], cancel: asyncio.Event
+        self,
+        visitor: Visitor,
+        text: str,
+        extraction: asyncio.Task[ExtractionResult],
+        cancel: asyncio.Event,
+        recalled: list[Fact],
     ) -> AsyncIterator[Event]:
-        store = prompt_store = visitor.store
+        store = prompt_store = layers.prompt_store(visitor.store, recalled)
         pending: Sequence[ExtractedFact] = ()
         # The built-in responder reads this turn's facts (its extraction is instant). With
         # `facts_before_reply` an LLM reply waits for them too and its memory block already holds them;
@@ -239,6 +252,8 @@ class Session:
                 prompt_store = store.preview((f.concept, f.value, f.polarity, f.evidence) for f in pending)
         agent = self.concierge.route(text, prompt_store)
         system = self.concierge.system_prompt(agent, prompt_store)
+        if visitor.summary.text:
+            system = f"{system}\n\n{visitor.summary.text}"
         turn = Turn(text, agent, prompt_store, pending, _messages(system, visitor.history, text, self.settings))
         parts: list[str] = []
         stream = self.chat.stream(turn).__aiter__()
@@ -274,7 +289,12 @@ class Session:
         yield ReplyDone(reply, agent.name, agent.title)
 
     async def _commit(
-        self, visitor: Visitor, text: str, reply: str, extraction: asyncio.Task[ExtractionResult]
+        self,
+        visitor: Visitor,
+        text: str,
+        reply: ReplyDone,
+        extraction: asyncio.Task[ExtractionResult],
+        recalled: list[Fact],
     ) -> list[Event]:
         """Apply the turn's facts and its tick to `visitor`'s memory, together, and save."""
         result, error = await _settle(extraction)
@@ -287,8 +307,11 @@ class Session:
             applied: list[Change] = []
             for fact in result.facts:
                 applied += store.upsert(fact.concept, fact.value, fact.polarity, fact.evidence, source=source)
+            visitor.history.append(Exchange(text, reply.text))
+            window = self.settings.history_window // 2
+            applied += layers.commit_layers(visitor, recalled, applied, reply.agent_title, window)
             ticked = store.tick()
-            visitor.history.append(Exchange(text, reply))
+            layers.after_tick(visitor, ticked)
             visitor.failed_text = None
             rejected = tuple(r.reason for r in result.rejected)
             events.append(FactsApplied(fact_changes(store, applied), rejected, source))

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from museum_tui.safetext import one_line
 
-from .visitor import Exchange
+if TYPE_CHECKING:
+    from .visitor import Exchange
 
 SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
 WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")

@@ -8,12 +8,17 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 
 from museum_tui.config import Settings
 from museum_tui.memory import Change, LoadReport, MemoryStore, Ontology, SaveError, UserMemoryFile
+from museum_tui.memory.aging import age
+from museum_tui.memory.clock import now
+from museum_tui.memory.recall import FadedFacts
 
 from .events import Notice
+from .summary import RollingSummary
 
 
 @dataclass
@@ -30,6 +35,9 @@ class Visitor:
     undo_stack: list[list[Change]] = field(default_factory=list)
     failed_text: str | None = None  # the last message that was not answered, for /retry
     consent_asked: bool = False
+    faded: FadedFacts = field(default_factory=FadedFacts)  # what decay pruned this visit, recallable
+    summary: RollingSummary = field(default_factory=RollingSummary)  # of the turns that left the prompt
+    recalled: int = 0  # faded facts brought back this visit (for the health score)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one change to this memory at a time
 
     @property
@@ -55,10 +63,14 @@ class Visitor:
 
 
 def load_visitor(settings: Settings, ontology: Ontology, users_dir: Path, user: str) -> tuple[Visitor, LoadReport]:
-    """`user`'s saved memory in a fresh store shaped by the settings. Raises `UserNameError` for a name that
-    is not a name; a bad memory file is reported, never raised."""
+    """`user`'s saved memory in a fresh store shaped by the settings, aged for the time since it was saved;
+    a new visit begins. Raises `UserNameError` for a name that is not a name; a bad memory file is reported,
+    never raised."""
     memory_file = UserMemoryFile(users_dir, user)
     memory_file.ask_sensitive = settings.sensitive_consent
+    memory_file.visits.gap = timedelta(minutes=settings.visit_gap_minutes)
     store = MemoryStore(ontology, settings.similarity_threshold, decay=settings.decay or None)
     report = memory_file.load(store)
-    return Visitor(store, memory_file), report
+    visitor = Visitor(store, memory_file)
+    visitor.faded.add(store, age(store, report.saved_at, now(), settings.half_life_days))
+    return visitor, report

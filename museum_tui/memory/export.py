@@ -44,14 +44,17 @@ def _escape_invisible(ch: str) -> str:
     return f"\\u{ord(ch):04x}" if ord(ch) <= 0xFFFF else json.dumps(ch)[1:-1]
 
 
-def export_json(store: MemoryStore, user: str = "") -> str:
+def export_json(store: MemoryStore, user: str = "", visits: list[dict[str, Any]] | None = None) -> str:
+    """Memory as JSON; `visits` (start, end, turns, topics of each visit) when the caller has them."""
     groups = by_tier(store.facts.values())
-    document = {
+    document: dict[str, Any] = {
         "user": user,
         "turn": store.turn,
         "ontology": store.ontology.name,
         "facts": [fact_record(store, f) for group in groups.values() for f in group],
     }
+    if visits is not None:
+        document["visits"] = visits
     text = json.dumps(document, ensure_ascii=False, indent=2)
     if text.isascii():
         return text

@@ -12,6 +12,7 @@ import contextlib
 import os
 import shutil
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from .private_files import LockBusy, explain_os_error, locked, prepare_private_d
 from .store import MemoryStore
 from .tiers import KEPT_TIERS
 from .usernames import check_user_name
+from .visits import KEPT_VISITS, Visit, VisitLog
 
 SCHEMA_VERSION = 1
 LOCK_TIMEOUT = 10.0
@@ -46,6 +48,7 @@ class LoadReport:
     notices: list[str] = field(default_factory=list)
     quarantined: Path | None = None
     read_only: bool = False
+    saved_at: datetime | None = None  # when the file was written: the time kept facts have aged since
 
 
 @dataclass
@@ -73,6 +76,8 @@ class _DiskState:
     newer: int | None = None
     keep_sensitive: bool | None = None
     consent_at: str = ""
+    saved_at: datetime | None = None
+    visits: list[Visit] = field(default_factory=list)
     known: bool = True  # False when the file on disk could not be read: nothing can be inferred from it
 
 
@@ -104,6 +109,7 @@ class UserMemoryFile:
         self._foreign: list[dict[str, Any]] = []
         self._chunks: dict[str, str] = {}  # a fact table's repr → its TOML text (see _render)
         self.ask_sensitive = False
+        self.visits = VisitLog()  # past visits from the file, and this one once a turn has happened
         self.keep_sensitive: bool | None = None  # the visitor's answer; None: not asked (yet)
         self.consent_at = ""
 
@@ -149,6 +155,10 @@ class UserMemoryFile:
             value = data.get(key, getattr(state, key))
             if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
                 setattr(state, key, value)
+        saved_at = data.get("saved_at")
+        if isinstance(saved_at, datetime):
+            state.saved_at = saved_at if saved_at.tzinfo else saved_at.replace(tzinfo=UTC)
+        state.visits = VisitLog.from_records(data.get("visits")).past
         if isinstance(data.get("sensitive_consent"), bool):
             state.keep_sensitive = data["sensitive_consent"]
             at = data.get("sensitive_consent_at", "")
@@ -237,6 +247,7 @@ class UserMemoryFile:
             )
         self._foreign = state.foreign
         self.keep_sensitive, self.consent_at = state.keep_sensitive, state.consent_at
+        self.visits.past, report.saved_at = state.visits, state.saved_at
         store.turn = max(store.turn, state.turn)
         store.next_id = max(store.next_id, state.next_id)
         ordered = sorted(state.facts, key=lambda f: (f.last_seen_turn, f.created_turn))
@@ -249,6 +260,9 @@ class UserMemoryFile:
     # ---- writing -------------------------------------------------------------------------------------
 
     def _merge(self, store: MemoryStore, disk: _DiskState, report: SaveReport) -> None:
+        ours = {v.started_at for v in self.visits.all()}
+        self.visits.past = sorted([*self.visits.past, *(v for v in disk.visits if v.started_at not in ours)],
+                                  key=lambda v: v.started_at)[-KEPT_VISITS:]  # fmt: skip
         ours = {_key(f.concept, f.value): f for f in store.facts.values() if f.persistence_class in KEPT_TIERS}
         theirs = {_key(f.concept, f.value): f for f in disk.facts}
         added = [f for k, f in theirs.items() if k not in ours and k not in self._base]
@@ -284,6 +298,8 @@ class UserMemoryFile:
         if self.keep_sensitive is not None:
             header["sensitive_consent"] = self.keep_sensitive
             header["sensitive_consent_at"] = self.consent_at
+        if self.visits.all():
+            header["visits"] = self.visits.records()
         if not facts and not self._foreign:
             header["facts"] = []  # say so explicitly: an empty memory, not a truncated file
         chunks, cache = [tomli_w.dumps(header)], {}

@@ -34,7 +34,7 @@ want need really much more most one ones again yes yeah okay
 STOP = frozenset(_FUNCTION_WORDS.split())
 VAGUE_WINDOW = 3  # a vague word reaches a fact that faded at most this many turns ago
 FUZZY = 86  # rapidfuzz ratio for a word to count as a misspelling of another
-WEIGHTS = {"value": 1.0, "label": 0.6, "evidence": 0.25}
+WEIGHTS = {"value": 1.0, "label": 0.5, "evidence": 0.25}  # a label alone is not enough
 ENOUGH = 0.6  # a fact is recalled when its words in the message weigh this much
 
 
