@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz, process
@@ -34,7 +35,7 @@ want need really much more most one ones again yes yeah okay
 STOP = frozenset(_FUNCTION_WORDS.split())
 VAGUE_WINDOW = 3  # a vague word reaches a fact that faded at most this many turns ago
 FUZZY = 86  # rapidfuzz ratio for a word to count as a misspelling of another
-WEIGHTS = {"value": 1.0, "label": 0.5, "evidence": 0.25}  # a label alone is not enough
+WEIGHTS = {"value": 1.0, "label": 0.5, "evidence": 0.25}  # a label counts only beside another hit
 ENOUGH = 0.6  # a fact is recalled when its words in the message weigh this much
 
 
@@ -43,12 +44,24 @@ def words(text: str) -> set[str]:
     return {w for w in WORD.findall(text.lower()) if len(w) >= 3 and w not in STOP}
 
 
+@lru_cache(maxsize=4096)  # live facts are indexed every turn; their words rarely change
+def _keys(evidence: str, value: str) -> tuple[tuple[str, str], ...]:
+    keys = dict.fromkeys(words(evidence), "evidence")
+    keys.update(dict.fromkeys(words(value), "value"))  # a word of the value counts as the value
+    return tuple(keys.items())
+
+
+@lru_cache(maxsize=1024)
+def _label_words(label: str) -> frozenset[str]:
+    return frozenset(words(label))
+
+
 @dataclass
 class _Entry:
     fact: Fact
-    label: str
+    label: frozenset[str]  # the words of the concept's short label
     faded_turn: int
-    keys: dict[str, str] = field(default_factory=dict)  # word → "value" | "label" | "evidence"
+    keys: dict[str, str] = field(default_factory=dict)  # word → "value" | "evidence"
 
 
 class FadedFacts:
@@ -58,6 +71,9 @@ class FadedFacts:
         self.limit = limit
         self._entries: dict[str, _Entry] = {}
         self._index: dict[str, set[str]] = {}
+        # The index's words by first and by last letter: a misspelling keeps one of the two, so a fuzzy
+        # lookup compares against those words only, not the whole vocabulary.
+        self._ends: dict[str, set[str]] = {}
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -78,14 +94,17 @@ class FadedFacts:
 
     def _add(self, store: MemoryStore, fact: Fact) -> None:
         self.discard(fact.id)
-        label = store.ontology.label(fact.concept)
-        entry = _Entry(fact, label, store.turn)
-        for kind, text in (("evidence", fact.evidence), ("label", label), ("value", fact.value)):
-            for word in words(text):
-                entry.keys[word] = kind  # the strongest kind wins: value is written last
+        concept = store.ontology.concepts.get(fact.concept)
+        label = _label_words(concept.short_label if concept else fact.concept)
+        entry = _Entry(fact, label, store.turn, dict(_keys(fact.evidence, fact.value)))
         self._entries[fact.id] = entry
         for word in entry.keys:
-            self._index.setdefault(word, set()).add(fact.id)
+            ids = self._index.get(word)
+            if ids is None:
+                ids = self._index[word] = set()
+                self._ends.setdefault("^" + word[0], set()).add(word)
+                self._ends.setdefault(word[-1] + "$", set()).add(word)
+            ids.add(fact.id)
 
     def discard(self, fact_id: str) -> Fact | None:
         entry = self._entries.pop(fact_id, None)
@@ -97,11 +116,14 @@ class FadedFacts:
                 ids.discard(fact_id)
                 if not ids:
                     del self._index[word]
+                    self._ends["^" + word[0]].discard(word)
+                    self._ends[word[-1] + "$"].discard(word)
         return entry.fact
 
     def clear(self) -> None:
         self._entries.clear()
         self._index.clear()
+        self._ends.clear()
 
     def find(self, target: str) -> list[Fact]:
         """Faded facts a `/forget` target names (an id, a value or a concept), so forgetting reaches them."""
@@ -123,20 +145,27 @@ class FadedFacts:
                     scores[fact_id] = scores.get(fact_id, 0.0) + WEIGHTS[self._entries[fact_id].keys[word]]
             elif len(word) >= 4:
                 unmatched.append(word)
-        if unmatched and self._index:
-            vocabulary = list(self._index)
-            for word in unmatched:
-                for near, _, _ in process.extract(word, vocabulary, scorer=fuzz.ratio, score_cutoff=FUZZY, limit=3):
+        for word in unmatched:
+            near_words = self._ends.get("^" + word[0], set()) | self._ends.get(word[-1] + "$", set())
+            if near_words:
+                for near, _, _ in process.extract(word, near_words, scorer=fuzz.ratio, score_cutoff=FUZZY, limit=3):
                     for fact_id in self._index[near]:
                         kind = self._entries[fact_id].keys[near]
                         scores[fact_id] = scores.get(fact_id, 0.0) + 0.8 * WEIGHTS[kind]
-        return {fact_id: (score, self._entries[fact_id].fact) for fact_id, score in scores.items()}
+        found = {}
+        for fact_id, score in scores.items():
+            entry = self._entries[fact_id]
+            if not entry.label.isdisjoint(said):  # the concept named too ("my coffee order"): it adds up
+                score += WEIGHTS["label"]
+            if score >= ENOUGH:
+                found[fact_id] = (score, entry.fact)
+        return found
 
     def recent(self, turn: int) -> Fact | None:
         """The fact that faded last, if that was within `VAGUE_WINDOW` turns of `turn`."""
         if not self._entries:
             return None
-        entry = max(self._entries.values(), key=lambda e: (e.faded_turn, e.fact.seq))
+        entry = next(reversed(self._entries.values()))  # entries are kept in the order they faded
         return entry.fact if turn - entry.faded_turn <= VAGUE_WINDOW else None
 
 
@@ -148,7 +177,7 @@ def recall_candidates(store: MemoryStore, faded: FadedFacts, text: str) -> list[
     for fact in store.facts.values():
         live._add(store, fact)
     scored = {**faded.scores(said), **live.scores(said)}
-    found = sorted((item for item in scored.values() if item[0] >= ENOUGH), key=lambda i: (-i[0], -i[1].seq))
+    found = sorted(scored.values(), key=lambda item: (-item[0], -item[1].seq))
     if found:
         return [fact for _, fact in found[:3]]
     if VAGUE.isdisjoint(WORD.findall(text.lower())):
