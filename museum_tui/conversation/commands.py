@@ -88,7 +88,8 @@ async def _memory(session: Session, args: str) -> AsyncIterator[Event]:
     visitor = session.visitor
     withheld = frozenset(f.id for f in visitor.memory_file.withheld(visitor.store))
     text = memory_markdown(visitor.store, withheld)
-    yield CommandResult("memory", text, kind="memory", snapshot=session.snapshot())
+    overview = session.overview()
+    yield CommandResult("memory", text, kind="memory", snapshot=overview.snapshot, overview=overview)
 
 
 async def _forget(session: Session, args: str) -> AsyncIterator[Event]:

@@ -56,6 +56,7 @@ class MemorySnapshot:
     turn: int
     tiers: tuple[tuple[str, tuple[FactView, ...]], ...]
     prune_threshold: float = 0.1
+    health: str = ""  # one line: "health 92/100 · 2 facts nearly faded"
 
     @property
     def facts(self) -> tuple[FactView, ...]:
@@ -107,6 +108,37 @@ def fact_changes(store: MemoryStore, changes: list[Change]) -> tuple[FactChange,
             )
         )
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class TimelineEntry:
+    """One thing that happened to memory this visit: learned, reinforced, recalled, replaced, faded, …"""
+
+    turn: int
+    kind: str
+    label: str
+    value: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class VisitView:
+    started_at: str
+    ended_at: str
+    turns: int
+    topics: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class MemoryOverview:
+    """Everything the memory screen shows: facts by tier (with the fade estimate on each), this visit's
+    timeline, past visits, and the health score with its warnings."""
+
+    snapshot: MemorySnapshot
+    timeline: tuple[TimelineEntry, ...]
+    visits: tuple[VisitView, ...]
+    score: int
+    warnings: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -181,6 +213,7 @@ class CommandResult:
     confirm: str | None = None
     snapshot: MemorySnapshot | None = None
     decline: str | None = None
+    overview: MemoryOverview | None = None  # with /memory: what the memory screen's tabs show
 
 
 @dataclass(frozen=True)

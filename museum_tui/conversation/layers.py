@@ -8,11 +8,16 @@ prompt's history window. Each layer is a small pure module in `memory` (recall, 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import replace
+
 from museum_tui.memory import Change, Fact, MemoryStore
 from museum_tui.memory.clock import now
+from museum_tui.memory.health import Health, health
 from museum_tui.memory.recall import recall_candidates
 from museum_tui.memory.visits import since
 
+from .events import FactChange, MemoryOverview, MemorySnapshot, TimelineEntry, VisitView, snapshot
 from .summary import keep_up
 from .visitor import Visitor
 
@@ -62,3 +67,39 @@ def welcome_back(visitor: Visitor) -> str | None:
     )
     remembered = f" I still remember your {', '.join(kept[:4])}." if kept else ""
     return f"Welcome back, {visitor.user}! Your last visit was {when}{about}.{remembered}"
+
+
+TIMELINE_KINDS = {"created", "reinforced", "recalled", "negated", "evicted", "pruned", "forgotten", "restored"}
+TIMELINE_LIMIT = 500
+
+
+def record(visitor: Visitor, changes: Iterable[FactChange]) -> None:
+    """Add what a turn or a command did to memory to this visit's timeline (decay steps are left out)."""
+    turn = visitor.store.turn
+    visitor.timeline += [
+        TimelineEntry(turn, c.kind, c.label, c.value, c.note) for c in changes if c.kind in TIMELINE_KINDS
+    ]
+    del visitor.timeline[:-TIMELINE_LIMIT]
+
+
+def health_of(visitor: Visitor) -> Health:
+    try:
+        size: int | None = visitor.memory_file.path.stat().st_size
+    except OSError:
+        size = None
+    return health(visitor.store, now(), faded=len(visitor.faded) + visitor.recalled, recalled=visitor.recalled,
+                  file_bytes=size)  # fmt: skip
+
+
+def snapshot_of(visitor: Visitor) -> MemorySnapshot:
+    """The visitor's memory as plain data, with its health line."""
+    return replace(snapshot(visitor.store), health=health_of(visitor).summary)
+
+
+def overview(visitor: Visitor) -> MemoryOverview:
+    report = health_of(visitor)
+    visits = tuple(
+        VisitView(v.started_at, v.ended_at, v.turns, tuple(v.topics)) for v in visitor.memory_file.visits.all()
+    )
+    shown = replace(snapshot(visitor.store), health=report.summary)
+    return MemoryOverview(shown, tuple(visitor.timeline), visits, report.score, report.warnings)

@@ -29,6 +29,7 @@ from .events import (
     CommandResult,
     Event,
     FactsApplied,
+    MemoryOverview,
     MemorySnapshot,
     MemoryTicked,
     Notice,
@@ -38,7 +39,6 @@ from .events import (
     TurnFailed,
     UserSwitched,
     fact_changes,
-    snapshot,
 )
 from .visitor import Exchange, Visitor, load_visitor
 
@@ -101,7 +101,11 @@ class Session:
 
     def snapshot(self) -> MemorySnapshot:
         """The current visitor's memory as plain data, for a front end's first frame."""
-        return snapshot(self.visitor.store)
+        return layers.snapshot_of(self.visitor)
+
+    def overview(self) -> MemoryOverview:
+        """What the memory screen shows: facts, this visit's timeline, past visits, health."""
+        return layers.overview(self.visitor)
 
     async def warm_up(self) -> None:
         """Prepare what the first turn needs but the first screen does not (the built-in extractor's
@@ -136,7 +140,7 @@ class Session:
         self.visitor = visitor
         greeting = [Notice(text) for text in [self.welcome_back()] if text]
         warnings = [Notice(text, "warning") for text in report.notices]
-        return [*notices, UserSwitched(visitor.user, snapshot(visitor.store)), *greeting, *warnings]
+        return [*notices, UserSwitched(visitor.user, layers.snapshot_of(visitor)), *greeting, *warnings]
 
     async def forget(self, fact_ids: Sequence[str]) -> Outcome:
         """Forget these facts (live or faded) here and in the saved file; `/undo` brings them back."""
@@ -146,6 +150,7 @@ class Session:
             removed = [Change("forgotten", f, f.salience, 0.0) for f in faded]
             removed += visitor.store.forget(fact_ids=list(fact_ids))
             visitor.undo_stack.append(removed)
+            layers.record(visitor, fact_changes(visitor.store, removed))
             notices = await visitor.save()
         return Outcome(tuple(removed), tuple(notices))
 
@@ -156,6 +161,7 @@ class Session:
             if not visitor.undo_stack:
                 return None
             restored = visitor.store.restore(visitor.undo_stack.pop())
+            layers.record(visitor, fact_changes(visitor.store, restored))
             notices = await visitor.save()
         return Outcome(tuple(restored), tuple(notices))
 
@@ -314,9 +320,12 @@ class Session:
             layers.after_tick(visitor, ticked)
             visitor.failed_text = None
             rejected = tuple(r.reason for r in result.rejected)
-            events.append(FactsApplied(fact_changes(store, applied), rejected, source))
+            learned = fact_changes(store, applied)
+            events.append(FactsApplied(learned, rejected, source))
             events += await visitor.save()
-            events.append(MemoryTicked(fact_changes(store, ticked), snapshot(store)))
+            faded = fact_changes(store, ticked)
+            layers.record(visitor, learned + faded)
+            events.append(MemoryTicked(faded, layers.snapshot_of(visitor)))
         return events
 
     # ---- the kiosk consent policy (`sensitive_consent`) ----------------------------------------------

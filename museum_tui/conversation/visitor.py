@@ -17,7 +17,7 @@ from museum_tui.memory.aging import age
 from museum_tui.memory.clock import now
 from museum_tui.memory.recall import FadedFacts
 
-from .events import Notice
+from .events import Notice, TimelineEntry
 from .summary import RollingSummary
 
 
@@ -38,6 +38,7 @@ class Visitor:
     faded: FadedFacts = field(default_factory=FadedFacts)  # what decay pruned this visit, recallable
     summary: RollingSummary = field(default_factory=RollingSummary)  # of the turns that left the prompt
     recalled: int = 0  # faded facts brought back this visit (for the health score)
+    timeline: list[TimelineEntry] = field(default_factory=list)  # what happened to memory this visit
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one change to this memory at a time
 
     @property

@@ -68,3 +68,19 @@ async def test_visits_are_saved_and_a_returning_visitor_is_welcomed_back(monkeyp
     assert [v.turns for v in memory_file.visits.past] == [1]
     await again.aclose()
     assert json.loads(json.dumps([v.record() for v in memory_file.visits.past]))[0]["topics"]
+
+
+async def test_the_memory_overview_has_this_visits_timeline_visits_and_health() -> None:
+    session = offline_session("timeline")
+    await run(session, "I could really use a coffee.")
+    while any(f.value == "coffee" for f in session.store.facts.values()):
+        await run(session, "Thanks!")
+    await run(session, "Where can I have one?")
+    await run(session, "/forget coffee")
+    (result,) = [e for e in await run(session, "/memory") if e.overview is not None]
+    overview = result.overview
+    kinds = [(t.kind, t.value) for t in overview.timeline]
+    assert kinds == [("created", "coffee"), ("pruned", "coffee"), ("recalled", "coffee"), ("forgotten", "coffee")]
+    assert [v.turns for v in overview.visits] == [session.store.turn]
+    assert 0 <= overview.score <= 100 and overview.snapshot.health.startswith("health ")
+    await session.aclose()
