@@ -236,8 +236,12 @@ class Answers:
         safe, unsafe = self._sort(pool, avoid, diets)
         note = ""
         if named and not safe:
-            names = listing([m.item.lower() for m, _ in unsafe[:2]])
-            note = f"The {names} {'is' if len(unsafe) == 1 else 'are'} not {unsafe[0][1].removeprefix('not ')}, sorry."
+            item, why = unsafe[0]
+            note = (
+                f"The {item.item.lower()} is {why}, sorry."
+                if why.startswith("not ")
+                else f"The {item.item.lower()} has {why} in it, sorry."
+            )
             safe, unsafe = self._sort([m for m in cafe.menu if m.kind in kinds], avoid, diets)
         if "coffee" in asked:
             safe.sort(key=lambda i: not re.search(r"coffee|white|espresso|latte", i.item.lower()))
@@ -282,19 +286,22 @@ class Answers:
         return safe, unsafe
 
     def menu_check(self, known: Known) -> str:
-        """After an allergy or diet is told: what on the menus to avoid, or what fits."""
+        """After an allergy or diet is told: per café, what fits (food first) and what to avoid."""
         avoid, diets = known.avoid_allergens(), known.diets()
         parts = []
         for cafe in self.venue.cafes:
             safe, unsafe = self._sort(cafe.menu, avoid, diets)
+            safe.sort(key=lambda m: m.kind != "food")
             risky = [(m, r) for m, r in unsafe if not r.startswith("not ")]
+            said = []
+            if diets and safe:
+                said.append("good choices are " + listing([m.item.lower() for m in safe[:4]]))
             if risky:
-                avoided = ", ".join(f"the {m.item.lower()} ({md(r)})" for m, r in risky[:3])
-                parts.append(f"at the **{cafe.name}**, avoid {avoided}")
-            elif diets and safe:
-                parts.append(f"at the **{cafe.name}**, " + ", ".join(m.item.lower() for m in safe[:4]) + " fit")
+                said.append("avoid " + ", ".join(f"the {m.item.lower()} ({md(r)})" for m, r in risky[:3]))
+            if said:
+                parts.append(f"at the **{cafe.name}**, " + "; ".join(said))
         if not parts:
             return ""
         notes = self.venue.cafes[0].notes
-        text = "; ".join(parts)
-        return text[0].upper() + text[1:] + "." + (f" {notes}" if notes else "")
+        text = ". ".join(p[0].upper() + p[1:] for p in parts)
+        return text + "." + (f" {notes}" if notes else "")

@@ -49,8 +49,7 @@ class Known:
                     known.values[fact.concept] = [v for v in known.values[fact.concept] if v.lower() not in gone]
                 known.retracted.append((fact.concept, fact.value, bool(matched)))
                 continue
-            if not agent.subscribes(fact.concept):
-                continue
+            # this turn's facts are the visitor's own words, which every agent reads anyway
             values = known.values.setdefault(fact.concept, [])
             if fact.value.lower() not in (v.lower() for v in values):
                 values.insert(0, fact.value)

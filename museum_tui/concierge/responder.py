@@ -53,16 +53,17 @@ class BuiltinResponder:
         parts: list[str] = []
         if q.greeting:
             parts.append(self.greeting(known, store, now))
-        parts += self.statements(known, banned)
+        parts += self.statements(known, banned, q)
         used = set(banned)
         for topic in q.feelings:
             parts += self.feeling(topic, q, known, used)
-        if q.is_question or not parts or q.plan:
+        told_plan = known.new("interest") or known.new("time_budget")
+        if told_plan and not (q.is_question or q.plan):
+            parts.append(self.recommend(q, known))
+        elif q.is_question or not parts or q.plan:
             answer = self.answer(q, known, used, now)
             if answer and answer not in parts:
                 parts.append(answer)
-        elif known.new("interest") or known.new("time_budget"):
-            parts.append(self.recommend(q, known))
         for rule, value in known.new("want"):
             if rule.query and not q.is_question:
                 wanted = Question.read(rule.query.format(value=value), self.venue)
@@ -94,7 +95,7 @@ class BuiltinResponder:
                 out |= {f"tour:{t.name}" for t in self.venue.tours if set(rule.tours) & set(t.access)}
         return out
 
-    def statements(self, known: Known, used: set[str]) -> list[str]:
+    def statements(self, known: Known, used: set[str], q: Question) -> list[str]:
         lines = []
         for concept, value, dropped in known.retracted:
             rule = known.rule(concept)
@@ -119,7 +120,7 @@ class BuiltinResponder:
                 for fid in rule.facilities:
                     facility = self.venue.facility(fid)
                     if facility and f"facility:{fid}" not in used:
-                        said.append(facility.text)
+                        said.append(self.answers.facility(facility, q, known))
                         used.add(f"facility:{fid}")
                 tours = [t for t in self.venue.tours if set(rule.tours) & set(t.access)]
                 if tours:
