@@ -212,7 +212,11 @@ class Answers:
         food = q.food or bool(re.search(r"food|eat|hungry|snack|lunch|starv|peckish", asked))
         kinds = {"drink"} if drink and not food else {"food"} if food and not drink else {"drink", "food"}
         words = set(tokens(asked, self.venue.synonyms)) - GENERIC_MENU_WORDS
-        named = [(c, m) for c in self.venue.cafes for m in c.menu if words & set(tokens(m.item, self.venue.synonyms))]
+        overlap = {
+            (c, m): len(words & set(tokens(m.item, self.venue.synonyms))) for c in self.venue.cafes for m in c.menu
+        }
+        most = max(overlap.values(), default=0)
+        named = [pair for pair, n in overlap.items() if n and n == most]
         named_cafe = next((h.entry.obj for h in hits if h.entry.kind == "cafe" and h.named), None)
         avoid = dict(known.avoid_allergens())
         for m in re.finditer(r"\b(\w+)[- ]free\b|\bwithout (\w+)|\ballergic to (\w+)", q.folded):

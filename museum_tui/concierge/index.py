@@ -7,6 +7,7 @@ and typo-tolerant words (rapidfuzz). Built once per venue; a search is well unde
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +19,7 @@ from .model import Venue
 
 K1, B = 1.2, 0.5
 NAME_BONUS = 3.0
+PLACE = re.compile(r"\b(?:where|somewhere|place|spot)\b")
 
 KIND_WORDS = {
     "exhibition": "exhibition show display",
@@ -87,7 +89,9 @@ class Index:
         return out
 
     def search(self, text: str, kinds: tuple[str, ...] = ()) -> list[Hit]:
+        """Entries best first. A question after a place ('where', 'somewhere') prefers entries with one."""
         folded = fold(text)
+        place = bool(PLACE.search(folded))
         query = self.query_tokens(text)
         avg = sum(self.lengths) / max(1, len(self.lengths))
         hits = []
@@ -102,6 +106,8 @@ class Index:
             named = any(len(n) >= 4 and phrase_in(n, folded) for n in entry.names)
             if named:
                 score += NAME_BONUS
+            if place and entry.floor is not None:
+                score *= 1.2
             if score > 0:
                 hits.append(Hit(score, entry, named))
         hits.sort(key=lambda h: -h.score)

@@ -172,12 +172,28 @@ def floor_in(venue: Venue, text: str | None) -> int | None:
     for place, level in sorted(places, key=lambda p: -len(p[0])):
         if len(place) >= 2 and phrase_in(place, low):
             return level
+    said = {w for w in re.findall(r"[a-z0-9]{4,}", low)} - PLACE_WORDS
+    partial = [(len(said & set(re.findall(r"[a-z0-9]{4,}", place))), level) for place, level in places]
+    partial += [(len(said & set(re.findall(r"[a-z0-9]{4,}", fold(text)))), level) for text, level in _located(venue)]
+    best = max(partial, default=(0, None), key=lambda p: p[0])
+    if best[0]:
+        return best[1]
     m = re.search(r"\b(?:floor|level)\s*(-?\d)\b", low)
     if m and int(m.group(1)) in venue.floors:
         return int(m.group(1))
     if re.search(r"\btop floor\b", low) and venue.floors:
         return max(venue.floors)
     return None
+
+
+PLACE_WORDS = {"floor", "level", "room", "area", "garden", "house", "gallery", "main", "next", "near", "with"}
+
+
+def _located(venue: Venue) -> list[tuple[str, int]]:
+    """Places named only inside locations ('on the lake terrace, by the boathouse')."""
+    out = [(r.location, r.floor) for r in venue.restrooms]
+    out += [(c.location, c.floor) for c in venue.cafes]
+    return out + [(f.location, f.floor) for f in venue.facilities if f.floor is not None and f.location]
 
 
 def pick_restroom(venue: Venue, here: int | None, step_free: bool, baby: bool, near: str = "") -> Restroom:
