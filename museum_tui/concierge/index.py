@@ -49,6 +49,7 @@ class Hit:
     score: float
     entry: Entry
     named: bool = False  # its name (or an artist) appears whole in the question
+    coverage: float = 0.0  # the share of the question's words (by rarity) this entry explains
 
 
 @dataclass
@@ -94,22 +95,25 @@ class Index:
         place = bool(PLACE.search(folded))
         query = self.query_tokens(text)
         avg = sum(self.lengths) / max(1, len(self.lengths))
+        unknown = max(self.idf.values(), default=1.0)  # a word the venue never uses weighs like the rarest
+        mass = sum(self.idf.get(token, unknown) for token in query)
         hits = []
         for entry, doc, length in zip(self.entries, self.docs, self.lengths, strict=True):
             if kinds and entry.kind not in kinds:
                 continue
-            score = 0.0
+            score = matched = 0.0
             for token in query:
                 tf = doc.get(token)
                 if tf:
                     score += self.idf[token] * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / avg))
+                    matched += self.idf[token]
             named = any(len(n) >= 4 and phrase_in(n, folded) for n in entry.names)
             if named:
                 score += NAME_BONUS
             if place and entry.floor is not None:
                 score *= 1.2
             if score > 0:
-                hits.append(Hit(score, entry, named))
+                hits.append(Hit(score, entry, named, matched / mass if mass else 0.0))
         hits.sort(key=lambda h: -h.score)
         return hits
 

@@ -151,7 +151,7 @@ def minutes_in(budget: str | None) -> int | None:
 
 
 def floor_in(venue: Venue, text: str | None) -> int | None:
-    """The floor a described place is on ('second floor', 'Gallery 3', 'the café', 'level 2'), if known."""
+    """The floor a described place is on ('second floor', a gallery's name, a café's, 'level 2'), if known."""
     if not text:
         return None
     low = fold(text)

@@ -15,7 +15,7 @@ STOPWORDS = frozenset(
     does did doing have has had can could may might would should will shall must what whats where wheres
     when who whos which how why whom please thanks thank hi hello hey any anything some something
     somewhere anywhere one get got go going find see look tell know show just really very much more also
-    still yet actually so if then than as not no yes ok okay s t d ll re ve""".split()  # noqa: SIM905
+    still yet actually so if then than as not no yes ok okay s t d ll re ve take long""".split()  # noqa: SIM905
 )
 
 # everyday words → the word a venue file is likely to use

@@ -25,6 +25,7 @@ BUDGET = re.compile(
 class Question:
     text: str
     folded: str
+    ask: str  # what to look up: the text without where the visitor says they are
     is_question: bool
     focus: list[str]
     plan: bool
@@ -52,9 +53,13 @@ class Question:
         here = floor_in(venue, here_match.group(1)) if here_match else None
         near_match = NEAR.search(folded)
         budget_match = BUDGET.search(folded)
+        ask = folded
+        if here_match and here is not None:
+            ask = (folded[: here_match.start()] + " " + folded[here_match.end() :]).strip()
         return cls(
             text=text,
             folded=folded,
+            ask=ask,
             is_question=bool(lx.QUESTION.search(folded)),
             focus=lx.focus(folded),
             plan=bool(lx.PLAN.search(folded)),

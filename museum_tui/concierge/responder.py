@@ -23,6 +23,7 @@ from .model import Exhibition, Venue
 from .question import Question
 
 MIN_SCORE = 2.0  # below this, a match is too weak to answer from
+MIN_COVERAGE = 0.32  # nor when it explains less than this share of the question's words
 MAX_PARTS = 4
 FEELING_LEADS = {
     "rest": "Let's find you somewhere to sit.",
@@ -97,14 +98,9 @@ class BuiltinResponder:
 
     def statements(self, known: Known, used: set[str], q: Question) -> list[str]:
         lines = []
-        for concept, value, dropped in known.retracted:
-            rule = known.rule(concept)
-            what = md(rule.label or value) if rule else md(value)
+        for _concept, value, dropped in known.retracted:
             if dropped:
-                lines.append(
-                    f"Understood — I've dropped “{md(value)}” from what I remember"
-                    + (f", and won't plan around {what}." if rule and rule.label else ".")
-                )
+                lines.append(f"Understood — I've dropped “{md(value)}” from what I remember.")
             else:
                 lines.append(f"I had nothing about “{md(value)}” to drop — nothing changed.")
         menu_told = False
@@ -152,9 +148,9 @@ class BuiltinResponder:
     # ---- questions -----------------------------------------------------------------------------------
 
     def answer(self, q: Question, known: Known, used: set[str], now: datetime, wants: list[str] | None = None) -> str:
-        hits = [h for h in self.index.search(q.text) if h.entry.key not in used]
+        hits = [h for h in self.index.search(q.ask) if h.entry.key not in used]
         top = hits[0] if hits else None
-        specific = top is not None and (top.named or top.score >= MIN_SCORE)
+        specific = top is not None and (top.named or (top.score >= MIN_SCORE and top.coverage >= MIN_COVERAGE))
         named_show = top is not None and top.named and top.entry.kind in ("exhibition", "gallery", "tour")
         if (q.plan or (q.budget and not (top and top.named))) and not named_show:
             return self.recommend(q, known)
@@ -251,7 +247,8 @@ class BuiltinResponder:
 
     def fallback(self) -> str:
         desk = next((f for f in self.venue.facilities if "help" in f.serves), None)
-        where = f"the {desk.name.lower()} ({desk.location})" if desk and desk.location else "a member of staff"
+        name = desk.name if desk and any(ch.isupper() for ch in desk.name[1:]) else desk.name.lower() if desk else ""
+        where = f"the {name} ({desk.location})" if desk and desk.location else "a member of staff"
         topics = ["what's on", "directions and toilets", "food", "access", "tours", "opening hours"]
         return f"I'm not sure about that one — {where} will know. I can help with {listing(topics)}."
 

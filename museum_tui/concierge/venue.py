@@ -97,7 +97,8 @@ class _Checker:
 def _exhibitions(c: _Checker, data: dict, where: str, galleries: dict[str, Gallery]) -> list[Exhibition]:
     out = []
     for w, e in c.items(data, "exhibitions", where):
-        gallery = galleries.get(e.get("gallery", ""))
+        gid = e.get("gallery", "")
+        gallery = galleries.get(gid) if isinstance(gid, str) else None
         if gallery is None:
             c.problems.append(f"{w}: gallery {e.get('gallery')!r} is not one of the galleries")
         minutes = c.get(e, "minutes", int, w)

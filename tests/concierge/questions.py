@@ -8,9 +8,9 @@ what the visitor said before (`memory`) and this turn's facts (`pending`). Match
 from __future__ import annotations
 
 import json
-import os
 import sys
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from museum_tui.concierge import BuiltinResponder, find_venue, load_agents, load_venue, route
@@ -39,7 +39,6 @@ def passes(reply: str, case: dict) -> bool:
 
 def run(ontology_path: str | Path, questions_path: str | Path, split: str | None = None) -> tuple[float, list]:
     """The share of questions answered right, and the failures as (question, reply)."""
-    os.environ.setdefault("MUSEUM_TUI_NOW", NOW)
     ontology = load_ontology(ontology_path)
     venue = load_venue(find_venue(ontology))
     agents = load_agents(venue)
@@ -52,7 +51,7 @@ def run(ontology_path: str | Path, questions_path: str | Path, split: str | None
             store.upsert(concept, value, "asserted", value)
         pending = [Said(p[0], p[1], p[2] if len(p) > 2 else "asserted", case["q"]) for p in case.get("pending", [])]
         agent = route(case["q"], store, agents)
-        reply = responder.reply(case["q"], agent, store, pending)
+        reply = responder.reply(case["q"], agent, store, pending, now=datetime.fromisoformat(NOW))
         if not passes(reply, case):
             failures.append((case["q"], reply))
     return (1 - len(failures) / len(cases)) if cases else 0.0, failures
