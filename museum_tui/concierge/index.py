@@ -78,6 +78,11 @@ class Index:
         index.vocabulary = sorted(df)
         return index
 
+    @property
+    def rarest(self) -> float:
+        """The weight of the rarest word the venue uses: scores are judged against it."""
+        return max(self.idf.values(), default=1.0)
+
     def query_tokens(self, text: str) -> list[str]:
         """The question's words, each typo mapped to the nearest word the venue uses."""
         out = []
@@ -95,8 +100,7 @@ class Index:
         place = bool(PLACE.search(folded))
         query = self.query_tokens(text)
         avg = sum(self.lengths) / max(1, len(self.lengths))
-        unknown = max(self.idf.values(), default=1.0)  # a word the venue never uses weighs like the rarest
-        mass = sum(self.idf.get(token, unknown) for token in query)
+        mass = sum(self.idf.get(token, self.rarest) for token in query)  # unknown words weigh like the rarest
         hits = []
         for entry, doc, length in zip(self.entries, self.docs, self.lengths, strict=True):
             if kinds and entry.kind not in kinds:

@@ -22,7 +22,7 @@ from .knowledge import FactLike, Known, minutes_in, plan
 from .model import Exhibition, Venue
 from .question import Question
 
-MIN_SCORE = 2.0  # below this, a match is too weak to answer from
+MIN_SCORE = 0.5  # below this share of the rarest word's weight, a match is too weak to answer from
 MIN_COVERAGE = 0.32  # nor when it explains less than this share of the question's words
 MAX_PARTS = 4
 FEELING_LEADS = {
@@ -150,7 +150,9 @@ class BuiltinResponder:
     def answer(self, q: Question, known: Known, used: set[str], now: datetime, wants: list[str] | None = None) -> str:
         hits = [h for h in self.index.search(q.ask) if h.entry.key not in used]
         top = hits[0] if hits else None
-        specific = top is not None and (top.named or (top.score >= MIN_SCORE and top.coverage >= MIN_COVERAGE))
+        specific = top is not None and (
+            top.named or (top.score >= MIN_SCORE * self.index.rarest and top.coverage >= MIN_COVERAGE)
+        )
         named_show = top is not None and top.named and top.entry.kind in ("exhibition", "gallery", "tour")
         if (q.plan or (q.budget and not (top and top.named))) and not named_show:
             return self.recommend(q, known)

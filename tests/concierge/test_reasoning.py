@@ -175,3 +175,23 @@ def test_no_venue_literal_or_concept_id_in_the_code() -> None:
     found = sorted(n for n in names if re.search(rf"(?<![\w.]){re.escape(n)}(?![\w])", code))
     concierge = "\n".join(p.read_text(encoding="utf-8") for p in (package / "concierge").glob("*.py"))
     assert not [n for n in found if n in concierge], found
+
+
+def test_the_garden_runs_from_the_command_line_with_no_code_change() -> None:
+    from tests.cli_process import museum as run_cli
+
+    lines = ["Hi! I use a wheelchair.", "Where can I see orchids?", "I'm hungry", "/ontology"]
+    result = run_cli(
+        "chat",
+        "--plain",
+        "--offline",
+        "--user",
+        "gardener",
+        "--ontology",
+        str(ONTOLOGIES / "garden.json"),
+        stdin="\n".join(lines) + "\n",
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Riverside Botanic Garden" in out and "step-free paths" in out
+    assert "Orchid Festival" in out and "Orangery Café" in out
