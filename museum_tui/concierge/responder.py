@@ -257,8 +257,15 @@ class BuiltinResponder:
 
 def returning(store: MemoryStore, now: datetime) -> bool:
     """Whether memory holds facts from an earlier day: a visitor we have met before."""
-    today = now.date().isoformat()
-    return any(f.created_at and f.created_at[:10] < today for f in store.facts.values())
+    today = now.date()
+    for fact in store.facts.values():
+        try:
+            created = datetime.fromisoformat(fact.created_at)
+        except (TypeError, ValueError):
+            continue
+        if (created.astimezone().replace(tzinfo=None) if created.tzinfo else created).date() < today:
+            return True
+    return False
 
 
 def _duration(minutes: int) -> str:
