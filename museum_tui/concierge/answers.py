@@ -21,7 +21,7 @@ from .knowledge import (
     runs_on,
     times_in,
 )
-from .lexicon import WEEKDAYS, fold, tokens
+from .lexicon import DIET_WORDS, WEEKDAYS, fold, tokens
 from .model import Cafe, Exhibition, Facility, Gallery, MenuItem, Tour, Venue
 from .question import Question
 
@@ -31,6 +31,11 @@ GENERIC_MENU_WORDS = {"food", "drink", "menu", "cafe", "eat", "snack"}
 def md(text: str) -> str:
     """Visitor-derived text made inert for Markdown."""
     return "".join("\\" + ch if ch in "\\`*_{}[]<>#|~" else ch for ch in " ".join(text.split()))
+
+
+def cap(text: str) -> str:
+    """A name that starts a sentence ('the east lift' → 'The east lift')."""
+    return text[:1].upper() + text[1:]
 
 
 def listing(names: list[str]) -> str:
@@ -57,7 +62,7 @@ class Answers:
         lift = lifts[0] if lifts else None
         if (known.step_free or q.accessible) and lift:
             if here is None:
-                return f"**{lift.name}** ({lift.location}) gets you there step-free."
+                return f"**{cap(lift.name)}** ({lift.location}) gets you there step-free."
             way = "down" if here > floor else "up"
             return f"From the {self.floor(here)}, take **{lift.name}** {way} to the {name} — the way is step-free."
         if lift and here is not None:
@@ -100,6 +105,8 @@ class Answers:
     def gallery(self, g: Gallery, q: Question, known: Known) -> str:
         shows = [e for e in self.venue.exhibitions if e.gallery == g]
         text = f"**{g.name}** is on the {self.floor(g.floor)}" + (" and is step-free." if g.step_free else ".")
+        if g.noise in ("loud", "quiet"):
+            text += f" It is a {g.noise} space."
         if shows:
             text += " On there now: " + "; ".join(
                 f"**{e.title}**" + (f" ({listing(list(e.artists))})" if e.artists else "") for e in shows
@@ -109,12 +116,24 @@ class Answers:
 
     # ---- toilets, lifts, facilities, entrances -------------------------------------------------------
 
+    def opening(self, cafe: Cafe) -> str:
+        return f"The **{cafe.name}** is open {cafe.hours}; it is {cafe.location}."
+
+    def on_floor(self, level: int, q: Question, known: Known) -> str:
+        shows = [e for e in self.venue.exhibitions if e.gallery.floor == level]
+        if not shows:
+            return f"There is nothing on the {self.floor(level)} at the moment."
+        return f"On the {self.floor(level)}:\n" + "\n".join(
+            f"- **{e.title}** — {e.description} ({e.gallery.name}, about {e.minutes} min)" for e in shows
+        )
+
     def restroom(self, q: Question, known: Known) -> str:
         here = self.here(q, known)
         if q.near and here is None:
             here = floor_in(self.venue, q.near)
         step_free = known.step_free or q.accessible
-        room = pick_restroom(self.venue, here, step_free, q.baby, q.near)
+        near = q.near or q.where_text or known.first("position") or ""
+        room = pick_restroom(self.venue, here, step_free, q.baby, near)
         kind = "accessible toilets" if room.accessible and step_free else "nearest toilets"
         extras = [
             x
@@ -136,7 +155,7 @@ class Answers:
                 if every and every <= set(lift.floors)
                 else "the " + listing([self.floor(f) for f in lift.floors])
             )
-            rows.append(f"**{lift.name}** is {lift.location} and reaches {reach}")
+            rows.append(f"**{cap(lift.name)}** is {lift.location} and reaches {reach}")
         return "; ".join(rows) + "." if rows else "There is no lift, I'm afraid."
 
     def facility(self, f: Facility, q: Question, known: Known) -> str:
@@ -211,7 +230,8 @@ class Answers:
         drink = q.drink or bool(re.search(r"coffee|tea|drink|water|juice|thirst", asked))
         food = q.food or bool(re.search(r"food|eat|hungry|snack|lunch|starv|peckish", asked))
         kinds = {"drink"} if drink and not food else {"food"} if food and not drink else {"drink", "food"}
-        words = set(tokens(asked, self.venue.synonyms)) - GENERIC_MENU_WORDS
+        diet_words = " ".join([*DIET_WORDS, *self.venue.diet_words])
+        words = set(tokens(asked, self.venue.synonyms)) - GENERIC_MENU_WORDS - set(tokens(diet_words))
         overlap = {
             (c, m): len(words & set(tokens(m.item, self.venue.synonyms))) for c in self.venue.cafes for m in c.menu
         }

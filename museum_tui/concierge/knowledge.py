@@ -150,6 +150,17 @@ def minutes_in(budget: str | None) -> int | None:
     return None
 
 
+def floor_named(venue: Venue, text: str) -> int | None:
+    """The floor a question names by its name or number ('the third floor', 'level 2'), not by a room."""
+    low = fold(text)
+    for level, name in sorted(venue.floors.items(), key=lambda f: -len(f[1])):
+        core = fold(name).replace(" floor", "").replace(" level", "").strip()
+        if phrase_in(fold(name), low) or (core and re.search(rf"\b{re.escape(core)} (?:floor|level)\b", low)):
+            return level
+    m = re.search(r"\b(?:floor|level)\s*(-?\d)\b", low)
+    return int(m.group(1)) if m and int(m.group(1)) in venue.floors else None
+
+
 def floor_in(venue: Venue, text: str | None) -> int | None:
     """The floor a described place is on ('second floor', a gallery's name, a café's, 'level 2'), if known."""
     if not text:

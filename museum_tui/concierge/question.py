@@ -38,6 +38,7 @@ class Question:
     accessible: bool = False
     here: int | None = None  # where the visitor says they are, as a floor
     near: str = ""  # the place a "nearest …" question is about
+    where_text: str = ""  # where the visitor says they are, in their words
     budget: int | None = None
     drink: bool = False
     food: bool = False
@@ -72,6 +73,7 @@ class Question:
             accessible=bool(lx.ACCESSIBLE.search(folded)),
             here=here,
             near=near_match.group(1) if near_match else "",
+            where_text=here_match.group(1) if here_match else "",
             budget=minutes_in(budget_match.group(0)) if budget_match else None,
             drink=bool(lx.DRINK.search(folded)),
             food=bool(lx.FOOD.search(folded)),

@@ -9,6 +9,7 @@ what the agent may see. Same input, same words, every time.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -16,15 +17,16 @@ from museum_tui.memory import MemoryStore
 
 from . import clock
 from .agents import Agent
-from .answers import Answers, listing, md
+from .answers import Answers, cap, listing, md
 from .index import Hit, Index
-from .knowledge import FactLike, Known, minutes_in, plan
+from .knowledge import FactLike, Known, floor_named, minutes_in, plan
 from .model import Exhibition, Venue
 from .question import Question
 
 MIN_SCORE = 0.5  # below this share of the rarest word's weight, a match is too weak to answer from
 MIN_COVERAGE = 0.32  # nor when it explains less than this share of the question's words
 MAX_PARTS = 4
+PRICE = re.compile(r"[£$€]\s?\d|\d\s?(?:€|eur|usd)\b|\bfree\b", re.IGNORECASE)
 FEELING_LEADS = {
     "rest": "Let's find you somewhere to sit.",
     "quiet": "Sorry it's a lot — here is somewhere calmer.",
@@ -149,12 +151,20 @@ class BuiltinResponder:
 
     def answer(self, q: Question, known: Known, used: set[str], now: datetime, wants: list[str] | None = None) -> str:
         hits = [h for h in self.index.search(q.ask) if h.entry.key not in used]
+        if "price" in q.focus:  # a price question wants an entry that has prices
+            for hit in hits:
+                if any(PRICE.search(text) for text, _ in hit.entry.fields):
+                    hit.score *= 1.5
+            hits.sort(key=lambda h: -h.score)
         top = hits[0] if hits else None
         specific = top is not None and (
             top.named or (top.score >= MIN_SCORE * self.index.rarest and top.coverage >= MIN_COVERAGE)
         )
         named_show = top is not None and top.named and top.entry.kind in ("exhibition", "gallery", "tour")
         if (q.plan or (q.budget and not (top and top.named))) and not named_show:
+            floor = floor_named(self.venue, q.ask)
+            if floor is not None and not q.budget:
+                return self.answers.on_floor(floor, q, known)
             return self.recommend(q, known)
         live = [v for rule, v in known.role("want") if rule.query]
         if not specific and live and wants is None:
@@ -171,7 +181,8 @@ class BuiltinResponder:
         if kind == "restroom":
             return a.restroom(q, known)
         if kind == "hours":
-            return a.hours(q, now)
+            cafe = next((h for h in hits[1:4] if h.entry.kind == "cafe" and h.score >= 0.5 * top.score), None)
+            return a.opening(cafe.entry.obj) if cafe else a.hours(q, now)
         if kind == "tour":
             return a.tours(hits, q, known, now)
         if kind == "lift":
@@ -235,7 +246,7 @@ class BuiltinResponder:
         if known.step_free and len(floors | {0}) > 1:
             lift = next((lift for lift in self.venue.lifts if floors <= set(lift.floors)), None)
             if lift:
-                lines.append(f"\n**{lift.name}** ({lift.location}) reaches all of them step-free.")
+                lines.append(f"\n**{cap(lift.name)}** ({lift.location}) reaches all of them step-free.")
         return "\n".join(lines)
 
     # ---- small talk ----------------------------------------------------------------------------------
