@@ -78,6 +78,8 @@ class BuiltinResponder:
             parts.append(f"Thank you for visiting {self.venue.short_name} — enjoy the rest of your day!")
         elif q.thanks and len(parts) < 2:
             parts.append("You're welcome! Anything else I can help with?")
+        if not parts and known.new("position"):
+            parts.append("Got it — I'll give directions from there. Where would you like to go?")
         if not parts and known.said_now:
             parts.append("Thanks — I'll keep that in mind. What can I help you with?")
         if not parts:
