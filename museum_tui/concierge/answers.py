@@ -276,7 +276,7 @@ class Answers:
             needs = ", ".join(md(v) for v in dict.fromkeys([*avoid.values(), *(w for w, _ in diets)]))
             picks = ", ".join(i.item for i in safe[:4]) or "nothing on the menu, sadly"
             lines.append(f"With {needs} in mind, good choices are: {picks}.")
-            risky = [(m, r) for m, r in unsafe if not r.startswith("not ")] or (unsafe if known.diets() else [])
+            risky = [(m, r) for m, r in unsafe if not r.startswith("not ")]
             if risky:
                 avoided = ", ".join(f"the {m.item.lower()} ({md(r)})" for m, r in risky[:3])
                 lines.append(f"Avoid {avoided}. {cafe.notes}".strip())

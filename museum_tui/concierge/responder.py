@@ -22,6 +22,7 @@ from .index import Hit, Index
 from .knowledge import FactLike, Known, floor_named, minutes_in, plan
 from .model import Exhibition, Venue
 from .question import Question
+from .welcome import welcome_back
 
 MIN_SCORE = 0.5  # below this share of the rarest word's weight, a match is too weak to answer from
 MIN_COVERAGE = 0.32  # nor when it explains less than this share of the question's words
@@ -55,7 +56,7 @@ class BuiltinResponder:
         banned = self._banned(known)
         parts: list[str] = []
         if q.greeting:
-            parts.append(self.greeting(known, store, now))
+            parts.append(self.greeting(known, store, now, pick=not (q.is_question or q.plan)))
         parts += self.statements(known, banned, q)
         used = set(banned)
         for topic in q.feelings:
@@ -110,7 +111,8 @@ class BuiltinResponder:
         menu_told = False
         for rule, value in known.new():
             if rule.role == "name":
-                lines.append(f"Nice to meet you, {md(value)}.")
+                if not q.greeting:
+                    lines.append(f"Nice to meet you, {md(value)}.")
             elif rule.role == "language":
                 lines.append(self.language_line(value))
             elif rule.role == "need":
@@ -253,11 +255,13 @@ class BuiltinResponder:
 
     # ---- small talk ----------------------------------------------------------------------------------
 
-    def greeting(self, known: Known, store: MemoryStore, now: datetime) -> str:
+    def greeting(self, known: Known, store: MemoryStore, now: datetime, pick: bool = True) -> str:
         name = known.first("name")
         who = f", {md(name)}" if name else ""
         if returning(store, now):
-            return f"Welcome back{who}! Good to see you again at {self.venue.short_name}."
+            return welcome_back(self.venue, known, pick)
+        if name and known.new("name"):
+            return f"Hello{who} — nice to meet you! Welcome to {self.venue.short_name}."
         return f"Hello{who}! Welcome to {self.venue.short_name}."
 
     def fallback(self) -> str:

@@ -21,6 +21,11 @@ def welcome(venue: Venue, store: MemoryStore, now: datetime | None = None) -> st
     known = Known(venue)
     for fact in sorted(store.facts.values(), key=lambda f: (-f.salience, -f.seq)):
         known.values.setdefault(fact.concept, []).append(fact.value)
+    return welcome_back(venue, known) + " Say “forget …” any time to make me let go of something."
+
+
+def welcome_back(venue: Venue, known: Known, pick: bool = True) -> str:
+    """'Welcome back, Ann!' with what `known` holds: needs kept to, interests, and a pick with why."""
     name = known.first("name")
     lines = [f"Welcome back{', ' + md(name) if name else ''}! Good to see you again at {venue.short_name}."]
     needs = [rule.label or value for rule, value in known.role("need")]
@@ -32,7 +37,7 @@ def welcome(venue: Venue, store: MemoryStore, now: datetime | None = None) -> st
         remembered.append("I remember you like " + listing([md(v) for v in likes[:3]]))
     if remembered:
         lines.append("; ".join(remembered) + ".")
-    if likes:
+    if likes and pick:
         chosen, _ = plan(venue, known, None)
         picks = [(e, why) for e, why in chosen if why]
         if picks:
@@ -41,8 +46,7 @@ def welcome(venue: Venue, store: MemoryStore, now: datetime | None = None) -> st
                 f"This time, try **{e.title}** ({e.gallery.name}, {venue.floor_name(e.gallery.floor).lower()}) "
                 f"— because {md(why)}."
             )
-    lines.append("Say “forget …” any time to make me let go of something.")
     return " ".join(lines)
 
 
-__all__ = ["clock", "welcome"]
+__all__ = ["clock", "welcome", "welcome_back"]
