@@ -12,8 +12,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from rapidfuzz import fuzz, process
-
 from .lexicon import fold, phrase_in, tokens
 from .model import Venue
 
@@ -88,6 +86,8 @@ class Index:
         out = []
         for token in tokens(text, self.venue.synonyms):
             if token not in self.idf and len(token) >= 4 and not token.isdigit():
+                from rapidfuzz import fuzz, process  # only for words the venue does not use
+
                 match = process.extractOne(token, self.vocabulary, scorer=fuzz.ratio, score_cutoff=80)
                 if match and match[0][0] == token[0]:
                     token = match[0]

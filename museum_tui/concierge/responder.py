@@ -38,8 +38,15 @@ FEELING_LEADS = {
 class BuiltinResponder:
     def __init__(self, venue: Venue) -> None:
         self.venue = venue
-        self.index = Index.build(venue)
+        self._index: Index | None = None
         self.answers = Answers(venue)
+
+    @property
+    def index(self) -> Index:
+        """The venue's retrieval index, built at the first question (a few ms), not at start-up."""
+        if self._index is None:
+            self._index = Index.build(self.venue)
+        return self._index
 
     def reply(
         self,
