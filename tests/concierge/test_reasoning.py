@@ -195,3 +195,10 @@ def test_the_garden_runs_from_the_command_line_with_no_code_change() -> None:
     out = result.stdout
     assert "Riverside Botanic Garden" in out and "step-free paths" in out
     assert "Orchid Festival" in out and "Orangery Café" in out
+
+
+@pytest.mark.parametrize("name", ["museum", "garden"])
+def test_each_venue_brief_stays_compact(name: str) -> None:
+    from museum_tui.concierge import venue_brief
+
+    assert len(venue_brief(Venue(name).venue)) < 6000, "the brief goes into every prompt"
