@@ -48,7 +48,11 @@ def load_agents(venue: Venue) -> dict[str, Agent]:
                 problems.append(f"agent {name!r}: {key!r} must be a list of strings")
                 value = []
             lists[key] = tuple(value)
-        agents[name] = Agent(name, spec.get("title", name.title()), spec["role"], **lists)
+        title = spec.get("title", name.title())
+        if not isinstance(title, str):
+            problems.append(f"agent {name!r}: 'title' must be a text")
+            title = name.title()
+        agents[name] = Agent(name, title, spec["role"], **lists)
     if venue.default_agent not in agents:
         problems.append(f"the default agent {venue.default_agent!r} is not declared under 'agents'")
     if problems:

@@ -1,5 +1,7 @@
-"""What the offline concierge knows for one turn: the agent's memory slice plus this turn's facts,
-and the venue questions answered from it (which toilet, which café items are safe, which shows fit).
+"""What the offline concierge knows for one turn and the reasoning it does over the venue data: the
+agent's memory slice plus this turn's facts, read through the venue's concept rules (which concept is a
+position, an interest, a need that wants step-free routes), and the answers that follow from them (which
+toilet, which menu items fit, which shows fit the time, what today's hours are).
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from typing import Protocol
 from museum_tui.memory import MemoryStore
 
 from .agents import Agent
-from .venue import Exhibition, MenuItem, Restroom, Venue
+from .lexicon import ALLERGEN_WORDS, DIET_WORDS, WEEKDAYS, fold, phrase_in
+from .model import ConceptRule, Exhibition, MenuItem, Restroom, Venue
 
 
 class FactLike(Protocol):
@@ -21,89 +24,123 @@ class FactLike(Protocol):
     polarity: str
 
 
-ALLERGENS = {
-    "peanut": {"peanuts"},
-    "nut": {"peanuts", "tree nuts"},
-    "tree nut": {"tree nuts"},
-    "almond": {"tree nuts"},
-    "cashew": {"tree nuts"},
-    "walnut": {"tree nuts"},
-    "hazelnut": {"tree nuts"},
-    "pistachio": {"tree nuts"},
-    "milk": {"milk"},
-    "dairy": {"milk"},
-    "lactose": {"milk"},
-    "egg": {"egg"},
-    "gluten": {"gluten"},
-    "wheat": {"gluten"},
-    "coeliac": {"gluten"},
-    "celiac": {"gluten"},
-    "shellfish": {"crustaceans", "molluscs"},
-    "prawn": {"crustaceans"},
-    "shrimp": {"crustaceans"},
-    "crab": {"crustaceans"},
-    "fish": {"fish"},
-    "soy": {"soya"},
-    "soya": {"soya"},
-    "sesame": {"sesame"},
-    "mustard": {"mustard"},
-    "celery": {"celery"},
-    "sulphite": {"sulphites"},
-    "lupin": {"lupin"},
-    "oat": {"oats"},
-}
-
-
 @dataclass
 class Known:
-    """Facts visible to the answering agent this turn: concept → values, strongest first."""
+    """Facts visible to the answering agent this turn, by concept (strongest first), with the venue's rules."""
 
+    venue: Venue
     values: dict[str, list[str]] = field(default_factory=dict)
-    said_now: set[tuple[str, str]] = field(default_factory=set)  # asserted in this very message
-    retracted: list[tuple[str, str]] = field(default_factory=list)
+    said_now: list[tuple[str, str]] = field(default_factory=list)  # asserted in this very message
+    retracted: list[tuple[str, str, bool]] = field(default_factory=list)  # (concept, value, was it remembered)
 
     @classmethod
-    def build(cls, agent: Agent, store: MemoryStore, pending: Sequence[FactLike]) -> Known:
-        known = cls()
+    def build(cls, venue: Venue, agent: Agent, store: MemoryStore, pending: Sequence[FactLike]) -> Known:
+        known = cls(venue)
         for fact in sorted(agent.memory(store), key=lambda f: (-f.salience, -f.seq)):
             known.values.setdefault(fact.concept, []).append(fact.value)
         for fact in pending:
-            if not agent.subscribes(fact.concept):
-                continue
-            values = known.values.setdefault(fact.concept, [])
             if fact.polarity == "negated":
-                values[:] = [v for v in values if v.lower() != fact.value.lower()]
-                known.retracted.append((fact.concept, fact.value))
-            elif fact.value.lower() not in (v.lower() for v in values):
+                try:
+                    matched = store.matches(fact.concept, fact.value)
+                except (KeyError, ValueError):
+                    matched = []
+                gone = {f.value.lower() for f in matched} | {fact.value.lower()}
+                if fact.concept in known.values:
+                    known.values[fact.concept] = [v for v in known.values[fact.concept] if v.lower() not in gone]
+                known.retracted.append((fact.concept, fact.value, bool(matched)))
+                continue
+            # this turn's facts are the visitor's own words, which every agent reads anyway
+            values = known.values.setdefault(fact.concept, [])
+            if fact.value.lower() not in (v.lower() for v in values):
                 values.insert(0, fact.value)
-                known.said_now.add((fact.concept, fact.value))
-            else:
-                known.said_now.add((fact.concept, fact.value))
+            if (fact.concept, fact.value) not in known.said_now:
+                known.said_now.append((fact.concept, fact.value))
         return known
 
-    def get(self, concept: str) -> list[str]:
-        return self.values.get(concept, [])
+    def rule(self, concept: str) -> ConceptRule | None:
+        return self.venue.concepts.get(concept)
 
-    def first(self, concept: str) -> str | None:
-        values = self.get(concept)
-        return values[0] if values else None
+    def role(self, role: str) -> list[tuple[ConceptRule, str]]:
+        """(rule, value) for every known value of a concept with this role, in the venue file's order."""
+        return [(r, v) for r in self.venue.rules(role) for v in self.values.get(r.concept, [])]
 
-    def has(self, prefix: str) -> bool:
-        return any(k.startswith(prefix) and v for k, v in self.values.items())
+    def first(self, role: str) -> str | None:
+        found = self.role(role)
+        return found[0][1] if found else None
 
-    def new(self, prefix: str) -> list[tuple[str, str]]:
-        return sorted((c, v) for c, v in self.said_now if c.startswith(prefix))
+    def new(self, role: str | None = None) -> list[tuple[ConceptRule, str]]:
+        out = []
+        for concept, value in self.said_now:
+            rule = self.rule(concept)
+            if rule and (role is None or rule.role == role):
+                out.append((rule, value))
+        return out
+
+    @property
+    def step_free(self) -> bool:
+        return any(rule.step_free for rule, _ in self.role("need"))
+
+    def avoid_allergens(self) -> dict[str, str]:
+        """Allergen tags to avoid → the visitor's own word for it."""
+        out: dict[str, str] = {}
+        for rule, value in self.role("need"):
+            if rule.menu == "allergens":
+                for tag in allergen_tags(self.venue, value):
+                    out.setdefault(tag, value)
+        return out
+
+    def diets(self) -> list[tuple[str, tuple[str, ...]]]:
+        """(the visitor's word, the menu tags that satisfy it) for every diet they keep."""
+        return [(v, t) for rule, v in self.role("need") if rule.menu == "diet" for t in [diet_tags(self.venue, v)] if t]
+
+
+def allergen_tags(venue: Venue, value: str) -> set[str]:
+    low = fold(value)
+    table = {**ALLERGEN_WORDS, **venue.allergen_words}
+    found = {tag for word, tags in table.items() if re.search(rf"\b{re.escape(word)}", low) for tag in tags}
+    if "peanut" in low and "tree nut" not in low and not re.search(r"\bnuts?\b", low.replace("peanut", "")):
+        found.discard("tree nuts")
+    return found or {low}
+
+
+def diet_tags(venue: Venue, text: str) -> tuple[str, ...]:
+    """The menu tags that satisfy the diet named in `text` (empty when it names none)."""
+    low = fold(text).replace("-", " ")
+    table = {**DIET_WORDS, **venue.diet_words}
+    for word in sorted(table, key=len, reverse=True):
+        if phrase_in(word.replace("-", " "), low):
+            return table[word]
+    return ()
+
+
+def item_problem(item: MenuItem, avoid: dict[str, str], diets: Sequence[tuple[str, tuple[str, ...]]]) -> str | None:
+    """Why an item does not suit (the visitor's word for the allergen or diet), or None if it does."""
+    bad = [avoid[a] for a in item.allergens if a.lower() in avoid]
+    if bad:
+        return bad[0]
+    for word, tags in diets:
+        if not set(tags) & {d.lower() for d in item.diet}:
+            return f"not {word}" if not word.lower().startswith("not ") else word
+    return None
 
 
 def minutes_in(budget: str | None) -> int | None:
     """'1 hour' → 60, '1.5 hours' → 90, '45 minutes' → 45, 'all afternoon' → 240; None if unknown."""
     if not budget:
         return None
-    text = budget.lower()
+    text = fold(budget)
     m = re.search(r"(\d+(?:\.\d+)?)\s*(hour|hr|h\b|minute|min)", text)
     if m:
         amount = float(m.group(1))
         return round(amount * 60) if m.group(2).startswith("h") else round(amount)
+    if re.search(r"\bhalf an hour\b", text):
+        return 30
+    if re.search(r"\b(?:an|one) hour and a half\b|\ban hour and a half\b", text):
+        return 90
+    if re.search(r"\b(?:an|one) hour\b", text):
+        return 60
+    if re.search(r"\btwo hours\b", text):
+        return 120
     if "day" in text:
         return 420
     if any(w in text for w in ("afternoon", "morning", "evening", "plenty", "no rush", "no hurry")):
@@ -113,158 +150,162 @@ def minutes_in(budget: str | None) -> int | None:
     return None
 
 
-def floor_of(venue: Venue, place: str | None) -> int | None:
-    """The floor a described place is on ('second floor', 'gallery 3', 'café'), if it can be told."""
-    if not place:
-        return None
-    text = place.lower()
-    ordinals = {
-        "lower ground": -1,
-        "basement": -1,
-        "garden": -1,
-        "ground": 0,
-        "first": 1,
-        "1st": 1,
-        "second": 2,
-        "2nd": 2,
-        "third": 3,
-        "3rd": 3,
-        "top": max(venue.floors, default=0),
-    }
-    for word, level in ordinals.items():
-        if word in text:
+def floor_named(venue: Venue, text: str) -> int | None:
+    """The floor a question names by its name or number ('the third floor', 'level 2'), not by a room."""
+    low = fold(text)
+    for level, name in sorted(venue.floors.items(), key=lambda f: -len(f[1])):
+        core = fold(name).replace(" floor", "").replace(" level", "").strip()
+        if phrase_in(fold(name), low) or (core and re.search(rf"\b{re.escape(core)} (?:floor|level)\b", low)):
             return level
-    for gallery in venue.galleries.values():
-        if gallery.name.lower() in text or re.search(rf"\b{re.escape(gallery.id.lower())}\b", text):
-            return gallery.floor
-    m = re.search(r"(?:floor|level)\s*(-?\d)", text)
-    if m:
+    m = re.search(r"\b(?:floor|level)\s*(-?\d)\b", low)
+    return int(m.group(1)) if m and int(m.group(1)) in venue.floors else None
+
+
+def floor_in(venue: Venue, text: str | None) -> int | None:
+    """The floor a described place is on ('second floor', a gallery's name, a café's, 'level 2'), if known."""
+    if not text:
+        return None
+    low = fold(text)
+    places: list[tuple[str, int]] = []
+    for level, name in venue.floors.items():
+        places.append((fold(name), level))
+        core = fold(name).replace(" floor", "").replace(" level", "").strip()
+        if core:
+            places += [(f"{core} floor", level), (f"{core} level", level)]
+    places += [(fold(g.name), g.floor) for g in venue.galleries.values()]
+    places += [(fold(g.id), g.floor) for g in venue.galleries.values()]
+    places += [(fold(f.name), f.floor) for f in venue.facilities if f.floor is not None]
+    places += [(fold(c.name), c.floor) for c in venue.cafes]
+    places += [(fold(e.name), e.floor) for e in venue.entrances]
+    ordinals = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth"}
+    for short, word in ordinals.items():
+        low = low.replace(short, word)
+    for place, level in sorted(places, key=lambda p: -len(p[0])):
+        if len(place) >= 2 and phrase_in(place, low):
+            return level
+    said = {w for w in re.findall(r"[a-z0-9]{4,}", low)} - PLACE_WORDS
+    partial = [(len(said & set(re.findall(r"[a-z0-9]{4,}", place))), level) for place, level in places]
+    partial += [(len(said & set(re.findall(r"[a-z0-9]{4,}", fold(text)))), level) for text, level in _located(venue)]
+    best = max(partial, default=(0, None), key=lambda p: p[0])
+    if best[0]:
+        return best[1]
+    m = re.search(r"\b(?:floor|level)\s*(-?\d)\b", low)
+    if m and int(m.group(1)) in venue.floors:
         return int(m.group(1))
-    for cafe in venue.cafes:
-        if cafe.name.lower() in text:
-            return cafe.floor
-    if any(
-        w in text
-        for w in (
-            "hall",
-            "foyer",
-            "lobby",
-            "entrance",
-            "café",
-            "cafe",
-            "shop",
-            "reception",
-            "cloakroom",
-            "information",
-        )
-    ):
-        return 0
+    if re.search(r"\btop floor\b", low) and venue.floors:
+        return max(venue.floors)
     return None
 
 
-def needs_step_free(known: Known) -> bool:
-    return known.has("SpecialNeed.MobilityImpairment")
+PLACE_WORDS = {"floor", "level", "room", "area", "garden", "house", "gallery", "main", "next", "near", "with"}
 
 
-def pick_restroom(venue: Venue, known: Known, floor: int | None, baby: bool) -> Restroom:
-    """The toilet to send someone to: on their floor if it suits them, else the nearest that does."""
+def _located(venue: Venue) -> list[tuple[str, int]]:
+    """Places named only inside locations ('on the lake terrace, by the boathouse')."""
+    out = [(r.location, r.floor) for r in venue.restrooms]
+    out += [(c.location, c.floor) for c in venue.cafes]
+    return out + [(f.location, f.floor) for f in venue.facilities if f.floor is not None and f.location]
+
+
+def pick_restroom(venue: Venue, here: int | None, step_free: bool, baby: bool, near: str = "") -> Restroom:
+    """The toilet to send someone to: the nearest that suits them, by floor, then by the place named."""
 
     def suits(r: Restroom) -> bool:
-        return (not needs_step_free(known) or r.accessible) and (not baby or r.baby_changing)
+        return (not step_free or r.accessible) and (not baby or r.baby_changing)
 
-    here = 0 if floor is None else floor
+    start = 0 if here is None else here
+    near_words = set(re.findall(r"[a-z0-9]{3,}", fold(near)))
     candidates = [r for r in venue.restrooms if suits(r)] or list(venue.restrooms)
-    return min(candidates, key=lambda r: (abs(r.floor - here), r.floor))
+    return min(
+        candidates,
+        key=lambda r: (
+            abs(r.floor - start),
+            -len(near_words & set(re.findall(r"[a-z0-9]{3,}", fold(r.location)))),
+            r.floor,
+        ),
+    )
 
 
-def avoid_allergens(known: Known) -> dict[str, str]:
-    """Allergen keys to avoid → the visitor's own word for it."""
-    out: dict[str, str] = {}
-    for value in known.get("SpecialNeed.Allergy"):
-        low = value.lower()
-        word = next((w for w in sorted(ALLERGENS, key=len, reverse=True) if w in low), None)
-        for key in ALLERGENS.get(word, {low}) if word else {low}:
-            out.setdefault(key, value)
-    for value in known.get("SpecialNeed.DietaryRestriction"):
-        low = value.lower()
-        if "gluten" in low or "coeliac" in low:
-            out.setdefault("gluten", value)
-        if "lactose" in low or "dairy" in low:
-            out.setdefault("milk", value)
-    return out
-
-
-def diet_ok(item: MenuItem, diets: list[str]) -> str | None:
-    """None if the item suits every diet, else the first diet it breaks."""
-    for diet in diets:
-        low = diet.lower()
-        for tag in ("vegan", "vegetarian", "halal", "kosher"):
-            if tag in low:
-                wanted = {"vegetarian": {"vegetarian", "vegan"}}.get(tag, {tag})
-                if not wanted & set(item.diet):
-                    return diet
-    return None
-
-
-def score_exhibition(e: Exhibition, known: Known) -> float:
-    """How well a show matches the visitor's interests (0: not at all); dislikes make it negative."""
-    text = " ".join([*e.media, *e.styles, *e.artists, e.title, e.description]).lower()
-    score = 0.0
-    for concept, weight in (
-        ("ArtInterest.Artist", 3.0),
-        ("ArtInterest.Medium", 2.0),
-        ("ArtInterest.Style", 1.5),
-    ):
-        for value in known.get(concept):
-            if _mentions(text, value):
-                score += weight
-    for value in known.get("ArtInterest.Dislike"):
-        if _mentions(text, value):
+def interest_score(e: Exhibition, known: Known) -> tuple[float, str]:
+    """How well a show matches the visitor's interests, and why (the first matching interest)."""
+    text = fold(" ".join([*e.media, *e.styles, *e.artists, *e.keywords, e.title, e.description]))
+    score, why = 0.0, ""
+    for rule, value in known.role("interest"):
+        if mentions(text, value):
+            score += rule.weight
+            why = why or rule.because.format(value=value)
+    for _, value in known.role("dislike"):
+        if mentions(text, value):
             score -= 5.0
-    return score
+    return score, why
 
 
-def _mentions(text: str, value: str) -> bool:
-    words = [w for w in re.findall(r"[a-z0-9-]+", value.lower()) if len(w) > 2 and w not in ("art", "the")]
+def mentions(text: str, value: str) -> bool:
+    words = [w for w in re.findall(r"[a-z0-9-]+", fold(value)) if len(w) > 2 and w not in ("art", "the", "and")]
     stems = [w[:-1] if w.endswith("s") and len(w) > 4 else w for w in words]
     return bool(stems) and all(re.search(rf"\b{re.escape(s)}", text) for s in stems)
 
 
-def sensory_clash(e: Exhibition, known: Known) -> str | None:
-    for value in known.get("SpecialNeed.SensorySensitivity"):
-        low = value.lower()
-        if e.flashing and ("flash" in low or "epilep" in low or "light" in low):
-            return "it has flashing lights"
-        if e.loud and ("noise" in low or "loud" in low or "sound" in low or "autis" in low):
-            return "it is loud"
+def clash(e: Exhibition, known: Known) -> str | None:
+    """Why a show does not suit the visitor's needs (a loud room for someone sensitive to noise)."""
+    notes = e.notes
+    for rule, value in known.role("need"):
+        low = fold(value)
+        for avoid in rule.avoid:
+            if avoid.tag.lower() in notes and (not avoid.when or any(w in low for w in avoid.when)):
+                return avoid.reason
     return None
 
 
 def plan(
-    venue: Venue, known: Known, budget: int | None, exclude: set[Exhibition] | frozenset = frozenset()
-) -> tuple[list[Exhibition], list[tuple[Exhibition, str]]]:
-    """Shows to suggest (best first, fitting the time if known) and shows skipped for a sensory reason.
+    venue: Venue, known: Known, budget: int | None, exclude: frozenset | set = frozenset()
+) -> tuple[list[tuple[Exhibition, str]], list[tuple[Exhibition, str]]]:
+    """Shows to suggest with why (best first, fitting the time if known), and shows left out with why.
     With `exclude` (the visitor asked for something else), interest no longer narrows the choice."""
-    ranked = sorted(
-        (e for e in venue.exhibitions if e not in exclude),
-        key=lambda e: (-score_exhibition(e, known), e.minutes, e.title),
-    )
-    interested = not exclude and any(
-        known.get(c) for c in ("ArtInterest.Medium", "ArtInterest.Style", "ArtInterest.Artist")
-    )
-    chosen, skipped, used = [], [], 0
+    scored = {e: interest_score(e, known) for e in venue.exhibitions if e not in exclude}
+    ranked = sorted(scored, key=lambda e: (-scored[e][0], e.minutes, e.title))
+    interested = not exclude and any(s > 0 for s, _ in scored.values())
+    chosen: list[tuple[Exhibition, str]] = []
+    skipped, used = [], 0
     for e in ranked:
-        s = score_exhibition(e, known)
-        if s < 0 or (interested and s == 0 and chosen):
+        score, why = scored[e]
+        if score < 0 or (interested and score == 0 and chosen):
             continue
-        clash = sensory_clash(e, known)
-        if clash:
-            skipped.append((e, clash))
+        reason = clash(e, known)
+        if reason:
+            skipped.append((e, reason))
             continue
         if budget is not None and used + e.minutes > budget:
             continue
-        chosen.append(e)
+        chosen.append((e, why))
         used += e.minutes
         if len(chosen) == 3 or (budget is None and len(chosen) == 2 and interested):
             break
     return chosen, skipped
+
+
+def day_named(folded: str, today: str) -> str:
+    """The weekday a question is about: one it names, tomorrow, or today."""
+    for day in WEEKDAYS:
+        if re.search(rf"\b{day}s?\b", folded):
+            return day
+    if "tomorrow" in folded:
+        return WEEKDAYS[(WEEKDAYS.index(today) + 1) % 7]
+    return today
+
+
+def times_in(text: str) -> tuple[str, str] | None:
+    m = re.search(r"(\d{1,2}[:.]\d{2})\s*(?:–|-|—|to)\s*(\d{1,2}[:.]\d{2})", text)
+    return (m.group(1), m.group(2)) if m else None
+
+
+def runs_on(when: str, day: str) -> bool:
+    """Whether a tour's `when` text ('daily at 12:00', 'Saturdays at 11:00') includes the weekday."""
+    low = fold(when)
+    if re.search(r"\b(?:daily|every day|each day)\b", low):
+        return True
+    if "weekend" in low and day in ("saturday", "sunday"):
+        return True
+    if "weekday" in low and day not in ("saturday", "sunday"):
+        return True
+    return bool(re.search(rf"\b{day}s?\b", low))

@@ -54,16 +54,11 @@ def venue_brief(venue: Venue) -> str:
     )
     lines.append("Lifts: " + "; ".join(f"{lift.name} {lift.location}, floors {lift.floors}" for lift in venue.lifts))
     lines.append("Tours: " + "; ".join(f"{t.name}, {t.when}" for t in venue.tours))
-    for key in ("step_free", "hearing", "sight", "first_aid"):
-        if isinstance(venue.info.get(key), str):
-            lines.append(f"{key.replace('_', ' ').capitalize()}: {venue.info[key]}")
-    for key in ("quiet_room", "cloakroom", "audio_guides"):
-        value = venue.info.get(key)
-        if isinstance(value, dict):
-            lines.append(
-                f"{key.replace('_', ' ').capitalize()}: "
-                + "; ".join(f"{', '.join(v) if isinstance(v, list) else v}" for k, v in value.items() if k != "floor")
-            )
+    if venue.hours.get("notes"):
+        lines.append(f"Hours notes: {venue.hours['notes']}")
+    for f in venue.facilities:
+        where = f" ({f.location})" if f.location else ""
+        lines.append(f"{f.name}{where}: {f.text}")
     return "\n".join(lines)
 
 

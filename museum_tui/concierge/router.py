@@ -35,9 +35,8 @@ def route(text: str, store: MemoryStore, agents: Mapping[str, Agent], default: s
     """The best agent for `text`. A vague follow-up goes to the agent whose live need it refers to; ties
     go to the agent declared first; nothing at all goes to `default`."""
     folded = _fold(text)
-    live_needs = [
-        f for f in sorted(store.facts.values(), key=lambda f: -f.seq) if f.concept.startswith("ImmediateNeed.")
-    ]
+    pulled = {need for agent in agents.values() for need in agent.needs}
+    live_needs = [f for f in sorted(store.facts.values(), key=lambda f: -f.seq) if f.concept in pulled]
     points = scores(text, agents)
     best = max(points.values(), default=0.0)
     if live_needs and VAGUE.search(folded) and best <= 1.25:

@@ -1,10 +1,18 @@
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 
 from museum_tui.config import load_settings
 from museum_tui.conversation import Session, open_session
 from museum_tui.tui.app import MuseumApp
+
+
+@pytest.fixture(autouse=True)
+def fixed_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Replies that name today (opening hours, today's tours) come out the same on every day."""
+    monkeypatch.setenv("MUSEUM_TUI_NOW", "2026-11-23T10:30:00")  # a Monday
+
 
 WALKTHROUGH = [
     "Hi! I'm visiting today, and I should mention I'm deaf.",

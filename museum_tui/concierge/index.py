@@ -1,0 +1,238 @@
+"""Retrieval over the venue's entries: every exhibition, gallery, café, menu item, toilet, lift, tour,
+facility, entrance and the opening hours is a small weighted document; a question is scored against all of
+them with BM25 (fields weighted: names count most), a bonus when an entry's name or artist appears whole,
+and typo-tolerant words (rapidfuzz). Built once per venue; a search is well under a millisecond.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from .lexicon import fold, phrase_in, tokens
+from .model import Venue
+
+K1, B = 1.2, 0.5
+NAME_BONUS = 3.0
+PLACE = re.compile(r"\b(?:where|somewhere|place|spot)\b")
+
+KIND_WORDS = {
+    "exhibition": "exhibition show display",
+    "gallery": "gallery room",
+    "cafe": "cafe coffee food drink eat lunch snack menu hungry thirsty",
+    "restroom": "toilet",
+    "lift": "lift step-free",
+    "tour": "tour guided",
+    "hours": "open opening close closing closes hours time late week",
+    "entrance": "entrance door way in",
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    kind: str
+    key: str
+    name: str
+    obj: Any
+    floor: int | None = None
+    fields: tuple[tuple[str, float], ...] = ()
+    names: tuple[str, ...] = ()  # matched whole for a bonus: title, artists, gallery
+
+
+@dataclass
+class Hit:
+    score: float
+    entry: Entry
+    named: bool = False  # its name (or an artist) appears whole in the question
+    coverage: float = 0.0  # the share of the question's words (by rarity) this entry explains
+
+
+@dataclass
+class Index:
+    venue: Venue
+    entries: list[Entry] = field(default_factory=list)
+    docs: list[Counter] = field(default_factory=list)
+    lengths: list[float] = field(default_factory=list)
+    idf: dict[str, float] = field(default_factory=dict)
+    vocabulary: list[str] = field(default_factory=list)
+
+    @classmethod
+    def build(cls, venue: Venue) -> Index:
+        index = cls(venue)
+        for entry in _entries(venue):
+            doc: Counter = Counter()
+            for text, weight in entry.fields:
+                for token in tokens(text, venue.synonyms):
+                    doc[token] += weight
+            index.entries.append(entry)
+            index.docs.append(doc)
+            index.lengths.append(sum(doc.values()))
+        n = len(index.docs)
+        df = Counter(t for doc in index.docs for t in doc)
+        index.idf = {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in df.items()}
+        index.vocabulary = sorted(df)
+        return index
+
+    @property
+    def rarest(self) -> float:
+        """The weight of the rarest word the venue uses: scores are judged against it."""
+        return max(self.idf.values(), default=1.0)
+
+    def query_tokens(self, text: str) -> list[str]:
+        """The question's words, each typo mapped to the nearest word the venue uses."""
+        out = []
+        for token in tokens(text, self.venue.synonyms):
+            if token not in self.idf and len(token) >= 4 and not token.isdigit():
+                from rapidfuzz import fuzz, process  # only for words the venue does not use
+
+                match = process.extractOne(token, self.vocabulary, scorer=fuzz.ratio, score_cutoff=80)
+                if match and match[0][0] == token[0]:
+                    token = match[0]
+            out.append(token)
+        return out
+
+    def search(self, text: str, kinds: tuple[str, ...] = ()) -> list[Hit]:
+        """Entries best first. A question after a place ('where', 'somewhere') prefers entries with one."""
+        folded = fold(text)
+        place = bool(PLACE.search(folded))
+        query = self.query_tokens(text)
+        avg = sum(self.lengths) / max(1, len(self.lengths))
+        mass = sum(self.idf.get(token, self.rarest) for token in query)  # unknown words weigh like the rarest
+        hits = []
+        for entry, doc, length in zip(self.entries, self.docs, self.lengths, strict=True):
+            if kinds and entry.kind not in kinds:
+                continue
+            score = matched = 0.0
+            for token in query:
+                tf = doc.get(token)
+                if tf:
+                    score += self.idf[token] * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / avg))
+                    matched += self.idf[token]
+            named = any(len(n) >= 4 and phrase_in(n, folded) for n in entry.names)
+            if named:
+                score += NAME_BONUS
+            if place and entry.floor is not None:
+                score *= 1.2
+            if score > 0:
+                hits.append(Hit(score, entry, named, matched / mass if mass else 0.0))
+        hits.sort(key=lambda h: -h.score)
+        return hits
+
+
+def _entries(venue: Venue) -> list[Entry]:
+    extra = {kind: venue.words.get(kind, "") for kind in KIND_WORDS}
+    out: list[Entry] = []
+
+    def kind_words(kind: str) -> tuple[str, float]:
+        return (f"{KIND_WORDS.get(kind, '')} {extra.get(kind, '')}", 1.0)
+
+    for e in venue.exhibitions:
+        out.append(
+            Entry(
+                "exhibition",
+                f"exhibition:{e.id}",
+                e.title,
+                e,
+                e.gallery.floor,
+                (
+                    (e.title, 3.0),
+                    (" ".join(e.artists), 3.0),
+                    (" ".join(e.media), 2.0),
+                    (" ".join(e.styles), 2.0),
+                    (" ".join(e.keywords), 2.0),
+                    (e.description, 1.0),
+                    (e.gallery.name, 1.5),
+                    (" ".join(e.access), 1.0),
+                    kind_words("exhibition"),
+                ),
+                (fold(e.title), fold(e.title.split(":")[0]), *(fold(a) for a in e.artists)),
+            )
+        )
+    for g in venue.galleries.values():
+        out.append(
+            Entry(
+                "gallery",
+                f"gallery:{g.id}",
+                g.name,
+                g,
+                g.floor,
+                ((g.name, 3.0), (g.id, 2.0), kind_words("gallery")),
+                (fold(g.name), fold(g.name).removeprefix("the ")),
+            )
+        )
+    for cafe in venue.cafes:
+        out.append(
+            Entry(
+                "cafe",
+                f"cafe:{cafe.name}",
+                cafe.name,
+                cafe,
+                cafe.floor,
+                ((cafe.name, 3.0), kind_words("cafe"), (cafe.location, 0.5)),
+                (fold(cafe.name),),
+            )
+        )
+        for m in cafe.menu:
+            out.append(
+                Entry(
+                    "menu",
+                    f"menu:{cafe.name}:{m.item}",
+                    m.item,
+                    (cafe, m),
+                    cafe.floor,
+                    ((m.item, 3.0), (f"{m.kind} menu", 1.0), (" ".join(m.diet), 1.0)),
+                    (fold(m.item),),
+                )
+            )
+    for i, r in enumerate(venue.restrooms):
+        words = (
+            "toilet" + (" accessible wheelchair" if r.accessible else "") + (" baby change" if r.baby_changing else "")
+        )
+        out.append(Entry("restroom", f"restroom:{i}", "toilets", r, r.floor, ((words, 2.0), (r.location, 0.5))))
+    for lift in venue.lifts:
+        out.append(
+            Entry(
+                "lift",
+                f"lift:{lift.name}",
+                lift.name,
+                lift,
+                None,
+                ((lift.name, 3.0), kind_words("lift"), (lift.location, 0.5)),
+                (fold(lift.name),),
+            )
+        )
+    for t in venue.tours:
+        out.append(
+            Entry(
+                "tour",
+                f"tour:{t.name}",
+                t.name,
+                t,
+                None,
+                ((t.name, 3.0), (" ".join(t.access), 2.0), (t.description, 1.0), (t.when, 0.5), kind_words("tour")),
+                (fold(t.name),),
+            )
+        )
+    for f in venue.facilities:
+        out.append(
+            Entry(
+                "facility",
+                f"facility:{f.id}",
+                f.name,
+                f,
+                f.floor,
+                ((f.name, 3.0), (" ".join(f.keywords), 2.0), (f.text, 1.0), (f.location, 0.5)),
+                (fold(f.name),),
+            )
+        )
+    for e in venue.entrances:
+        out.append(Entry("entrance", f"entrance:{e.name}", e.name, e, e.floor, ((e.name, 2.0), kind_words("entrance"))))
+    if venue.hours:
+        days = " ".join(k for k in venue.hours if k != "notes")
+        notes = venue.hours.get("notes", "")
+        fields = ((kind_words("hours")[0], 2.0), (days, 0.5), (notes, 0.5))
+        out.append(Entry("hours", "hours", "opening hours", venue.hours, None, fields))
+    return out

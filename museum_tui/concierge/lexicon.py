@@ -1,0 +1,217 @@
+"""Generic English the concierge reads questions with: folding, stems, stop words, what a question asks
+for, feelings, everyday synonyms, and the words for common allergens and diets. Nothing here is about one
+venue; a venue file may add to every table (`synonyms`, `feelings`, `allergen_words`, `diet_words`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+STOPWORDS = frozenset(
+    """a an the and or but of to in on at by for from with about into onto over near nearest closest i im
+    i'm me my we us our you your it its this that these those there here is are was were be been am do
+    does did doing have has had can could may might would should will shall must what whats where wheres
+    when who whos which how why whom please thanks thank hi hello hey any anything some something
+    somewhere anywhere one get got go going find see look tell know show just really very much more also
+    still yet actually so if then than as not no yes ok okay s t d ll re ve take long""".split()  # noqa: SIM905
+)
+
+# everyday words → the word a venue file is likely to use
+SYNONYMS = {
+    "subtitle": "caption",
+    "subtitled": "caption",
+    "captioned": "caption",
+    "loo": "toilet",
+    "loos": "toilet",
+    "wc": "toilet",
+    "bathroom": "toilet",
+    "restroom": "toilet",
+    "washroom": "toilet",
+    "lavatory": "toilet",
+    "gents": "toilet",
+    "ladies": "toilet",
+    "elevator": "lift",
+    "pram": "pushchair",
+    "buggy": "pushchair",
+    "stroller": "pushchair",
+    "photo": "photography",
+    "photograph": "photography",
+    "photographer": "photography",
+    "nappy": "baby",
+    "diaper": "baby",
+    "cafeteria": "cafe",
+    "restaurant": "cafe",
+    "coffee": "coffee",
+    "defib": "defibrillator",
+    "wi": "wifi",
+    "fi": "wifi",
+    "internet": "wifi",
+    "painter": "painting",
+    "sculptor": "sculpture",
+    "exhibit": "exhibition",
+    "wheelchairs": "wheelchair",
+}
+
+# what a feeling or a bodily need asks for: facilities declare which of these they `serve`
+FEELINGS = {
+    "rest": (
+        "tired",
+        "exhausted",
+        "weary",
+        "worn out",
+        "knackered",
+        "sit down",
+        "need a break",
+        "my feet",
+        "my legs",
+        "my back",
+        "need to rest",
+    ),
+    "quiet": (
+        "overwhelmed",
+        "too loud",
+        "so loud",
+        "noisy",
+        "too busy",
+        "crowded",
+        "anxious",
+        "panic",
+        "stressed",
+        "too much",
+        "headache",
+        "overstimulated",
+    ),
+    "unwell": ("unwell", "feel sick", "feeling sick", "dizzy", "faint", "hurt myself", "injured", "feel ill"),
+}
+
+# a word in an allergy → the allergen tags a menu uses (EU-style)
+ALLERGEN_WORDS = {
+    "peanut": ("peanuts",),
+    "nut": ("peanuts", "tree nuts"),
+    "tree nut": ("tree nuts",),
+    "almond": ("tree nuts",),
+    "cashew": ("tree nuts",),
+    "walnut": ("tree nuts",),
+    "hazelnut": ("tree nuts",),
+    "pistachio": ("tree nuts",),
+    "milk": ("milk",),
+    "dairy": ("milk",),
+    "lactose": ("milk",),
+    "egg": ("egg",),
+    "gluten": ("gluten",),
+    "wheat": ("gluten",),
+    "coeliac": ("gluten",),
+    "celiac": ("gluten",),
+    "shellfish": ("crustaceans", "molluscs"),
+    "prawn": ("crustaceans",),
+    "shrimp": ("crustaceans",),
+    "crab": ("crustaceans",),
+    "fish": ("fish",),
+    "soy": ("soya",),
+    "soya": ("soya",),
+    "sesame": ("sesame",),
+    "mustard": ("mustard",),
+    "celery": ("celery",),
+    "sulphite": ("sulphites",),
+    "lupin": ("lupin",),
+    "oat": ("oats",),
+}
+
+# a word in a diet → menu diet tags that satisfy it (any of them)
+DIET_WORDS = {
+    "vegan": ("vegan",),
+    "plant based": ("vegan",),
+    "vegetarian": ("vegetarian", "vegan"),
+    "veggie": ("vegetarian", "vegan"),
+    "halal": ("halal",),
+    "kosher": ("kosher",),
+    "gluten free": ("gluten-free",),
+    "gluten-free": ("gluten-free",),
+    "coeliac": ("gluten-free",),
+    "celiac": ("gluten-free",),
+    "dairy free": ("vegan", "dairy-free"),
+    "lactose": ("vegan", "dairy-free"),
+}
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+GREETING = re.compile(r"^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|greetings)\b")
+THANKS = re.compile(r"\b(?:thanks|thank you|cheers|ta)\b")
+GOODBYE = re.compile(r"\b(?:bye|goodbye|see you|farewell)\b")
+QUESTION = re.compile(
+    r"\?|^(?:where|what|when|who|which|how|why|is|are|do|does|did|can|could|may|will|would|should|shall|"
+    r"tell me|show me|any|anything|recommend|suggest|i(?:'d| would) like|i want to|let me know|take me|"
+    r"help)\b"
+)
+PLAN = re.compile(
+    r"\b(?:recommend\w*|suggest\w*|what should (?:i|we) (?:see|do|visit)|what(?:'s| is) on\b|worth (?:seeing|a visit)|"
+    r"must.?see|highlights?|plan (?:my|our|a) visit|what else|anything else|where should (?:i|we) (?:start|go))"
+)
+MORE = re.compile(r"\b(?:else|other|another|more)\b")
+DRINK = re.compile(r"\b(?:drinks?|thirsty|coffee|tea|latte|water|juice|cuppa|chocolate|espresso)\b")
+FOOD = re.compile(r"\b(?:food|eat|hungry|snacks?|lunch|cakes?|sandwich\w*|starving|breakfast|peckish|meal)\b")
+BABY = re.compile(r"\b(?:baby|babies|nappy|nappies|diaper|changing)\b")
+ACCESSIBLE = re.compile(r"\b(?:accessible|wheelchair|disabled|step.?free)\b")
+
+FOCUS = (
+    ("who", re.compile(r"\b(?:who|whose|artists?|made|by whom|created)\b")),
+    ("long", re.compile(r"\bhow long\b|\bminutes\b|\btake\b")),
+    ("when", re.compile(r"\b(?:when|what time|times?|today|tomorrow|tonight)\b")),
+    ("where", re.compile(r"\b(?:where|which floor|what floor|how do i get|how to get|way to|find|directions?)\b")),
+    ("price", re.compile(r"\b(?:how much|price|cost|costs|free|pay|charge)\b")),
+)
+
+
+def fold(text: str) -> str:
+    """Lower case, curly quotes straightened, accents dropped, spaces collapsed."""
+    text = unicodedata.normalize("NFKD", text.replace("’", "'").replace("‘", "'"))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return " ".join(text.lower().split())
+
+
+@lru_cache(maxsize=8192)
+def stem(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith(("ches", "shes", "sses", "xes")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    if len(word) > 6 and word.endswith("ing"):
+        return word[:-3]
+    return word
+
+
+WORD = re.compile(r"[a-z0-9£]+(?:-[a-z0-9]+)*")
+
+
+def words(text: str) -> list[str]:
+    """Folded words of `text`, hyphenated words also split into their parts."""
+    out = []
+    for w in WORD.findall(fold(text).replace("'s ", " ")):
+        out.append(w)
+        if "-" in w:
+            out.extend(w.split("-"))
+    return out
+
+
+def tokens(text: str, synonyms: dict[str, str] | None = None) -> list[str]:
+    """Stemmed content words of `text`, everyday words mapped to venue words."""
+    out = []
+    for w in words(text):
+        if w in STOPWORDS:
+            continue
+        w = (synonyms or {}).get(w) or SYNONYMS.get(w) or w
+        out.append(stem(w))
+    return out
+
+
+def focus(folded: str) -> list[str]:
+    """What the question asks about its subject: who, how long, when, where, how much."""
+    return [name for name, pattern in FOCUS if pattern.search(folded)]
+
+
+def phrase_in(phrase: str, folded: str) -> bool:
+    return bool(re.search(rf"(?<![a-z0-9]){re.escape(phrase)}(?![a-z0-9])", folded))

@@ -1,0 +1,189 @@
+"""The venue as data: what a venue file describes, once parsed and checked (see docs/venue-schema.md).
+
+Nothing here names a venue or a memory concept: the rules that tie the ontology's concepts to the venue
+(what a mobility need changes, which facts are interests) are `ConceptRule`s read from the venue file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROLES = (
+    "name",
+    "language",
+    "position",
+    "time_budget",
+    "interest",
+    "dislike",
+    "need",
+    "want",
+    "companions",
+    "goal",
+    "mood",
+)
+
+
+class VenueError(ValueError):
+    """The venue file cannot be used; the message lists every problem found."""
+
+
+@dataclass(frozen=True)
+class Gallery:
+    id: str
+    name: str
+    floor: int
+    step_free: bool = True
+    noise: str = "moderate"
+
+
+@dataclass(frozen=True)
+class Exhibition:
+    id: str
+    title: str
+    gallery: Gallery
+    media: tuple[str, ...]
+    styles: tuple[str, ...]
+    artists: tuple[str, ...]
+    minutes: int
+    description: str
+    access: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+
+    @property
+    def notes(self) -> str:
+        """Access notes and the gallery's noise, as one text rules can look into ('loud', 'flash')."""
+        return " ".join([*self.access, f"{self.gallery.noise} room"]).lower()
+
+
+@dataclass(frozen=True)
+class MenuItem:
+    item: str
+    kind: str
+    allergens: tuple[str, ...]
+    diet: tuple[str, ...]
+    swap: str = ""
+
+
+@dataclass(frozen=True)
+class Cafe:
+    name: str
+    floor: int
+    location: str
+    hours: str
+    step_free: bool
+    menu: tuple[MenuItem, ...]
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class Restroom:
+    floor: int
+    location: str
+    accessible: bool
+    baby_changing: bool
+    changing_places: bool = False
+
+
+@dataclass(frozen=True)
+class Lift:
+    name: str
+    location: str
+    floors: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Tour:
+    name: str
+    when: str
+    minutes: int
+    meets: str
+    access: tuple[str, ...] = ()
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Facility:
+    """Anything else a visitor may ask about: cloakroom, quiet room, Wi-Fi, first aid, access support."""
+
+    id: str
+    name: str
+    text: str
+    floor: int | None = None
+    location: str = ""
+    keywords: tuple[str, ...] = ()
+    serves: tuple[str, ...] = ()  # feelings and needs it answers: "rest", "quiet", "unwell"
+
+
+@dataclass(frozen=True)
+class Entrance:
+    name: str
+    floor: int
+    step_free: bool
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class Avoid:
+    """A kind of room a need steers away from: `tag` is looked for in an exhibition's notes."""
+
+    tag: str
+    reason: str
+    when: tuple[str, ...] = ()  # words in the visitor's own value that make it apply; empty: always
+
+
+@dataclass(frozen=True)
+class ConceptRule:
+    """What the concierge does with one memory concept (declared per venue, keyed by concept ID)."""
+
+    concept: str
+    role: str
+    acknowledge: str = ""  # said when the visitor tells it; {value} is their own word
+    advice: str = ""  # said with it
+    facilities: tuple[str, ...] = ()  # facility ids whose text is part of the advice
+    tours: tuple[str, ...] = ()  # tour access tags to list with the advice
+    step_free: bool = False  # routes by lift, accessible toilets only
+    menu: str = ""  # "allergens": avoid menu items with them; "diet": only items with a fitting tag
+    avoid: tuple[Avoid, ...] = ()
+    weight: float = 1.0  # interests: how much a match counts
+    because: str = "you like {value}"  # interests: why a pick was made
+    query: str = ""  # wants: what to look up when the visitor says it ({value})
+    label: str = ""  # how the concierge names the fact ("step-free access"); default: the value
+
+
+@dataclass(frozen=True)
+class Venue:
+    name: str
+    short_name: str
+    description: str
+    hours: dict[str, str]
+    quiet_times: str
+    floors: dict[int, str]
+    galleries: dict[str, Gallery]
+    exhibitions: tuple[Exhibition, ...]
+    cafes: tuple[Cafe, ...]
+    restrooms: tuple[Restroom, ...]
+    lifts: tuple[Lift, ...]
+    tours: tuple[Tour, ...]
+    info: dict[str, Any] = field(default_factory=dict)  # legacy free-form entries, kept for prompts
+    agents: dict[str, Any] = field(default_factory=dict)
+    default_agent: str = "general"
+    source: Path | None = None
+    facilities: tuple[Facility, ...] = ()
+    entrances: tuple[Entrance, ...] = ()
+    concepts: dict[str, ConceptRule] = field(default_factory=dict)
+    synonyms: dict[str, str] = field(default_factory=dict)
+    allergen_words: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    diet_words: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    feelings: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    words: dict[str, str] = field(default_factory=dict)  # "exhibition": "show", "gallery": "glasshouse"
+
+    def floor_name(self, level: int) -> str:
+        return self.floors.get(level, f"floor {level}")
+
+    def facility(self, fid: str) -> Facility | None:
+        return next((f for f in self.facilities if f.id == fid), None)
+
+    def rules(self, role: str) -> list[ConceptRule]:
+        return [r for r in self.concepts.values() if r.role == role]

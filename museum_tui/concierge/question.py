@@ -1,0 +1,80 @@
+"""A visitor's message, read once: is it a question, what it asks about its subject, feelings, where the
+visitor says they are, a time budget, diets and allergens it names."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from . import lexicon as lx
+from .knowledge import floor_in, minutes_in
+from .model import Venue
+
+HERE = re.compile(
+    r"\b(?:i am|i'm|im|we are|we're|currently|from)\s+(?:now\s+)?(?:on|in|at|by|near|outside|inside)?\s*"
+    r"(?:the\s+)?([a-z0-9' &-]{2,40}?)(?=\s*(?:[,.?!;]|\bwhere\b|\bhow\b|\band\b|\bwhat\b|\bis\b|$))"
+)
+NEAR = re.compile(r"\b(?:near|nearest to|closest to|to|by|next to|beside)\s+(?:the\s+)?([a-z0-9' &-]{3,40})")
+BUDGET = re.compile(
+    r"\b(?:\d+(?:\.\d+)?\s*(?:hours?|hrs?|minutes?|mins?)|half an hour|an hour(?: and a half)?|two hours|"
+    r"all (?:day|afternoon|morning))\b"
+)
+
+
+@dataclass
+class Question:
+    text: str
+    folded: str
+    ask: str  # what to look up: the text without where the visitor says they are
+    is_question: bool
+    focus: list[str]
+    plan: bool
+    more: bool
+    greeting: bool
+    thanks: bool
+    goodbye: bool
+    feelings: list[str] = field(default_factory=list)
+    baby: bool = False
+    accessible: bool = False
+    here: int | None = None  # where the visitor says they are, as a floor
+    near: str = ""  # the place a "nearest …" question is about
+    where_text: str = ""  # where the visitor says they are, in their words
+    budget: int | None = None
+    drink: bool = False
+    food: bool = False
+
+    @classmethod
+    def read(cls, text: str, venue: Venue) -> Question:
+        folded = lx.fold(text)
+        feelings_table = {k: (*v, *venue.feelings.get(k, ())) for k, v in lx.FEELINGS.items()}
+        for k, v in venue.feelings.items():
+            feelings_table.setdefault(k, v)
+        feelings = [topic for topic, phrases in feelings_table.items() if any(lx.phrase_in(p, folded) for p in phrases)]
+        here_match = HERE.search(folded)
+        here = floor_in(venue, here_match.group(1)) if here_match else None
+        near_match = NEAR.search(folded)
+        budget_match = BUDGET.search(folded)
+        ask = folded
+        if here_match and here is not None:
+            ask = (folded[: here_match.start()] + " " + folded[here_match.end() :]).strip()
+        return cls(
+            text=text,
+            folded=folded,
+            ask=ask,
+            is_question=bool(lx.QUESTION.search(folded)),
+            focus=lx.focus(folded),
+            plan=bool(lx.PLAN.search(folded)),
+            more=bool(lx.MORE.search(folded)),
+            greeting=bool(lx.GREETING.search(folded)),
+            thanks=bool(lx.THANKS.search(folded)),
+            goodbye=bool(lx.GOODBYE.search(folded)),
+            feelings=feelings,
+            baby=bool(lx.BABY.search(folded)),
+            accessible=bool(lx.ACCESSIBLE.search(folded)),
+            here=here,
+            near=near_match.group(1) if near_match else "",
+            where_text=here_match.group(1) if here_match else "",
+            budget=minutes_in(budget_match.group(0)) if budget_match else None,
+            drink=bool(lx.DRINK.search(folded)),
+            food=bool(lx.FOOD.search(folded)),
+        )
