@@ -56,13 +56,23 @@ PEOPLE = (
     r"brother|siblings|aunt|uncle|niece|nephew|cousin|colleague|colleagues|boss|class|students|pupils|"
     r"group|family|carer|caregiver|boyfriend|girlfriend|fiance|fiancee|mate|mates|neighbour|neighbor|"
     r"twins|guest|guests|companion|assistant|guide dog|dog|team|club|teacher|teachers|tutor|guide|leader|"
-    r"doctor|nurse|pupil|student|host|niece|in-laws|husband's|wife's|flatmate|roommate|housemate"
+    r"doctor|nurse|pupil|student|host|niece|in-laws|husband's|wife's|flatmate|roommate|housemate|nan|nana|"
+    r"nanna|gran|grandad|granddad|grampa|hubby|missus|bloke|fella|chap|lady|man|woman|women|visitor|"
+    r"gentleman|guy|guys|bro|sis|kiddo|kiddos|bf|gf"
+)
+# Verbs that make a person the subject of a clause ("my mate reckons …", "the kids want …").
+SUBJECT_VERBS = (
+    r"is|are|was|were|has|have|had|uses|use|used|needs|need|needed|can|could|would|will|likes|like|liked|loves|"
+    r"love|loved|gets|get|got|wants|want|wanted|prefers|prefer|hates|hate|hated|speaks|speak|does|do|did|eats|"
+    r"eat|finds|find|found|struggles|struggle|relies|suffers|walks|walk|reads|read|goes|go|went|reckons|reckon|"
+    r"thinks|think|thought|says|say|said|feels|feel|felt|enjoys|enjoy|enjoyed|adores|adore|keeps|takes|"
+    r"should|must|might|may"
 )
 THIRD_PARTY = re.compile(
     rf"(?<!with )(?<!brought )(?<!and )\b(?:my|our|his|her|their|a|the)\s+(?:\w+\s+){{0,2}}?(?:{PEOPLE})\b"
-    r"(?:\s+(?:who|that)(?:\s+\w+){1,4}?)?(?:\s+(?!and\b|who\b)\w+){0,2}?\s+"
-    r"(?:is|are|was|were|has|have|had|uses|use|needs|need|can|could|would|will|likes|like|loves|love|gets|"
-    r"wants|prefers|hates|speaks|does|do|did|eats|gets|finds|struggles|relies|suffers|walks|reads|goes)\b"
+    rf"(?:\s+(?:who|that)(?:\s+\w+){{1,4}}?)?(?:\s+(?!and\b|who\b)\w+){{0,3}}?\s+(?:{SUBJECT_VERBS})\b"
+    # "Dad is hard of hearing", "mum uses a wheelchair": a person named without a determiner opens it
+    rf"|^(?:{PEOPLE})(?:\s+(?!and\b)\w+)?\s+(?:{SUBJECT_VERBS})\b"
     r"|^(?:he|she|they|someone|somebody|anyone|anybody|people|visitors|everyone|most people)\b"
     r"|^(?:his|her|their) (?!own\b)\w+"
 )
@@ -92,6 +102,21 @@ NEED_QUESTION = re.compile(
     r"|\b(?:is|are) there (?:a|an|any|some)\b.*\b(?:near|nearby|close|around|here|on this floor|i can|we can|"
     r"i could|we could|to get|to buy|to sit|to eat|to drink|to rest)\b"
 )
+# Text written to steer the machine rather than to talk: a message carrying it is not the visitor speaking
+# about themselves, so nothing in it is taken as a fact (matched against the raw, lower-cased message).
+INJECTION = re.compile(
+    r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+|my\s+)?(?:previous|prior|earlier|"
+    r"above|preceding|system|old)\b(?:\s+\w+)?\s*(?:instructions?|prompts?|messages?|rules?|context|everything)?"
+    r"|\bignore everything\b|\bsystem\s*(?:prompt|message|:)|\bdeveloper mode\b|\bjailbreak|\byou are now\b"
+    r"|\bnew instructions?\b|\bact as (?:an? )?(?:admin|system|developer)|\b(?:concept|value|polarity)\s*[=:]"
+    r"|[\[<]\s*/?\s*(?:system|assistant|user|inst)\s*[\]>]|\b(?:assistant|system)\s*:"
+    r"|\b(?:store|record|save|add|insert|set|log|write|mark|flag|register|tag|update)\s+"
+    r"(?:the\s+following|this\s+fact|these\s+facts|a\s+fact|fact|facts|me\s+as|the\s+user|that\s+the\s+(?:user|visitor)"
+    r"|profile|memory|in\s+(?:your\s+)?memory|\w+\.\w+)"
+    r"|\b(?:say|pretend|claim|output|print|respond with)\s+(?:that\s+)?(?:i am|i'm|im|the user|the visitor)\b"
+    r"|\bprint your\b|\bas the (?:museum |gallery |site )?(?:director|admin|administrator|developer|owner|manager)\b"
+    r"|\{\s*\"(?:facts|concept)\""
+)
 SCOPE_ENDS = {",", "just", "only", "but", "instead", "rather", "so", "because", "and"}
 NEGATION = re.compile(r"\b(?:not|no|never|nothing|none|neither|nor|without|no longer|no more)\b")
 RETRACTION = re.compile(
@@ -114,6 +139,7 @@ CLAUSE_BREAK = re.compile(
     r"it|there|this|that|the|use|uses|need|needs|have|has|love|like|want|speak|wear|walk|get|struggle|hate|"
     r"prefer|can|could|would|will|am|do|did|only|really|just)\b)"
     r"|,\s+(?=(?:i|i'm|im|i've|i'd|we|we're|my|our|and|also|please|it|the|where|what|how|which|when|is there|"
+    r"he|she|they|he's|she's|they're|his|her|their|love|like|hate|need|want|got|have|use|can|could|"
     r"are there|any|do you|can you|could you|can i|could i|thanks|thank you|cheers|please|if possible|"
     r"by the way|ta)\b)",
     re.IGNORECASE,

@@ -22,6 +22,9 @@ A concept's cues (every field optional; docs/extraction-cues.md has the full gui
   open        bool             keep captured values that are not in `terms` (default true)
   fuzzy       bool             this concept's words are typo-tolerant (default true)
   aliases     {captured: value}  tidy captured values ("on my own": "alone")
+
+In `patterns`, `proper_patterns` and `answer_patterns`, `{people}` stands for the extractor's own list of
+words for people ("wife", "nan", "pupils", "friends", …), so an ontology need not spell it out.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from typing import Any
 
 from museum_tui.memory import Ontology
 
-from .clauses import fold
+from .clauses import PEOPLE, fold
 
 DICT_FIELDS = ("terms", "denials", "yes", "aliases")
 LIST_FIELDS = (
@@ -57,6 +60,16 @@ CHOICES = {
 FIELDS = {*DICT_FIELDS, *LIST_FIELDS, *BOOL_FIELDS, *CHOICES, "priority"}
 COMPANION_PRIORITY = 20
 log = logging.getLogger("museum_tui.extraction")
+
+
+MACROS = {"{people}": PEOPLE}
+
+
+def expand(pattern: str) -> str:
+    """A cue regex with its `{people}` placeholder spelt out."""
+    for name, text in MACROS.items():
+        pattern = pattern.replace(name, text)
+    return pattern
 
 
 def phrase_regex(phrase: str) -> str | None:
@@ -134,9 +147,9 @@ def _compile(cid: str, spec: Any) -> ConceptCues:
     cues.denials = [
         (re.compile(r), v) for r, v in ((phrase_regex(p), v) for p, v in spec.get("denials", {}).items()) if r
     ]
-    cues.patterns = [re.compile(p) for p in spec.get("patterns", [])]
-    cues.proper_patterns = [re.compile(p) for p in spec.get("proper_patterns", [])]
-    cues.answer_patterns = [re.compile(p) for p in spec.get("answer_patterns", [])]
+    cues.patterns = [re.compile(expand(p)) for p in spec.get("patterns", [])]
+    cues.proper_patterns = [re.compile(expand(p)) for p in spec.get("proper_patterns", [])]
+    cues.answer_patterns = [re.compile(expand(p)) for p in spec.get("answer_patterns", [])]
     cues.triggers = _alternation(spec.get("triggers", [])) if spec.get("triggers") else None
     cues.retraction_triggers = _alternation(spec.get("retraction_triggers", []))
     cues.aliases = {fold(k): v for k, v in spec.get("aliases", {}).items()}
@@ -157,8 +170,8 @@ def _compile(cid: str, spec: Any) -> ConceptCues:
         *spec.get("terms", {}),
         *spec.get("triggers", []),
         *spec.get("retraction_triggers", []),
-        *spec.get("patterns", []),
-        *spec.get("proper_patterns", []),
+        *(expand(p) for p in spec.get("patterns", [])),
+        *(expand(p) for p in spec.get("proper_patterns", [])),
     ]
     return cues
 
@@ -211,7 +224,7 @@ def check_cues(ontology: Ontology) -> list[str]:
                 if not isinstance(regex, str):
                     continue
                 try:
-                    compiled = re.compile(regex)
+                    compiled = re.compile(expand(regex))
                 except re.error as exc:
                     bad(name, regex, f"a valid regex ({exc})")
                     continue

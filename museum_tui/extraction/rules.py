@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from museum_tui.memory import Ontology
 
 from .base import ExtractionResult
-from .clauses import NEGATION, PEOPLE, Clause, fold, is_affirmative, split_clauses
+from .clauses import INJECTION, NEGATION, PEOPLE, Clause, fold, is_affirmative, split_clauses
 from .cues import ConceptCues, compile_cues
 from .spelling import Speller, vocabulary
 from .validate import ExtractedFact, ValidationResult, validate_facts
@@ -127,6 +127,8 @@ class RuleExtractor:
     # ---- matching ------------------------------------------------------------------------------------
 
     def _hits(self, user_msg: str, bot_msg: str | None) -> list[_Hit]:
+        if INJECTION.search(user_msg[:MAX_CHARS].lower()):
+            return []  # instructions to the machine, not the visitor talking about themselves
         bot_question = _last_question(bot_msg)
         hits: list[_Hit] = []
         if bot_question and is_affirmative(user_msg):
