@@ -137,9 +137,12 @@ def _compile(cid: str, spec: Any) -> ConceptCues:
     seen: set[str] = set()
     # Longest folded phrase first, so "deaf in one ear" wins over "deaf"; a phrase written as it reads wins
     # over one that only folds to it ("a bit deaf" reads as "deaf").
-    for phrase, value in sorted(
-        spec.get("terms", {}).items(), key=lambda kv: (-len(fold(kv[0])), kv[0] != fold(kv[0]))
-    ):
+    terms = dict(spec.get("terms", {}))
+    for value in list(terms.values()):  # a value names itself: "sign language" is a term of its own
+        phrase = re.sub(r"\s*\(.*?\)", "", value).strip()
+        if len(phrase) >= 5 and fold(phrase) not in {fold(p) for p in terms}:
+            terms[phrase] = value
+    for phrase, value in sorted(terms.items(), key=lambda kv: (-len(fold(kv[0])), kv[0] != fold(kv[0]))):
         regex = phrase_regex(phrase)
         if regex and regex not in seen:
             seen.add(regex)

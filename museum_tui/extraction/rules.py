@@ -107,7 +107,10 @@ class RuleExtractor:
             for c in cues:
                 for regex, _ in c.terms:
                     owners.setdefault(_unregex(regex.pattern), set()).add(c.concept)
-            self.cues, self.speller, self.term_owner = cues, Speller(vocabulary(phrases, regexes)), owners
+            # words the ontology itself writes (labels, examples, every cue phrase) are spelt right
+            known = vocabulary(_prose(self.ontology), [w for c in cues for w in c.words if _is_regex(w)])
+            speller = Speller(vocabulary(phrases, regexes), known | set(re.findall(r"[a-z]{5,}", PEOPLE)))
+            self.cues, self.speller, self.term_owner = cues, speller, owners
             self._ready = True
 
     def extract(self, user_msg: str, bot_msg: str | None = None) -> list[ExtractedFact]:
@@ -311,6 +314,20 @@ def _tidy_hits(hits: list[_Hit], single: bool) -> list[_Hit]:
             continue
         kept.append(hit)
     return kept
+
+
+def _prose(ontology: Ontology) -> list[str]:
+    """The ontology's own words: each concept's label, examples and cue phrases."""
+    texts: list[str] = []
+    for concept in ontology.concepts.values():
+        texts.append(concept.label)
+        texts.extend(getattr(concept, "examples", None) or [])
+        for value in (concept.cues or {}).values():
+            if isinstance(value, dict):
+                texts.extend([*value, *value.values()])
+            elif isinstance(value, list):
+                texts.extend(v for v in value if isinstance(v, str) and not _is_regex(v))
+    return [t for t in texts if isinstance(t, str)]
 
 
 def _is_regex(text: str) -> bool:

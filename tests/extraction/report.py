@@ -1,6 +1,6 @@
 """Print per-concept precision and recall of the built-in extractor on a labelled set.
 
-    python -m tests.extraction.report [extraction_heldout2.jsonl] [--errors]
+python -m tests.extraction.report [extraction_heldout2.jsonl] [--errors]
 """
 
 from __future__ import annotations
