@@ -49,6 +49,9 @@ INTENSIFIERS = re.compile(
     r"a bit|bit)\b(?! of\b)\s*"
 )
 
+# Chat fillers that carry nothing ("tbh", "ngl", "rn", "lol"): dropped like intensifiers.
+FILLERS = re.compile(r"\b(?:tbh|tbf|ngl|imo|imho|rn|lol|lmao|haha|hahaha|omg|literally|legit|lowkey|proper|mega)\b\s*")
+
 PEOPLE = (
     r"husband|wife|partner|spouse|son|sons|daughter|daughters|kid|kids|child|children|boy|boys|girl|girls|"
     r"baby|toddler|teenager|teen|friend|friends|mum|mom|mother|dad|father|parents|grandma|grandmother|"
@@ -130,7 +133,9 @@ RETRACTION = re.compile(
 AFFIRMATIVE = re.compile(
     r"^(?:yes|yeah|yep|yup|ya|yea|aye|sure|please|definitely|absolutely|certainly|correct|right|indeed|"
     r"of course|ok|okay|i do|we do|i am|we are|i would|we would|that would be (?:great|lovely|nice|good)|"
-    r"that is right|sounds good|go on then)\b"
+    r"that is right|sounds good|go on then|very much|for sure|you bet|too right|please do|yes please|i would love|"
+    r"would love|love to|that would help|that helps|that would be|would be (?:great|lovely|nice|good|helpful)|"
+    r"that is (?:it|me|true)|spot on|exactly|totally|y|yy|yesss?|ye|yh|oui|si|sí|ja|da)\b"
 )
 NEGATIVE_ANSWER = re.compile(r"^(?:no|nope|nah|not really|no thanks|no thank you|i do not|we do not|not at all)\b")
 CLAUSE_BREAK = re.compile(
@@ -157,7 +162,9 @@ def fold(text: str) -> str:
     for pattern, repl in _CONTRACTIONS:
         text = pattern.sub(repl, text)
     text = re.sub(r"(\w)'s\b", r"\1", text)  # possessive: "maier's work" → "maier work"
+    text = re.sub(r"([a-z])\1{2,}", r"\1", text)  # "sooo", "pleeease": a letter held down
     text = INTENSIFIERS.sub("", text)
+    text = FILLERS.sub("", text)
     text = re.sub(r"(?<=\d):(?=\d)", ".", text)  # "4:30" survives as "4.30"
     text = re.sub(r"\s*,\s*", " , ", text)  # commas stay, as a word: they bound negation
     text = re.sub(r"[^\w\s'&.+/,-]", " ", text)

@@ -62,6 +62,8 @@ COMPANION_PRIORITY = 20
 log = logging.getLogger("museum_tui.extraction")
 
 
+SPACE = r"[\s-]+"  # between the words of a cue phrase
+HYPHEN = r"[\s-]?"  # where a cue word has a hyphen
 MACROS = {"{people}": PEOPLE}
 
 
@@ -77,7 +79,9 @@ def phrase_regex(phrase: str) -> str | None:
     words = fold(phrase).split()
     if not words:
         return None
-    return r"(?<![\w'])" + r"\s+".join(re.escape(w) for w in words) + r"(?![\w'])"
+    # "large print" also reads "large-print", and "gluten-free" also "gluten free" and "glutenfree"
+    escaped = (HYPHEN.join(re.escape(part) for part in w.split("-")) for w in words)
+    return r"(?<![\w'])" + SPACE.join(escaped) + r"(?![\w'])"
 
 
 @dataclass

@@ -18,9 +18,10 @@ from dataclasses import dataclass
 
 from museum_tui.memory import Ontology
 
+from .answers import as_statement
 from .base import ExtractionResult
 from .clauses import INJECTION, NEGATION, PEOPLE, Clause, fold, is_affirmative, split_clauses
-from .cues import ConceptCues, compile_cues
+from .cues import HYPHEN, SPACE, ConceptCues, compile_cues
 from .spelling import Speller, vocabulary
 from .validate import ExtractedFact, ValidationResult, validate_facts
 from .values import tidy
@@ -136,11 +137,13 @@ class RuleExtractor:
         hits: list[_Hit] = []
         if bot_question and is_affirmative(user_msg):
             evidence = user_msg.strip()
-            for cues in self.cues:
+            for cues in self.cues:  # the ontology's own reading of a question comes first
                 for regex, value in cues.yes:
                     if regex.search(bot_question):
                         hits.append(_Hit(cues.concept, value, "asserted", evidence))
                         break
+            answered = {h.concept for h in hits}
+            hits.extend(h for h in self._agreed(bot_question, evidence) if h.concept not in answered)
         # a chat message is short; an essay pasted in is read only as far as MAX_CHARS (cost stays bounded)
         clauses = [c for c in split_clauses(user_msg[:MAX_CHARS], correct=self.speller) if not c.hypothetical]
         dangling: list[tuple[ConceptCues, Clause, bool]] = []
@@ -155,6 +158,23 @@ class RuleExtractor:
         for cues, clause, negated in dangling:
             if not any(h.concept == cues.concept and h.sentence == clause.sentence for h in hits):
                 hits.extend(self._borrow(cues, clause, clauses, negated))
+        return hits
+
+    def _agreed(self, bot_question: str, evidence: str) -> list[_Hit]:
+        """ "Yes" to "Would you like large-print labels?": the question turned into the visitor's
+        statement, read by every concept's cues; only the values the ontology names are kept."""
+        statement = as_statement(bot_question)
+        if not statement:
+            return []
+        hits = []
+        for clause in split_clauses(statement):
+            if clause.hypothetical or clause.third_party:
+                continue
+            for cues in self.cues:
+                named = {value for _, value in cues.terms}
+                for hit in self._match(cues, clause, ""):
+                    if hit.value in named and hit.polarity == "asserted":
+                        hits.append(_Hit(hit.concept, hit.value, "asserted", evidence))
         return hits
 
     def _dangling(self, cues: ConceptCues, clause: Clause) -> bool | None:
@@ -347,7 +367,8 @@ def _original_case(value: str, original: str) -> str:
 def _unregex(pattern: str) -> str:
     """The folded phrase a `phrase_regex` was built from."""
     inner = pattern.removeprefix(r"(?<![\w'])").removesuffix(r"(?![\w'])")
-    return " ".join(re.sub(r"\\(.)", r"\1", part) for part in inner.split(r"\s+"))
+    inner = inner.replace(HYPHEN, "-")
+    return " ".join(re.sub(r"\\(.)", r"\1", part) for part in inner.split(SPACE))
 
 
 def _capitalised(value: str, original: str) -> bool:
