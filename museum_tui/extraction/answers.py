@@ -20,6 +20,7 @@ TURNS = [
     (r"^(?:do|did) you (?:have|use|need|want|speak|eat|prefer|like|love|enjoy)\b", "i {verb}"),
     (r"^(?:have|did) you (?:got|brought|come)\b", "i have {verb}"),
     (r"^have you\b", "i have"),
+    (r"^would (?=(?:a|an|the|some|it)\b)", "i would like "),
     (r"^are you (?:here )?(?:with|visiting with)\b", "i am here with"),
     (r"^are you\b", "i am"),
     (r"^(?:is|are) (?:it|they|those|these|that) (?:the|a|an)?\b", "i would like the"),

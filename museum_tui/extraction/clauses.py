@@ -96,7 +96,7 @@ QUESTION_START = re.compile(
     r"has the|any chance|anywhere)\b"
 )
 NEED_QUESTION = re.compile(
-    r"^(?:where|which way|how (?:do|can|could) (?:i|we) (?:get|find|reach)|any)\b"
+    r"^(?:where|which way|how (?:do|can|could) (?:i|we) (?:get|find|reach)|any|anywhere|somewhere)\b"
     r"|^(?:do|can|could) you (?:speak|understand)\b"
     r"|^(?:could|can|would|will) you (?:please )?(?:answer|reply|respond|speak|talk|write|explain|tell me|"
     r"translate|switch)\b"
@@ -244,14 +244,20 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
 PAIRED = re.compile(r"^(?:just |only |it is |it's )?(?:me|myself|my \w+|our \w+)$", re.IGNORECASE)
 
 
+PERSON_END = re.compile(rf"\b(?:{PEOPLE})\s*$", re.IGNORECASE)
+PERSON_START = re.compile(rf"(?:my|our|the|a|his|her)\s+(?:\w+\s+)?(?:{PEOPLE})\b(?!\s+(?:{SUBJECT_VERBS})\b)", re.IGNORECASE)
+
+
 def _split(sentence: str) -> list[str]:
     """Clause breaks, except an "and" that pairs people ("me and my partner" stays whole)."""
     parts: list[str] = []
     last = 0
     for m in CLAUSE_BREAK.finditer(sentence):
         left = sentence[last : m.start()]
-        if re.match(r",?\s+and\b", m.group(0), re.IGNORECASE) and PAIRED.match(left.strip()):
-            continue
+        if re.match(r",?\s+and\b", m.group(0), re.IGNORECASE) and (
+            PAIRED.match(left.strip()) or (PERSON_END.search(left) and PERSON_START.match(sentence, m.end()))
+        ):
+            continue  # "me and my partner", "with the grandkids and my hubby": people listed together
         parts.append(left)
         last = m.end()
     parts.append(sentence[last:])

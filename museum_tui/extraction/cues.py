@@ -109,6 +109,7 @@ class ConceptCues:
     open: bool = True
     fuzzy: bool = True
     words: list[str] = field(default_factory=list)  # phrases and regexes, for the spelling vocabulary
+    copula: bool = False  # a trigger is "am": a clause with no subject ("so stressed") says "I am …"
 
     def canonical(self, text: str) -> str | None:
         """The value a term maps to, if `text` is (or contains exactly one) known term."""
@@ -163,6 +164,7 @@ def _compile(cid: str, spec: Any) -> ConceptCues:
     if spec.get("context"):
         cues.context = re.compile("|".join(re.escape(fold(c)) for c in spec["context"] if fold(c)))
     cues.yes = [(re.compile(p), v) for p, v in spec.get("yes", {}).items()]
+    cues.copula = bool(cues.triggers and cues.triggers.search("i am"))
     cues.exclude = _alternation(spec.get("exclude", []))
     cues.ignore = _alternation(spec.get("ignore", []))
     cues.veto = _alternation(spec.get("veto", []))

@@ -20,7 +20,7 @@ from museum_tui.memory import Ontology
 
 from .answers import as_statement
 from .base import ExtractionResult
-from .clauses import INJECTION, NEGATION, PEOPLE, Clause, fold, is_affirmative, split_clauses
+from .clauses import INJECTION, NEGATION, PEOPLE, SUBJECT_VERBS, Clause, fold, is_affirmative, split_clauses
 from .cues import HYPHEN, SPACE, ConceptCues, compile_cues
 from .spelling import Speller, vocabulary
 from .validate import ExtractedFact, ValidationResult, validate_facts
@@ -49,6 +49,8 @@ STOPWORDS = frozenset(_STOP.split())
 SPLIT_VALUES = re.compile(r"\s*(?:,|\band\b|\bor\b|&|/|\bplus\b|\bas well as\b)\s*")
 
 Span = tuple[int, int, str]
+VERB_NEXT = re.compile(rf"\s+(?:{SUBJECT_VERBS}|makes?|gives?|bothers?|can|are|is)\b")
+SUBJECTLESS = re.compile(r"^(?:(?:so|too|just|now|getting|feeling|not|no longer|a little|rather|well|still|totally) )*")
 MAX_CHARS = 4000  # of one message
 MAX_FOUND = 24  # candidate values per concept and clause; validation keeps at most 12 facts anyway
 DANGLING = re.compile(r"(?:to |of |about |with )?(?:them|it|those|these|that|one|too|as well|i am afraid|sadly)")
@@ -158,7 +160,15 @@ class RuleExtractor:
         for cues, clause, negated in dangling:
             if not any(h.concept == cues.concept and h.sentence == clause.sentence for h in hits):
                 hits.extend(self._borrow(cues, clause, clauses, negated))
-        return hits
+        # "gluten free please, I'm coeliac": one value that another spells out further is said once
+        return [
+            h
+            for h in hits
+            if not any(
+                o.concept == h.concept and o.polarity == h.polarity and o.value.startswith(h.value + " (")
+                for o in hits
+            )
+        ]
 
     def _agreed(self, bot_question: str, evidence: str) -> list[_Hit]:
         """ "Yes" to "Would you like large-print labels?": the question turned into the visitor's
@@ -213,7 +223,13 @@ class RuleExtractor:
         if cues.ignore:  # blank the stretches this concept must not read, keeping every offset
             text = cues.ignore.sub(lambda m: " " * len(m.group(0)), text)
         in_context = bool(cues.context and bot_question and cues.context.search(bot_question))
-        triggered = cues.triggers is None or in_context or self._triggered(cues, clause, text) or self._bare(cues, text)
+        triggered = (
+            cues.triggers is None
+            or in_context
+            or self._triggered(cues, clause, text)
+            or self._bare(cues, text)
+            or (cues.copula and _subjectless(cues, text))
+        )
         found: list[Span] = []
         pattern_sets = [("plain", cues.patterns), ("proper", cues.proper_patterns)]
         if in_context:
@@ -317,6 +333,17 @@ class RuleExtractor:
                 if value and len(value.split()) <= (3 if len(parts) > 1 else 5):
                     out.append((start, end, value))
         return out
+
+
+def _subjectless(cues: ConceptCues, text: str) -> bool:
+    """ "so stressed", "bored out of my mind", "not hungry any more": a clause that opens with one of the
+    concept's words has dropped its "I am", as chat does."""
+    rest = SUBJECTLESS.sub("", text)
+    for regex, _ in cues.terms:
+        m = regex.match(rest)
+        if m and not VERB_NEXT.match(rest, m.end()):  # "busy rooms can be a lot" has its subject
+            return True
+    return False
 
 
 def _tidy_hits(hits: list[_Hit], single: bool) -> list[_Hit]:
