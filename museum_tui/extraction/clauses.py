@@ -245,7 +245,9 @@ PAIRED = re.compile(r"^(?:just |only |it is |it's )?(?:me|myself|my \w+|our \w+)
 
 
 PERSON_END = re.compile(rf"\b(?:{PEOPLE})\s*$", re.IGNORECASE)
-PERSON_START = re.compile(rf"(?:my|our|the|a|his|her)\s+(?:\w+\s+)?(?:{PEOPLE})\b(?!\s+(?:{SUBJECT_VERBS})\b)", re.IGNORECASE)
+PERSON_START = re.compile(
+    rf"(?:my|our|the|a|his|her)\s+(?:\w+\s+)?(?:{PEOPLE})\b(?!\s+(?:{SUBJECT_VERBS})\b)", re.IGNORECASE
+)
 
 
 def _split(sentence: str) -> list[str]:

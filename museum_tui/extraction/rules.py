@@ -20,8 +20,9 @@ from museum_tui.memory import Ontology
 
 from .answers import as_statement
 from .base import ExtractionResult
-from .clauses import INJECTION, NEGATION, PEOPLE, SUBJECT_VERBS, Clause, fold, is_affirmative, split_clauses
-from .cues import HYPHEN, SPACE, ConceptCues, compile_cues
+from .clauses import INJECTION, NEGATION, PEOPLE, Clause, fold, is_affirmative, split_clauses
+from .cues import ConceptCues, compile_cues
+from .reading import capitalised, is_regex, last_question, original_case, prose, subjectless, unregex
 from .spelling import Speller, vocabulary
 from .validate import ExtractedFact, ValidationResult, validate_facts
 from .values import tidy
@@ -49,8 +50,6 @@ STOPWORDS = frozenset(_STOP.split())
 SPLIT_VALUES = re.compile(r"\s*(?:,|\band\b|\bor\b|&|/|\bplus\b|\bas well as\b)\s*")
 
 Span = tuple[int, int, str]
-VERB_NEXT = re.compile(rf"\s+(?:{SUBJECT_VERBS}|makes?|gives?|bothers?|can|are|is)\b")
-SUBJECTLESS = re.compile(r"^(?:(?:so|too|just|now|getting|feeling|not|no longer|a little|rather|well|still|totally) )*")
 MAX_CHARS = 4000  # of one message
 MAX_FOUND = 24  # candidate values per concept and clause; validation keeps at most 12 facts anyway
 DANGLING = re.compile(r"(?:to |of |about |with )?(?:them|it|those|these|that|one|too|as well|i am afraid|sadly)")
@@ -102,16 +101,16 @@ class RuleExtractor:
                 return
             cues = compile_cues(self.ontology)
             fuzzy = [c for c in cues if c.fuzzy]
-            phrases = [w for c in fuzzy for w in c.words if not _is_regex(w)]
-            regexes = [w for c in fuzzy for w in c.words if _is_regex(w)]
+            phrases = [w for c in fuzzy for w in c.words if not is_regex(w)]
+            regexes = [w for c in fuzzy for w in c.words if is_regex(w)]
             # Every concept's term phrases: a capitalised capture that is another concept's word ("I'm
             # French", "I love Impressionism") belongs to that concept, not to a name or an artist.
             owners: dict[str, set[str]] = {}
             for c in cues:
                 for regex, _ in c.terms:
-                    owners.setdefault(_unregex(regex.pattern), set()).add(c.concept)
+                    owners.setdefault(unregex(regex.pattern), set()).add(c.concept)
             # words the ontology itself writes (labels, examples, every cue phrase) are spelt right
-            known = vocabulary(_prose(self.ontology), [w for c in cues for w in c.words if _is_regex(w)])
+            known = vocabulary(prose(self.ontology), [w for c in cues for w in c.words if is_regex(w)])
             speller = Speller(vocabulary(phrases, regexes), known | set(re.findall(r"[a-z]{5,}", PEOPLE)))
             self.cues, self.speller, self.term_owner = cues, speller, owners
             self._ready = True
@@ -135,7 +134,7 @@ class RuleExtractor:
     def _hits(self, user_msg: str, bot_msg: str | None) -> list[_Hit]:
         if INJECTION.search(user_msg[:MAX_CHARS].lower()):
             return []  # instructions to the machine, not the visitor talking about themselves
-        bot_question = _last_question(bot_msg)
+        bot_question = last_question(bot_msg)
         hits: list[_Hit] = []
         if bot_question and is_affirmative(user_msg):
             evidence = user_msg.strip()
@@ -165,8 +164,7 @@ class RuleExtractor:
             h
             for h in hits
             if not any(
-                o.concept == h.concept and o.polarity == h.polarity and o.value.startswith(h.value + " (")
-                for o in hits
+                o.concept == h.concept and o.polarity == h.polarity and o.value.startswith(h.value + " (") for o in hits
             )
         ]
 
@@ -228,7 +226,7 @@ class RuleExtractor:
             or in_context
             or self._triggered(cues, clause, text)
             or self._bare(cues, text)
-            or (cues.copula and _subjectless(cues, text))
+            or (cues.copula and subjectless(cues, text))
         )
         found: list[Span] = []
         pattern_sets = [("plain", cues.patterns), ("proper", cues.proper_patterns)]
@@ -311,7 +309,7 @@ class RuleExtractor:
     def _proper(self, cues: ConceptCues, captured: str, original: str) -> bool:
         """A capitalised capture that no other concept claims as one of its words."""
         owners = self.term_owner.get(" ".join(captured.split()), set())
-        return _capitalised(captured, original) and not (owners - {cues.concept})
+        return capitalised(captured, original) and not (owners - {cues.concept})
 
     def _values(self, cues: ConceptCues, captured: str, start: int, end: int, kind: str, original: str) -> list[Span]:
         """A captured phrase: one value, or several when it lists them ("peanuts and shellfish"). A value
@@ -329,21 +327,10 @@ class RuleExtractor:
             elif cues.open or kind != "plain":
                 value = tidy(part, cues.normalize)
                 if kind != "plain" or cues.normalize == "none":
-                    value = _original_case(value, original)
+                    value = original_case(value, original)
                 if value and len(value.split()) <= (3 if len(parts) > 1 else 5):
                     out.append((start, end, value))
         return out
-
-
-def _subjectless(cues: ConceptCues, text: str) -> bool:
-    """ "so stressed", "bored out of my mind", "not hungry any more": a clause that opens with one of the
-    concept's words has dropped its "I am", as chat does."""
-    rest = SUBJECTLESS.sub("", text)
-    for regex, _ in cues.terms:
-        m = regex.match(rest)
-        if m and not VERB_NEXT.match(rest, m.end()):  # "busy rooms can be a lot" has its subject
-            return True
-    return False
 
 
 def _tidy_hits(hits: list[_Hit], single: bool) -> list[_Hit]:
@@ -363,69 +350,5 @@ def _tidy_hits(hits: list[_Hit], single: bool) -> list[_Hit]:
     return kept
 
 
-def _prose(ontology: Ontology) -> list[str]:
-    """The ontology's own words: each concept's label, examples and cue phrases."""
-    texts: list[str] = []
-    for concept in ontology.concepts.values():
-        texts.append(concept.label)
-        texts.extend(getattr(concept, "examples", None) or [])
-        for value in (concept.cues or {}).values():
-            if isinstance(value, dict):
-                texts.extend([*value, *value.values()])
-            elif isinstance(value, list):
-                texts.extend(v for v in value if isinstance(v, str) and not _is_regex(v))
-    return [t for t in texts if isinstance(t, str)]
-
-
-def _is_regex(text: str) -> bool:
-    return bool(re.search(r"[\\(\[?*+|]", text))
-
-
-def _original_case(value: str, original: str) -> str:
-    """`value` (folded) with the visitor's capitals, when they wrote it with some; otherwise unchanged."""
-    words = value.split()
-    if not words:
-        return value
-    pattern = r"(?<![\w'])" + r"[\s,.'-]+".join(re.escape(w) for w in words) + r"(?!\w)"
-    m = re.search(pattern, original, re.IGNORECASE)
-    return m.group(0) if m and any(ch.isupper() for ch in m.group(0)) else value
-
-
-def _unregex(pattern: str) -> str:
-    """The folded phrase a `phrase_regex` was built from."""
-    inner = pattern.removeprefix(r"(?<![\w'])").removesuffix(r"(?![\w'])")
-    inner = inner.replace(HYPHEN, "-")
-    return " ".join(re.sub(r"\\(.)", r"\1", part) for part in inner.split(SPACE))
-
-
-def _capitalised(value: str, original: str) -> bool:
-    """Is the captured (folded) value written with capitals in the visitor's text? ("Dave", not "tired")
-    A capital that only opens the clause proves nothing, unless the value's last word has one too."""
-    words = value.split()
-    if not words:
-        return False
-    text = original.lstrip(" \"'(")
-
-    def capital(word: str, anywhere: bool) -> bool:
-        for m in re.finditer(rf"(?<![\w']){re.escape(word)}(?![\w])", text, re.IGNORECASE):
-            if m.group(0)[:1].isupper() and (anywhere or m.start() > 0):
-                return True
-        return False
-
-    if len(words) == 1:
-        # a capital opening a very short clause still counts ("Kwame here."): a cue word there is
-        # already refused as another concept's word
-        return capital(words[0], anywhere=len(text.split()) <= 3)
-    return capital(words[0], anywhere=True) and capital(words[-1], anywhere=False)
-
-
 def _inside(span: tuple[int, int], found: list[Span]) -> bool:
     return any(not (span[1] <= s or span[0] >= e) for s, e, _ in found)
-
-
-def _last_question(bot_msg: str | None) -> str:
-    """The assistant's last question, folded (empty when it asked none)."""
-    if not bot_msg:
-        return ""
-    questions = re.findall(r"[^.!?\n]*\?", bot_msg)
-    return fold(questions[-1]) if questions else ""
