@@ -69,7 +69,7 @@ SUBJECT_VERBS = (
     r"love|loved|gets|get|got|wants|want|wanted|prefers|prefer|hates|hate|hated|speaks|speak|does|do|did|eats|"
     r"eat|finds|find|found|struggles|struggle|relies|suffers|walks|walk|reads|read|goes|go|went|reckons|reckon|"
     r"thinks|think|thought|says|say|said|feels|feel|felt|enjoys|enjoy|enjoyed|adores|adore|keeps|takes|"
-    r"should|must|might|may"
+    r"should|must|might|may|told|tells|tell|mentioned|recommended|suggested|asked|warned|reckoned"
 )
 THIRD_PARTY = re.compile(
     rf"(?<!with )(?<!brought )(?<!and )\b(?:my|our|his|her|their|a|the)\s+(?:\w+\s+){{0,2}}?(?:{PEOPLE})\b"
@@ -129,6 +129,9 @@ RETRACTION = re.compile(
     r"that is not (?:true|right|correct)|actually,? (?:i|we) (?:am|are|do|have) not|never mind|nevermind|"
     r"strike that|disregard (?:that|what i said)|my mistake|was a mistake|i was wrong|grew out of|"
     r"not (?:true|the case) (?:now|any ?more)|cancel (?:that|the)|^forget)\b"
+    # a state that was, and is over: "I was on crutches last year"
+    r"|\b(?:i|we) (?:was|were)\b.*\b(?:last (?:year|month|week|summer|winter|spring|autumn|time)|"
+    r"(?:years?|months?|weeks?) ago|as a (?:child|kid|teenager)|in the past|back then|previously|when i was)\b"
 )
 AFFIRMATIVE = re.compile(
     r"^(?:yes|yeah|yep|yup|ya|yea|aye|sure|please|definitely|absolutely|certainly|correct|right|indeed|"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from museum_tui.memory import Ontology
 
@@ -66,6 +66,10 @@ PERSON_AFTER = re.compile(
 )
 
 
+THIS = re.compile(r"(?:^|\s)(?:that|this|these|those)\s+(?:(?!is\b|was\b|are\b|were\b)[\w-]+\s+)?$")
+FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|we|us|our|myself)\b")
+
+
 @dataclass
 class _Hit:
     concept: str
@@ -73,6 +77,7 @@ class _Hit:
     polarity: str
     evidence: str
     sentence: str = ""
+    span: tuple[int, int] | None = None  # where in its clause's folded text, when read from one
 
 
 class RuleExtractor:
@@ -145,20 +150,26 @@ class RuleExtractor:
                         break
             answered = {h.concept for h in hits}
             hits.extend(h for h in self._agreed(bot_question, evidence) if h.concept not in answered)
+        answers = len(hits)
         # a chat message is short; an essay pasted in is read only as far as MAX_CHARS (cost stays bounded)
         clauses = [c for c in split_clauses(user_msg[:MAX_CHARS], correct=self.speller) if not c.hypothetical]
         dangling: list[tuple[ConceptCues, Clause, bool]] = []
         for clause in clauses:
+            read: list[_Hit] = []
             for cues in self.cues:
                 found = self._match(cues, clause, bot_question)
-                hits.extend(found)
+                read.extend(found)
                 if not found:
                     negated = self._dangling(cues, clause)
                     if negated is not None:
                         dangling.append((cues, clause, negated))
+            hits.extend(_outer(read))
         for cues, clause, negated in dangling:
             if not any(h.concept == cues.concept and h.sentence == clause.sentence for h in hits):
                 hits.extend(self._borrow(cues, clause, clauses, negated))
+        # a yes settles a one-value concept: "yeah, my feet are killing me" to "find you a seat?"
+        settled = {h.concept for h in hits[:answers] if h.concept in self.single}
+        hits = hits[:answers] + [h for h in hits[answers:] if h.concept not in settled or h.polarity != "asserted"]
         # "gluten free please, I'm coeliac": one value that another spells out further is said once
         return [
             h
@@ -178,9 +189,9 @@ class RuleExtractor:
         for clause in split_clauses(statement):
             if clause.hypothetical or clause.third_party:
                 continue
-            for cues in self.cues:
+            for cues in self.cues:  # each concept reads the whole statement: no words claimed
                 named = {value for _, value in cues.terms}
-                for hit in self._match(cues, clause, ""):
+                for hit in self._match(cues, replace(clause, spans_taken=[]), ""):
                     if hit.value in named and hit.polarity == "asserted":
                         hits.append(_Hit(hit.concept, hit.value, "asserted", evidence))
         return hits
@@ -271,6 +282,8 @@ class RuleExtractor:
                 continue
             if cues.subject == "self" and PERSON_AFTER.match(text, end) and not SELF_NOUN.search(text, 0, start):
                 continue  # "the deaf composer", "a blind girl": a word about someone else (not "I'm a deaf person")
+            if cues.subject == "self" and THIS.search(text, 0, start) and not FIRST_PERSON.search(text):
+                continue  # "that sculpture is stunning": one thing before them, not what they are or like
             if cues.subject == "self" and clause.others_from is not None and start >= clause.others_from:
                 continue  # "a friend who is a wheelchair user"
             retracted = clause.retracted_outside(start, end)
@@ -283,7 +296,7 @@ class RuleExtractor:
             if cues.claim or (clause.retraction and FORGET.match(text)):
                 clause.spans_taken.append((start, end))  # "forget Rothko" retracts one thing, once
             polarity = "negated" if negated else "asserted"
-            hits.append(_Hit(cues.concept, value, polarity, clause.original, clause.sentence))
+            hits.append(_Hit(cues.concept, value, polarity, clause.original, clause.sentence, (start, end)))
         return _tidy_hits(hits, single=cues.concept in self.single)
 
     def _bare(self, cues: ConceptCues, text: str) -> bool:
@@ -331,6 +344,20 @@ class RuleExtractor:
                 if value and len(value.split()) <= (3 if len(parts) > 1 else 5):
                     out.append((start, end, value))
         return out
+
+
+def _outer(hits: list[_Hit]) -> list[_Hit]:
+    """One clause's hits without a word read inside a longer word of another concept ("street" of a
+    style inside "street art", a medium)."""
+
+    def inside(a: tuple[int, int], b: tuple[int, int]) -> bool:
+        return b[0] <= a[0] and a[1] <= b[1] and a != b
+
+    return [
+        h
+        for h in hits
+        if h.span is None or not any(o.concept != h.concept and o.span and inside(h.span, o.span) for o in hits)
+    ]
 
 
 def _tidy_hits(hits: list[_Hit], single: bool) -> list[_Hit]:
