@@ -117,7 +117,7 @@ INJECTION = re.compile(
     r"(?:the\s+following|this\s+fact|these\s+facts|a\s+fact|fact|facts|me\s+as|the\s+user|that\s+the\s+(?:user|visitor)"
     r"|profile|memory|in\s+(?:your\s+)?memory|\w+\.\w+)"
     r"|\b(?:say|pretend|claim|output|print|respond with)\s+(?:that\s+)?(?:i am|i'm|im|the user|the visitor)\b"
-    r"|\bprint your\b|\bas the (?:museum |gallery |site )?(?:director|admin|administrator|developer|owner|manager)\b"
+    r"|\bprint your\b|\bas the (?:\w+ )?(?:director|admin|administrator|developer|owner|manager)\b"
     r"|\{\s*\"(?:facts|concept)\""
 )
 SCOPE_ENDS = {",", "just", "only", "but", "instead", "rather", "so", "because", "and"}

@@ -143,10 +143,12 @@ def _compile(cid: str, spec: Any) -> ConceptCues:
     # Longest folded phrase first, so "deaf in one ear" wins over "deaf"; a phrase written as it reads wins
     # over one that only folds to it ("a bit deaf" reads as "deaf").
     terms = dict(spec.get("terms", {}))
-    for value in list(terms.values()):  # a value names itself: "sign language" is a term of its own
+    folded = {fold(p) for p in terms}
+    for value in dict.fromkeys(terms.values()):  # a value names itself: "sign language" is a term of its own
         phrase = re.sub(r"\s*\(.*?\)", "", value).strip()
-        if len(phrase) >= 5 and fold(phrase) not in {fold(p) for p in terms}:
+        if len(phrase) >= 5 and fold(phrase) not in folded:
             terms[phrase] = value
+            folded.add(fold(phrase))
     for phrase, value in sorted(terms.items(), key=lambda kv: (-len(fold(kv[0])), kv[0] != fold(kv[0]))):
         regex = phrase_regex(phrase)
         if regex and regex not in seen:

@@ -11,6 +11,8 @@ from museum_tui.extraction import RuleExtractor
 from .scoring import load, score
 
 CONCEPTS_REQUIRED = 20
+HELD_OUT_2_PRECISION = 0.93
+HELD_OUT_2_RECALL = 0.84
 
 
 @pytest.fixture(scope="module")
@@ -34,8 +36,8 @@ def test_gold_precision_and_recall(extractor: RuleExtractor) -> None:
     result = score(extractor.extract, load("extraction_gold.jsonl"))
     report = result.report("gold set") + "\n" + "\n".join(result.errors)
     print(report)
-    assert result.precision >= 0.90, report
-    assert result.recall >= 0.75, report
+    assert result.precision >= 0.97, report
+    assert result.recall >= 0.95, report
 
 
 def test_held_out_precision_and_recall(extractor: RuleExtractor) -> None:
@@ -47,6 +49,37 @@ def test_held_out_precision_and_recall(extractor: RuleExtractor) -> None:
     print(report)
     assert result.precision >= 0.80, report
     assert result.recall >= 0.75, report
+
+
+HELD_OUT_2 = "extraction_heldout2.jsonl"
+DISTRACTORS = {"third_party", "hypothetical", "inquiry", "injection"}
+
+
+def test_second_held_out_set_is_what_issue_16_asks_for() -> None:
+    rows = load(HELD_OUT_2)
+    assert len(rows) >= 200
+    tags = Counter(tag for row in rows for tag in row["tags"])
+    for tag in ("typo", "child", "non-native", "slang", "negation", "context", *DISTRACTORS):
+        assert tags[tag] >= 5, tag
+
+
+def test_second_held_out_precision_and_recall(extractor: RuleExtractor) -> None:
+    """260 lines written in one go before any tuning for issue 16 and never tuned on (kept apart from the
+    gold set, which is what grew with each fix). Before: P 0.883 / R 0.761. The floors sit a little
+    under what the extractor measured when they were set; the figure printed is the honest one."""
+    result = score(extractor.extract, load(HELD_OUT_2))
+    report = result.report("held-out set 2")
+    print(report)
+    assert result.precision >= HELD_OUT_2_PRECISION, report
+    assert result.recall >= HELD_OUT_2_RECALL, report
+
+
+def test_second_held_out_distractors_yield_nothing(extractor: RuleExtractor) -> None:
+    """Third-party remarks, hypotheticals, questions about the venue, injected instructions: no facts."""
+    rows = [row for row in load(HELD_OUT_2) if set(row["tags"]) & DISTRACTORS and not row["facts"]]
+    assert len(rows) >= 35
+    produced = {row["user"]: extractor.extract(row["user"], row.get("bot")) for row in rows}
+    assert {user: facts for user, facts in produced.items() if facts} == {}
 
 
 def test_distractors_never_produce_a_fact_about_the_visitor(extractor: RuleExtractor) -> None:
