@@ -52,6 +52,9 @@ INTENSIFIERS = re.compile(
 # Chat fillers that carry nothing ("tbh", "ngl", "rn", "lol"): dropped like intensifiers.
 FILLERS = re.compile(r"\b(?:tbh|tbf|ngl|imo|imho|rn|lol|lmao|haha|hahaha|omg|literally|legit|lowkey|proper|mega)\b\s*")
 
+# Someone addressed, not talked about, at the end of a clause: "I'm knackered, mate".
+VOCATIVE = re.compile(r"(?:,\s*|\s+)(?:mate|pal|buddy|bro|love|dear|hun|guys|man|dude|sir|madam)\s*$")
+
 PEOPLE = (
     r"husband|wife|partner|spouse|son|sons|daughter|daughters|kid|kids|child|children|boy|boys|girl|girls|"
     r"baby|toddler|teenager|teen|friend|friends|mum|mom|mother|dad|father|parents|grandma|grandmother|"
@@ -98,6 +101,7 @@ QUESTION_START = re.compile(
 NEED_QUESTION = re.compile(
     r"^(?:where|which way|how (?:do|can|could) (?:i|we) (?:get|find|reach)|any|anywhere|somewhere)\b"
     r"|^(?:do|can|could) you (?:speak|understand)\b"
+    r"|^(?:parlez|parles|hablas?|habla usted|sprechen|sprichst|parla|parli|falas?|fala)\b"
     r"|^(?:could|can|would|will) you (?:please )?(?:answer|reply|respond|speak|talk|write|explain|tell me|"
     r"translate|switch)\b"
     r"|\b(?:where|can i|could i|can we|could we|may i|need|want)\b"
@@ -138,7 +142,7 @@ AFFIRMATIVE = re.compile(
     r"of course|ok|okay|i do|we do|i am|we are|i would|we would|that would be (?:great|lovely|nice|good)|"
     r"that is right|sounds good|go on then|very much|for sure|you bet|too right|please do|yes please|i would love|"
     r"would love|love to|that would help|that helps|that would be|would be (?:great|lovely|nice|good|helpful)|"
-    r"that is (?:it|me|true)|spot on|exactly|totally|y|yy|yesss?|ye|yh|oui|si|sí|ja|da)\b"
+    r"that is (?:it|me|true)|spot on|exactly|totally|much so|y|yy|yesss?|ye|yh|oui|si|sí|ja|da)\b"
 )
 NEGATIVE_ANSWER = re.compile(r"^(?:no|nope|nah|not really|no thanks|no thank you|i do not|we do not|not at all)\b")
 CLAUSE_BREAK = re.compile(
@@ -168,6 +172,13 @@ def fold(text: str) -> str:
     text = re.sub(r"([a-z])\1{2,}", r"\1", text)  # "sooo", "pleeease": a letter held down
     text = INTENSIFIERS.sub("", text)
     text = FILLERS.sub("", text)
+    text = VOCATIVE.sub("", text)
+    # learners' English: "I am not eat pork" says "I do not eat pork"
+    text = re.sub(
+        r"\b(i|we) (?:am|are) not (eat|like|speak|need|want|have|use|drink|walk|understand|hear|see)\b",
+        r"\1 do not \2",
+        text,
+    )
     text = re.sub(r"(?<=\d):(?=\d)", ".", text)  # "4:30" survives as "4.30"
     text = re.sub(r"\s*,\s*", " , ", text)  # commas stay, as a word: they bound negation
     text = re.sub(r"[^\w\s'&.+/,-]", " ", text)

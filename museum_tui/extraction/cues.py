@@ -117,8 +117,11 @@ class ConceptCues:
         return found[0] if len(set(found)) == 1 else None
 
 
-def _alternation(phrases: list[str]) -> re.Pattern[str] | None:
+def _alternation(phrases: list[str], plural: bool = False) -> re.Pattern[str] | None:
+    """One regex for a list of phrases; with `plural`, a phrase also matches with an -s ("favourites")."""
     parts = [r for r in (phrase_regex(p) for p in sorted(phrases, key=len, reverse=True)) if r]
+    if plural:
+        parts = [r.removesuffix(r"(?![\w'])") + r"(?:s|es)?(?![\w'])" for r in parts]
     return re.compile("|".join(parts)) if parts else None
 
 
@@ -160,7 +163,7 @@ def _compile(cid: str, spec: Any) -> ConceptCues:
     cues.patterns = [re.compile(expand(p)) for p in spec.get("patterns", [])]
     cues.proper_patterns = [re.compile(expand(p)) for p in spec.get("proper_patterns", [])]
     cues.answer_patterns = [re.compile(expand(p)) for p in spec.get("answer_patterns", [])]
-    cues.triggers = _alternation(spec.get("triggers", [])) if spec.get("triggers") else None
+    cues.triggers = _alternation(spec.get("triggers", []), plural=True) if spec.get("triggers") else None
     cues.retraction_triggers = _alternation(spec.get("retraction_triggers", []))
     cues.aliases = {fold(k): v for k, v in spec.get("aliases", {}).items()}
     if spec.get("context"):

@@ -337,6 +337,8 @@ class RuleExtractor:
             known = cues.aliases.get(fold(part).strip()) or cues.canonical(part)
             if known:
                 out.append((start, end, known))
+            elif self.term_owner.get(" ".join(fold(part).strip(" ,").split()), set()) - {cues.concept}:
+                continue  # "hate noise": another concept's word, not an open value of this one
             elif cues.open or kind != "plain":
                 value = tidy(part, cues.normalize)
                 if kind != "plain" or cues.normalize == "none":

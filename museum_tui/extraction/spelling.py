@@ -48,7 +48,8 @@ shops stops stays plays lifts gifts tours hours pours loads leads reads heads be
 tried cried dried later latest takes makes wakes bakes lakes cakes cares cards hards wards
 honest modest mental rental dental sensible possible terrible horrible lovely lonely likely
 happen happens opened opens closed closes listen listened little middle simple sample
-whale whales while whilst whether weather feather leather father mother brother sister cousin person people
+breath breathe breathing breathless whale whales while whilst whether weather feather leather
+father mother brother sister cousin person people
 """
 KEEP = frozenset(_KEEP_WORDS.split())
 _WORD = re.compile(r"[a-z][a-z'-]*")
