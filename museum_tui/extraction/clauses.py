@@ -114,6 +114,8 @@ NEED_QUESTION = re.compile(
 INJECTION = re.compile(
     r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+|my\s+)?(?:previous|prior|earlier|"
     r"above|preceding|system|old)\b(?:\s+\w+)?\s*(?:instructions?|prompts?|messages?|rules?|context|everything)?"
+    r"|\b(?:ignore|disregard|forget|override|bypass|break)\s+(?:all\s+|any\s+|the\s+|your\s+|these\s+|those\s+)?"
+    r"(?:rules|guidelines|instructions|programming|guardrails|restrictions|policy|policies|training|filters?)\b"
     r"|\bignore everything\b|\bsystem\s*(?:prompt|message|:)|\bdeveloper mode\b|\bjailbreak|\byou are now\b"
     r"|\bnew instructions?\b|\bact as (?:an? )?(?:admin|system|developer)|\b(?:concept|value|polarity)\s*[=:]"
     r"|[\[<]\s*/?\s*(?:system|assistant|user|inst)\s*[\]>]|\b(?:assistant|system)\s*:"
