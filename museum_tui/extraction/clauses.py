@@ -53,7 +53,11 @@ INTENSIFIERS = re.compile(
 FILLERS = re.compile(r"\b(?:tbh|tbf|ngl|imo|imho|rn|lol|lmao|haha|hahaha|omg|literally|legit|lowkey|proper|mega)\b\s*")
 
 # Someone addressed, not talked about, at the end of a clause: "I'm knackered, mate".
-VOCATIVE = re.compile(r"(?:,\s*|\s+)(?:mate|pal|buddy|bro|love|dear|hun|guys|man|dude|sir|madam)\s*$")
+# After a comma most such words are a vocative; without one only a few are, and never after my/the/a.
+VOCATIVE = re.compile(
+    r"(?:\s*,\s*(?:mate|pal|buddy|bro|love|dear|hun|guys|man|dude|sir|madam)"
+    r"|(?<!\bmy)(?<!\bour)(?<!\bthe)(?<!\ba)(?<!\bhis)(?<!\bher)(?<!\band)\s(?:mate|pal|buddy|bro|dude))$"
+)
 
 PEOPLE = (
     r"husband|wife|partner|spouse|son|sons|daughter|daughters|kid|kids|child|children|boy|boys|girl|girls|"
