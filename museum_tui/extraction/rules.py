@@ -66,6 +66,7 @@ PERSON_AFTER = re.compile(
 )
 
 
+CARRIED = re.compile(r"^(?:and |also |plus |or )?(?:[\w'-]+ ){0,3}[\w'-]+ (?:too|as well|also)$")
 THIS = re.compile(r"(?:^|\s)(?:that|this|these|those)\s+(?:(?!is\b|was\b|are\b|were\b)[\w-]+\s+)?$")
 FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|we|us|our|myself)\b")
 
@@ -154,16 +155,22 @@ class RuleExtractor:
         # a chat message is short; an essay pasted in is read only as far as MAX_CHARS (cost stays bounded)
         clauses = [c for c in split_clauses(user_msg[:MAX_CHARS], correct=self.speller) if not c.hypothetical]
         dangling: list[tuple[ConceptCues, Clause, bool]] = []
+        before: tuple[Clause, set[str]] | None = None  # the clause before, and the concepts it asserted
         for clause in clauses:
             read: list[_Hit] = []
+            carried: set[str] = set()
+            if before and before[0].sentence == clause.sentence and CARRIED.match(clause.text):
+                clause.third_party = clause.third_party or before[0].third_party
+                carried = before[1]  # "I love Degas, and Monet too": the same verb, another thing
             for cues in self.cues:
-                found = self._match(cues, clause, bot_question)
+                found = self._match(cues, clause, bot_question, cues.concept in carried)
                 read.extend(found)
                 if not found:
                     negated = self._dangling(cues, clause)
                     if negated is not None:
                         dangling.append((cues, clause, negated))
             hits.extend(_outer(read))
+            before = (clause, {h.concept for h in read if h.polarity == "asserted"})
         for cues, clause, negated in dangling:
             if not any(h.concept == cues.concept and h.sentence == clause.sentence for h in hits):
                 hits.extend(self._borrow(cues, clause, clauses, negated))
@@ -221,7 +228,7 @@ class RuleExtractor:
                     break
         return _tidy_hits(hits, single=cues.concept in self.single)
 
-    def _match(self, cues: ConceptCues, clause: Clause, bot_question: str) -> list[_Hit]:
+    def _match(self, cues: ConceptCues, clause: Clause, bot_question: str, carried: bool = False) -> list[_Hit]:
         if cues.subject == "self" and clause.third_party:
             return []
         if clause.question and not (cues.question == "need" and clause.need_question):
@@ -234,6 +241,7 @@ class RuleExtractor:
         in_context = bool(cues.context and bot_question and cues.context.search(bot_question))
         triggered = (
             cues.triggers is None
+            or carried
             or in_context
             or self._triggered(cues, clause, text)
             or self._bare(cues, text)
