@@ -2,8 +2,9 @@
 
 For each clause of the visitor's message it asks the generic questions (is it a question, a hypothetical,
 about someone else, negated or retracted?) and then lets every concept's cues look for their words, the
-highest priority first. A short "yes" answers the assistant's last question. Output goes through the same
-validation as any LLM's, so the closed world holds here by construction and by check.
+highest priority first. A short "yes" answers the assistant's last question (answers.py turns the question
+into the visitor's statement). A message that instructs the machine gives nothing. Output goes through the
+same validation as any LLM's, so the closed world holds here by construction and by check.
 
 Interface: `extract()` is synchronous and returns the validated facts (what the CLI and the offline
 engine call); `extract_validated()` also returns what validation dropped; `aextract()` is the async

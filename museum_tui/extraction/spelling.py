@@ -3,9 +3,12 @@
 The vocabulary is the cue words themselves (terms, triggers, the literal words of patterns), so a
 correction can only ever turn a word into one the ontology already listens for. It is conservative on
 purpose, because a wrong correction invents a fact: words of five letters or more; one edit (a swap of
-two letters counts as one) and the same first two letters up to seven letters, two edits and the same
-first letter beyond; short words ("deaf", "nut") are never corrected, and a word that is itself in the
-vocabulary, or in a small list of common words near cue words, is kept.
+two letters counts as one) up to seven letters, two beyond; always the same first letter, and the same
+second letter too unless the edit is a swap ("tiolet") or the word is long; two forms of one word
+("bores"/"bored") are not a typo of each other, unless they differ only by a doubled letter
+("partialy"). Short words ("deaf", "nut") are never corrected, and a word that is itself in the
+vocabulary, in the ontology's own prose (`known`), or in a small list of common words near cue words,
+is kept.
 """
 
 from __future__ import annotations
