@@ -49,6 +49,16 @@ INTENSIFIERS = re.compile(
     r"a bit|bit)\b(?! of\b)\s*"
 )
 
+# Chat fillers that carry nothing ("tbh", "ngl", "rn", "lol"): dropped like intensifiers.
+FILLERS = re.compile(r"\b(?:tbh|tbf|ngl|imo|imho|rn|lol|lmao|haha|hahaha|omg|literally|legit|lowkey|proper|mega)\b\s*")
+
+# Someone addressed, not talked about, at the end of a clause: "I'm knackered, mate".
+# After a comma most such words are a vocative; without one only a few are, and never after my/the/a.
+VOCATIVE = re.compile(
+    r"(?:\s*,\s*(?:mate|pal|buddy|bro|love|dear|hun|guys|man|dude|sir|madam)"
+    r"|(?<!\bmy)(?<!\bour)(?<!\bthe)(?<!\ba)(?<!\bhis)(?<!\bher)(?<!\band)\s(?:mate|pal|buddy|bro|dude))$"
+)
+
 PEOPLE = (
     r"husband|wife|partner|spouse|son|sons|daughter|daughters|kid|kids|child|children|boy|boys|girl|girls|"
     r"baby|toddler|teenager|teen|friend|friends|mum|mom|mother|dad|father|parents|grandma|grandmother|"
@@ -56,13 +66,23 @@ PEOPLE = (
     r"brother|siblings|aunt|uncle|niece|nephew|cousin|colleague|colleagues|boss|class|students|pupils|"
     r"group|family|carer|caregiver|boyfriend|girlfriend|fiance|fiancee|mate|mates|neighbour|neighbor|"
     r"twins|guest|guests|companion|assistant|guide dog|dog|team|club|teacher|teachers|tutor|guide|leader|"
-    r"doctor|nurse|pupil|student|host|niece|in-laws|husband's|wife's|flatmate|roommate|housemate"
+    r"doctor|nurse|pupil|student|host|niece|in-laws|husband's|wife's|flatmate|roommate|housemate|nan|nana|"
+    r"nanna|gran|grandad|granddad|grampa|hubby|missus|bloke|fella|chap|lady|man|woman|women|visitor|"
+    r"gentleman|guy|guys|bro|sis|kiddo|kiddos|bf|gf"
+)
+# Verbs that make a person the subject of a clause ("my mate reckons …", "the kids want …").
+SUBJECT_VERBS = (
+    r"is|are|was|were|has|have|had|uses|use|used|needs|need|needed|can|could|would|will|likes|like|liked|loves|"
+    r"love|loved|gets|get|got|wants|want|wanted|prefers|prefer|hates|hate|hated|speaks|speak|does|do|did|eats|"
+    r"eat|finds|find|found|struggles|struggle|relies|suffers|walks|walk|reads|read|goes|go|went|reckons|reckon|"
+    r"thinks|think|thought|says|say|said|feels|feel|felt|enjoys|enjoy|enjoyed|adores|adore|keeps|takes|"
+    r"should|must|might|may|told|tells|tell|mentioned|recommended|suggested|asked|warned|reckoned"
 )
 THIRD_PARTY = re.compile(
     rf"(?<!with )(?<!brought )(?<!and )\b(?:my|our|his|her|their|a|the)\s+(?:\w+\s+){{0,2}}?(?:{PEOPLE})\b"
-    r"(?:\s+(?:who|that)(?:\s+\w+){1,4}?)?(?:\s+(?!and\b|who\b)\w+){0,2}?\s+"
-    r"(?:is|are|was|were|has|have|had|uses|use|needs|need|can|could|would|will|likes|like|loves|love|gets|"
-    r"wants|prefers|hates|speaks|does|do|did|eats|gets|finds|struggles|relies|suffers|walks|reads|goes)\b"
+    rf"(?:\s+(?:who|that)(?:\s+\w+){{1,4}}?)?(?:\s+(?!and\b|who\b)\w+){{0,3}}?\s+(?:{SUBJECT_VERBS})\b"
+    # "Dad is hard of hearing", "mum uses a wheelchair": a person named without a determiner opens it
+    rf"|^(?:{PEOPLE})(?:\s+(?!and\b)\w+)?\s+(?:{SUBJECT_VERBS})\b"
     r"|^(?:he|she|they|someone|somebody|anyone|anybody|people|visitors|everyone|most people)\b"
     r"|^(?:his|her|their) (?!own\b)\w+"
 )
@@ -83,14 +103,32 @@ QUESTION_START = re.compile(
     r"has the|any chance|anywhere)\b"
 )
 NEED_QUESTION = re.compile(
-    r"^(?:where|which way|how (?:do|can|could) (?:i|we) (?:get|find|reach)|any)\b"
+    r"^(?:where|which way|how (?:do|can|could) (?:i|we) (?:get|find|reach)|any|anywhere|somewhere)\b"
     r"|^(?:do|can|could) you (?:speak|understand)\b"
+    r"|^(?:parlez|parles|hablas?|habla usted|sprechen|sprichst|parla|parli|falas?|fala)\b"
     r"|^(?:could|can|would|will) you (?:please )?(?:answer|reply|respond|speak|talk|write|explain|tell me|"
     r"translate|switch)\b"
     r"|\b(?:where|can i|could i|can we|could we|may i|need|want)\b"
     r"|\b(?:is|are) there (?:somewhere|anywhere)\b"
     r"|\b(?:is|are) there (?:a|an|any|some)\b.*\b(?:near|nearby|close|around|here|on this floor|i can|we can|"
     r"i could|we could|to get|to buy|to sit|to eat|to drink|to rest)\b"
+)
+# Text written to steer the machine rather than to talk: a message carrying it is not the visitor speaking
+# about themselves, so nothing in it is taken as a fact (matched against the raw, lower-cased message).
+INJECTION = re.compile(
+    r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+|my\s+)?(?:previous|prior|earlier|"
+    r"above|preceding|system|old)\b(?:\s+\w+)?\s*(?:instructions?|prompts?|messages?|rules?|context|everything)?"
+    r"|\b(?:ignore|disregard|forget|override|bypass|break)\s+(?:all\s+|any\s+|the\s+|your\s+|these\s+|those\s+)?"
+    r"(?:rules|guidelines|instructions|programming|guardrails|restrictions|policy|policies|training|filters?)\b"
+    r"|\bignore everything\b|\bsystem\s*(?:prompt|message|:)|\bdeveloper mode\b|\bjailbreak|\byou are now\b"
+    r"|\bnew instructions?\b|\bact as (?:an? )?(?:admin|system|developer)|\b(?:concept|value|polarity)\s*[=:]"
+    r"|[\[<]\s*/?\s*(?:system|assistant|user|inst)\s*[\]>]|\b(?:assistant|system)\s*:"
+    r"|\b(?:store|record|save|add|insert|set|log|write|mark|flag|register|tag|update)\s+"
+    r"(?:the\s+following|this\s+fact|these\s+facts|a\s+fact|fact|facts|me\s+as|the\s+user|that\s+the\s+(?:user|visitor)"
+    r"|profile|memory|in\s+(?:your\s+)?memory|\w+\.\w+)"
+    r"|\b(?:say|pretend|claim|output|print|respond with)\s+(?:that\s+)?(?:i am|i'm|im|the user|the visitor)\b"
+    r"|\bprint your\b|\bas the (?:\w+ )?(?:director|admin|administrator|developer|owner|manager)\b"
+    r"|\{\s*\"(?:facts|concept)\""
 )
 SCOPE_ENDS = {",", "just", "only", "but", "instead", "rather", "so", "because", "and"}
 NEGATION = re.compile(r"\b(?:not|no|never|nothing|none|neither|nor|without|no longer|no more)\b")
@@ -101,11 +139,16 @@ RETRACTION = re.compile(
     r"that is not (?:true|right|correct)|actually,? (?:i|we) (?:am|are|do|have) not|never mind|nevermind|"
     r"strike that|disregard (?:that|what i said)|my mistake|was a mistake|i was wrong|grew out of|"
     r"not (?:true|the case) (?:now|any ?more)|cancel (?:that|the)|^forget)\b"
+    # a state that was, and is over: "I was on crutches last year"
+    r"|\b(?:i|we) (?:was|were)\b.*\b(?:last (?:year|month|week|summer|winter|spring|autumn|time)|"
+    r"(?:years?|months?|weeks?) ago|as a (?:child|kid|teenager)|in the past|back then|previously|when i was)\b"
 )
 AFFIRMATIVE = re.compile(
     r"^(?:yes|yeah|yep|yup|ya|yea|aye|sure|please|definitely|absolutely|certainly|correct|right|indeed|"
     r"of course|ok|okay|i do|we do|i am|we are|i would|we would|that would be (?:great|lovely|nice|good)|"
-    r"that is right|sounds good|go on then)\b"
+    r"that is right|sounds good|go on then|very much|for sure|you bet|too right|please do|yes please|i would love|"
+    r"would love|love to|that would help|that helps|that would be|would be (?:great|lovely|nice|good|helpful)|"
+    r"that is (?:it|me|true)|spot on|exactly|totally|much so|y|yy|yesss?|ye|yh|oui|si|sí|ja|da)\b"
 )
 NEGATIVE_ANSWER = re.compile(r"^(?:no|nope|nah|not really|no thanks|no thank you|i do not|we do not|not at all)\b")
 CLAUSE_BREAK = re.compile(
@@ -114,6 +157,7 @@ CLAUSE_BREAK = re.compile(
     r"it|there|this|that|the|use|uses|need|needs|have|has|love|like|want|speak|wear|walk|get|struggle|hate|"
     r"prefer|can|could|would|will|am|do|did|only|really|just)\b)"
     r"|,\s+(?=(?:i|i'm|im|i've|i'd|we|we're|my|our|and|also|please|it|the|where|what|how|which|when|is there|"
+    r"he|she|they|he's|she's|they're|his|her|their|love|like|hate|need|want|got|have|use|can|could|"
     r"are there|any|do you|can you|could you|can i|could i|thanks|thank you|cheers|please|if possible|"
     r"by the way|ta)\b)",
     re.IGNORECASE,
@@ -131,7 +175,16 @@ def fold(text: str) -> str:
     for pattern, repl in _CONTRACTIONS:
         text = pattern.sub(repl, text)
     text = re.sub(r"(\w)'s\b", r"\1", text)  # possessive: "maier's work" → "maier work"
+    text = re.sub(r"([a-z])\1{2,}", r"\1", text)  # "sooo", "pleeease": a letter held down
     text = INTENSIFIERS.sub("", text)
+    text = FILLERS.sub("", text)
+    text = VOCATIVE.sub("", text)
+    # learners' English: "I am not eat pork" says "I do not eat pork"
+    text = re.sub(
+        r"\b(i|we) (?:am|are) not (eat|like|speak|need|want|have|use|drink|walk|understand|hear|see)\b",
+        r"\1 do not \2",
+        text,
+    )
     text = re.sub(r"(?<=\d):(?=\d)", ".", text)  # "4:30" survives as "4.30"
     text = re.sub(r"\s*,\s*", " , ", text)  # commas stay, as a word: they bound negation
     text = re.sub(r"[^\w\s'&.+/,-]", " ", text)
@@ -211,14 +264,22 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
 PAIRED = re.compile(r"^(?:just |only |it is |it's )?(?:me|myself|my \w+|our \w+)$", re.IGNORECASE)
 
 
+PERSON_END = re.compile(rf"\b(?:{PEOPLE})\s*$", re.IGNORECASE)
+PERSON_START = re.compile(
+    rf"(?:my|our|the|a|his|her)\s+(?:\w+\s+)?(?:{PEOPLE})\b(?!\s+(?:{SUBJECT_VERBS})\b)", re.IGNORECASE
+)
+
+
 def _split(sentence: str) -> list[str]:
     """Clause breaks, except an "and" that pairs people ("me and my partner" stays whole)."""
     parts: list[str] = []
     last = 0
     for m in CLAUSE_BREAK.finditer(sentence):
         left = sentence[last : m.start()]
-        if re.match(r",?\s+and\b", m.group(0), re.IGNORECASE) and PAIRED.match(left.strip()):
-            continue
+        if re.match(r",?\s+and\b", m.group(0), re.IGNORECASE) and (
+            PAIRED.match(left.strip()) or (PERSON_END.search(left) and PERSON_START.match(sentence, m.end()))
+        ):
+            continue  # "me and my partner", "with the grandkids and my hubby": people listed together
         parts.append(left)
         last = m.end()
     parts.append(sentence[last:])

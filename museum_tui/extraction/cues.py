@@ -22,6 +22,9 @@ A concept's cues (every field optional; docs/extraction-cues.md has the full gui
   open        bool             keep captured values that are not in `terms` (default true)
   fuzzy       bool             this concept's words are typo-tolerant (default true)
   aliases     {captured: value}  tidy captured values ("on my own": "alone")
+
+In `patterns`, `proper_patterns` and `answer_patterns`, `{people}` stands for the extractor's own list of
+words for people ("wife", "nan", "pupils", "friends", …), so an ontology need not spell it out.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from typing import Any
 
 from museum_tui.memory import Ontology
 
-from .clauses import fold
+from .clauses import PEOPLE, fold
 
 DICT_FIELDS = ("terms", "denials", "yes", "aliases")
 LIST_FIELDS = (
@@ -59,12 +62,26 @@ COMPANION_PRIORITY = 20
 log = logging.getLogger("museum_tui.extraction")
 
 
+SPACE = r"[\s-]+"  # between the words of a cue phrase
+HYPHEN = r"[\s-]?"  # where a cue word has a hyphen
+MACROS = {"{people}": PEOPLE}
+
+
+def expand(pattern: str) -> str:
+    """A cue regex with its `{people}` placeholder spelt out."""
+    for name, text in MACROS.items():
+        pattern = pattern.replace(name, text)
+    return pattern
+
+
 def phrase_regex(phrase: str) -> str | None:
     """A folded phrase as a regex matching whole words, any spacing (None when nothing is left of it)."""
     words = fold(phrase).split()
     if not words:
         return None
-    return r"(?<![\w'])" + r"\s+".join(re.escape(w) for w in words) + r"(?![\w'])"
+    # "large print" also reads "large-print", and "gluten-free" also "gluten free" and "glutenfree"
+    escaped = (HYPHEN.join(re.escape(part) for part in w.split("-")) for w in words)
+    return r"(?<![\w'])" + SPACE.join(escaped) + r"(?![\w'])"
 
 
 @dataclass
@@ -92,6 +109,7 @@ class ConceptCues:
     open: bool = True
     fuzzy: bool = True
     words: list[str] = field(default_factory=list)  # phrases and regexes, for the spelling vocabulary
+    copula: bool = False  # a trigger is "am": a clause with no subject ("so stressed") says "I am …"
 
     def canonical(self, text: str) -> str | None:
         """The value a term maps to, if `text` is (or contains exactly one) known term."""
@@ -99,8 +117,11 @@ class ConceptCues:
         return found[0] if len(set(found)) == 1 else None
 
 
-def _alternation(phrases: list[str]) -> re.Pattern[str] | None:
+def _alternation(phrases: list[str], plural: bool = False) -> re.Pattern[str] | None:
+    """One regex for a list of phrases; with `plural`, a phrase also matches with an -s ("favourites")."""
     parts = [r for r in (phrase_regex(p) for p in sorted(phrases, key=len, reverse=True)) if r]
+    if plural:
+        parts = [r.removesuffix(r"(?![\w'])") + r"(?:s|es)?(?![\w'])" for r in parts]
     return re.compile("|".join(parts)) if parts else None
 
 
@@ -124,9 +145,14 @@ def _compile(cid: str, spec: Any) -> ConceptCues:
     seen: set[str] = set()
     # Longest folded phrase first, so "deaf in one ear" wins over "deaf"; a phrase written as it reads wins
     # over one that only folds to it ("a bit deaf" reads as "deaf").
-    for phrase, value in sorted(
-        spec.get("terms", {}).items(), key=lambda kv: (-len(fold(kv[0])), kv[0] != fold(kv[0]))
-    ):
+    terms = dict(spec.get("terms", {}))
+    folded = {fold(p) for p in terms}
+    for value in dict.fromkeys(terms.values()):  # a value names itself: "sign language" is a term of its own
+        phrase = re.sub(r"\s*\(.*?\)", "", value).strip()
+        if len(phrase) >= 5 and fold(phrase) not in folded:
+            terms[phrase] = value
+            folded.add(fold(phrase))
+    for phrase, value in sorted(terms.items(), key=lambda kv: (-len(fold(kv[0])), kv[0] != fold(kv[0]))):
         regex = phrase_regex(phrase)
         if regex and regex not in seen:
             seen.add(regex)
@@ -134,15 +160,16 @@ def _compile(cid: str, spec: Any) -> ConceptCues:
     cues.denials = [
         (re.compile(r), v) for r, v in ((phrase_regex(p), v) for p, v in spec.get("denials", {}).items()) if r
     ]
-    cues.patterns = [re.compile(p) for p in spec.get("patterns", [])]
-    cues.proper_patterns = [re.compile(p) for p in spec.get("proper_patterns", [])]
-    cues.answer_patterns = [re.compile(p) for p in spec.get("answer_patterns", [])]
-    cues.triggers = _alternation(spec.get("triggers", [])) if spec.get("triggers") else None
+    cues.patterns = [re.compile(expand(p)) for p in spec.get("patterns", [])]
+    cues.proper_patterns = [re.compile(expand(p)) for p in spec.get("proper_patterns", [])]
+    cues.answer_patterns = [re.compile(expand(p)) for p in spec.get("answer_patterns", [])]
+    cues.triggers = _alternation(spec.get("triggers", []), plural=True) if spec.get("triggers") else None
     cues.retraction_triggers = _alternation(spec.get("retraction_triggers", []))
     cues.aliases = {fold(k): v for k, v in spec.get("aliases", {}).items()}
     if spec.get("context"):
         cues.context = re.compile("|".join(re.escape(fold(c)) for c in spec["context"] if fold(c)))
     cues.yes = [(re.compile(p), v) for p, v in spec.get("yes", {}).items()]
+    cues.copula = bool(cues.triggers and cues.triggers.search("i am"))
     cues.exclude = _alternation(spec.get("exclude", []))
     cues.ignore = _alternation(spec.get("ignore", []))
     cues.veto = _alternation(spec.get("veto", []))
@@ -157,8 +184,8 @@ def _compile(cid: str, spec: Any) -> ConceptCues:
         *spec.get("terms", {}),
         *spec.get("triggers", []),
         *spec.get("retraction_triggers", []),
-        *spec.get("patterns", []),
-        *spec.get("proper_patterns", []),
+        *(expand(p) for p in spec.get("patterns", [])),
+        *(expand(p) for p in spec.get("proper_patterns", [])),
     ]
     return cues
 
@@ -211,7 +238,7 @@ def check_cues(ontology: Ontology) -> list[str]:
                 if not isinstance(regex, str):
                     continue
                 try:
-                    compiled = re.compile(regex)
+                    compiled = re.compile(expand(regex))
                 except re.error as exc:
                     bad(name, regex, f"a valid regex ({exc})")
                     continue

@@ -2,8 +2,9 @@
 
 For each clause of the visitor's message it asks the generic questions (is it a question, a hypothetical,
 about someone else, negated or retracted?) and then lets every concept's cues look for their words, the
-highest priority first. A short "yes" answers the assistant's last question. Output goes through the same
-validation as any LLM's, so the closed world holds here by construction and by check.
+highest priority first. A short "yes" answers the assistant's last question (answers.py turns the question
+into the visitor's statement). A message that instructs the machine gives nothing. Output goes through the
+same validation as any LLM's, so the closed world holds here by construction and by check.
 
 Interface: the engine is synchronous and pure: `extract()` returns the validated facts, `extract_validated()`
 also what validation dropped. The conversation reaches it through `BuiltinFactSource` (extraction/builtin.py),
@@ -14,12 +15,14 @@ from __future__ import annotations
 
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from museum_tui.memory import Ontology
 
-from .clauses import NEGATION, PEOPLE, Clause, fold, is_affirmative, split_clauses
+from .answers import as_statement
+from .clauses import INJECTION, NEGATION, PEOPLE, Clause, fold, is_affirmative, split_clauses
 from .cues import ConceptCues, compile_cues
+from .reading import capitalised, is_regex, last_question, original_case, prose, subjectless, unregex
 from .spelling import Speller, vocabulary
 from .validate import ExtractedFact, ExtractionResult, validate_facts
 from .values import tidy
@@ -63,6 +66,11 @@ PERSON_AFTER = re.compile(
 )
 
 
+CARRIED = re.compile(r"^(?:and |also |plus |or )?(?:[\w'-]+ ){0,3}[\w'-]+ (?:too|as well|also)$")
+THIS = re.compile(r"(?:^|\s)(?:that|this|these|those)\s+(?:(?!is\b|was\b|are\b|were\b)[\w-]+\s+)?$")
+FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|we|us|our|myself)\b")
+
+
 @dataclass
 class _Hit:
     concept: str
@@ -70,6 +78,7 @@ class _Hit:
     polarity: str
     evidence: str
     sentence: str = ""
+    span: tuple[int, int] | None = None  # where in its clause's folded text, when read from one
 
 
 class RuleExtractor:
@@ -98,15 +107,18 @@ class RuleExtractor:
                 return
             cues = compile_cues(self.ontology)
             fuzzy = [c for c in cues if c.fuzzy]
-            phrases = [w for c in fuzzy for w in c.words if not _is_regex(w)]
-            regexes = [w for c in fuzzy for w in c.words if _is_regex(w)]
+            phrases = [w for c in fuzzy for w in c.words if not is_regex(w)]
+            regexes = [w for c in fuzzy for w in c.words if is_regex(w)]
             # Every concept's term phrases: a capitalised capture that is another concept's word ("I'm
             # French", "I love Impressionism") belongs to that concept, not to a name or an artist.
             owners: dict[str, set[str]] = {}
             for c in cues:
                 for regex, _ in c.terms:
-                    owners.setdefault(_unregex(regex.pattern), set()).add(c.concept)
-            self.cues, self.speller, self.term_owner = cues, Speller(vocabulary(phrases, regexes)), owners
+                    owners.setdefault(unregex(regex.pattern), set()).add(c.concept)
+            # words the ontology itself writes (labels, examples, every cue phrase) are spelt right
+            known = vocabulary(prose(self.ontology), [w for c in cues for w in c.words if is_regex(w)])
+            speller = Speller(vocabulary(phrases, regexes), known | set(re.findall(r"[a-z]{5,}", PEOPLE)))
+            self.cues, self.speller, self.term_owner = cues, speller, owners
             self._ready = True
 
     def extract(self, user_msg: str, bot_msg: str | None = None) -> list[ExtractedFact]:
@@ -122,29 +134,69 @@ class RuleExtractor:
     # ---- matching ------------------------------------------------------------------------------------
 
     def _hits(self, user_msg: str, bot_msg: str | None) -> list[_Hit]:
-        bot_question = _last_question(bot_msg)
+        if INJECTION.search(user_msg[:MAX_CHARS].lower()):
+            return []  # instructions to the machine, not the visitor talking about themselves
+        bot_question = last_question(bot_msg)
         hits: list[_Hit] = []
         if bot_question and is_affirmative(user_msg):
             evidence = user_msg.strip()
-            for cues in self.cues:
+            for cues in self.cues:  # the ontology's own reading of a question comes first
                 for regex, value in cues.yes:
                     if regex.search(bot_question):
                         hits.append(_Hit(cues.concept, value, "asserted", evidence))
                         break
+            answered = {h.concept for h in hits}
+            hits.extend(h for h in self._agreed(bot_question, evidence) if h.concept not in answered)
+        answers = len(hits)
         # a chat message is short; an essay pasted in is read only as far as MAX_CHARS (cost stays bounded)
         clauses = [c for c in split_clauses(user_msg[:MAX_CHARS], correct=self.speller) if not c.hypothetical]
         dangling: list[tuple[ConceptCues, Clause, bool]] = []
+        before: tuple[Clause, set[str]] | None = None  # the clause before, and the concepts it asserted
         for clause in clauses:
+            read: list[_Hit] = []
+            carried: set[str] = set()
+            if before and before[0].sentence == clause.sentence and CARRIED.match(clause.text):
+                clause.third_party = clause.third_party or before[0].third_party
+                carried = before[1]  # "I love Degas, and Monet too": the same verb, another thing
             for cues in self.cues:
-                found = self._match(cues, clause, bot_question)
-                hits.extend(found)
+                found = self._match(cues, clause, bot_question, cues.concept in carried)
+                read.extend(found)
                 if not found:
                     negated = self._dangling(cues, clause)
                     if negated is not None:
                         dangling.append((cues, clause, negated))
+            hits.extend(_outer(read))
+            before = (clause, {h.concept for h in read if h.polarity == "asserted"})
         for cues, clause, negated in dangling:
             if not any(h.concept == cues.concept and h.sentence == clause.sentence for h in hits):
                 hits.extend(self._borrow(cues, clause, clauses, negated))
+        # a yes settles a one-value concept: "yeah, my feet are killing me" to "find you a seat?"
+        settled = {h.concept for h in hits[:answers] if h.concept in self.single}
+        hits = hits[:answers] + [h for h in hits[answers:] if h.concept not in settled or h.polarity != "asserted"]
+        # "gluten free please, I'm coeliac": one value that another spells out further is said once
+        return [
+            h
+            for h in hits
+            if not any(
+                o.concept == h.concept and o.polarity == h.polarity and o.value.startswith(h.value + " (") for o in hits
+            )
+        ]
+
+    def _agreed(self, bot_question: str, evidence: str) -> list[_Hit]:
+        """ "Yes" to "Would you like large-print labels?": the question turned into the visitor's
+        statement, read by every concept's cues; only the values the ontology names are kept."""
+        statement = as_statement(bot_question)
+        if not statement:
+            return []
+        hits = []
+        for clause in split_clauses(statement):
+            if clause.hypothetical or clause.third_party:
+                continue
+            for cues in self.cues:  # each concept reads the whole statement: no words claimed
+                named = {value for _, value in cues.terms}
+                for hit in self._match(cues, replace(clause, spans_taken=[]), ""):
+                    if hit.value in named and hit.polarity == "asserted":
+                        hits.append(_Hit(hit.concept, hit.value, "asserted", evidence))
         return hits
 
     def _dangling(self, cues: ConceptCues, clause: Clause) -> bool | None:
@@ -172,7 +224,7 @@ class RuleExtractor:
                     break
         return _tidy_hits(hits, single=cues.concept in self.single)
 
-    def _match(self, cues: ConceptCues, clause: Clause, bot_question: str) -> list[_Hit]:
+    def _match(self, cues: ConceptCues, clause: Clause, bot_question: str, carried: bool = False) -> list[_Hit]:
         if cues.subject == "self" and clause.third_party:
             return []
         if clause.question and not (cues.question == "need" and clause.need_question):
@@ -183,7 +235,14 @@ class RuleExtractor:
         if cues.ignore:  # blank the stretches this concept must not read, keeping every offset
             text = cues.ignore.sub(lambda m: " " * len(m.group(0)), text)
         in_context = bool(cues.context and bot_question and cues.context.search(bot_question))
-        triggered = cues.triggers is None or in_context or self._triggered(cues, clause, text) or self._bare(cues, text)
+        triggered = (
+            cues.triggers is None
+            or carried
+            or in_context
+            or self._triggered(cues, clause, text)
+            or self._bare(cues, text)
+            or (cues.copula and subjectless(cues, text))
+        )
         found: list[Span] = []
         pattern_sets = [("plain", cues.patterns), ("proper", cues.proper_patterns)]
         if in_context:
@@ -227,6 +286,8 @@ class RuleExtractor:
                 continue
             if cues.subject == "self" and PERSON_AFTER.match(text, end) and not SELF_NOUN.search(text, 0, start):
                 continue  # "the deaf composer", "a blind girl": a word about someone else (not "I'm a deaf person")
+            if cues.subject == "self" and THIS.search(text, 0, start) and not FIRST_PERSON.search(text):
+                continue  # "that sculpture is stunning": one thing before them, not what they are or like
             if cues.subject == "self" and clause.others_from is not None and start >= clause.others_from:
                 continue  # "a friend who is a wheelchair user"
             retracted = clause.retracted_outside(start, end)
@@ -239,7 +300,7 @@ class RuleExtractor:
             if cues.claim or (clause.retraction and FORGET.match(text)):
                 clause.spans_taken.append((start, end))  # "forget Rothko" retracts one thing, once
             polarity = "negated" if negated else "asserted"
-            hits.append(_Hit(cues.concept, value, polarity, clause.original, clause.sentence))
+            hits.append(_Hit(cues.concept, value, polarity, clause.original, clause.sentence, (start, end)))
         return _tidy_hits(hits, single=cues.concept in self.single)
 
     def _bare(self, cues: ConceptCues, text: str) -> bool:
@@ -265,7 +326,7 @@ class RuleExtractor:
     def _proper(self, cues: ConceptCues, captured: str, original: str) -> bool:
         """A capitalised capture that no other concept claims as one of its words."""
         owners = self.term_owner.get(" ".join(captured.split()), set())
-        return _capitalised(captured, original) and not (owners - {cues.concept})
+        return capitalised(captured, original) and not (owners - {cues.concept})
 
     def _values(self, cues: ConceptCues, captured: str, start: int, end: int, kind: str, original: str) -> list[Span]:
         """A captured phrase: one value, or several when it lists them ("peanuts and shellfish"). A value
@@ -280,13 +341,29 @@ class RuleExtractor:
             known = cues.aliases.get(fold(part).strip()) or cues.canonical(part)
             if known:
                 out.append((start, end, known))
+            elif self.term_owner.get(" ".join(fold(part).strip(" ,").split()), set()) - {cues.concept}:
+                continue  # "hate noise": another concept's word, not an open value of this one
             elif cues.open or kind != "plain":
                 value = tidy(part, cues.normalize)
                 if kind != "plain" or cues.normalize == "none":
-                    value = _original_case(value, original)
+                    value = original_case(value, original)
                 if value and len(value.split()) <= (3 if len(parts) > 1 else 5):
                     out.append((start, end, value))
         return out
+
+
+def _outer(hits: list[_Hit]) -> list[_Hit]:
+    """One clause's hits without a word read inside a longer word of another concept ("street" of a
+    style inside "street art", a medium)."""
+
+    def inside(a: tuple[int, int], b: tuple[int, int]) -> bool:
+        return b[0] <= a[0] and a[1] <= b[1] and a != b
+
+    return [
+        h
+        for h in hits
+        if h.span is None or not any(o.concept != h.concept and o.span and inside(h.span, o.span) for o in hits)
+    ]
 
 
 def _tidy_hits(hits: list[_Hit], single: bool) -> list[_Hit]:
@@ -306,54 +383,5 @@ def _tidy_hits(hits: list[_Hit], single: bool) -> list[_Hit]:
     return kept
 
 
-def _is_regex(text: str) -> bool:
-    return bool(re.search(r"[\\(\[?*+|]", text))
-
-
-def _original_case(value: str, original: str) -> str:
-    """`value` (folded) with the visitor's capitals, when they wrote it with some; otherwise unchanged."""
-    words = value.split()
-    if not words:
-        return value
-    pattern = r"(?<![\w'])" + r"[\s,.'-]+".join(re.escape(w) for w in words) + r"(?!\w)"
-    m = re.search(pattern, original, re.IGNORECASE)
-    return m.group(0) if m and any(ch.isupper() for ch in m.group(0)) else value
-
-
-def _unregex(pattern: str) -> str:
-    """The folded phrase a `phrase_regex` was built from."""
-    inner = pattern.removeprefix(r"(?<![\w'])").removesuffix(r"(?![\w'])")
-    return " ".join(re.sub(r"\\(.)", r"\1", part) for part in inner.split(r"\s+"))
-
-
-def _capitalised(value: str, original: str) -> bool:
-    """Is the captured (folded) value written with capitals in the visitor's text? ("Dave", not "tired")
-    A capital that only opens the clause proves nothing, unless the value's last word has one too."""
-    words = value.split()
-    if not words:
-        return False
-    text = original.lstrip(" \"'(")
-
-    def capital(word: str, anywhere: bool) -> bool:
-        for m in re.finditer(rf"(?<![\w']){re.escape(word)}(?![\w])", text, re.IGNORECASE):
-            if m.group(0)[:1].isupper() and (anywhere or m.start() > 0):
-                return True
-        return False
-
-    if len(words) == 1:
-        # a capital opening a very short clause still counts ("Kwame here."): a cue word there is
-        # already refused as another concept's word
-        return capital(words[0], anywhere=len(text.split()) <= 3)
-    return capital(words[0], anywhere=True) and capital(words[-1], anywhere=False)
-
-
 def _inside(span: tuple[int, int], found: list[Span]) -> bool:
     return any(not (span[1] <= s or span[0] >= e) for s, e, _ in found)
-
-
-def _last_question(bot_msg: str | None) -> str:
-    """The assistant's last question, folded (empty when it asked none)."""
-    if not bot_msg:
-        return ""
-    questions = re.findall(r"[^.!?\n]*\?", bot_msg)
-    return fold(questions[-1]) if questions else ""

@@ -3,9 +3,12 @@
 The vocabulary is the cue words themselves (terms, triggers, the literal words of patterns), so a
 correction can only ever turn a word into one the ontology already listens for. It is conservative on
 purpose, because a wrong correction invents a fact: words of five letters or more; one edit (a swap of
-two letters counts as one) and the same first two letters up to seven letters, two edits and the same
-first letter beyond; short words ("deaf", "nut") are never corrected, and a word that is itself in the
-vocabulary, or in a small list of common words near cue words, is kept.
+two letters counts as one) up to seven letters, two beyond; always the same first letter, and the same
+second letter too unless the edit is a swap ("tiolet") or the word is long; two forms of one word
+("bores"/"bored") are not a typo of each other, unless they differ only by a doubled letter
+("partialy"). Short words ("deaf", "nut") are never corrected, and a word that is itself in the
+vocabulary, in the ontology's own prose (`known`), or in a small list of common words near cue words,
+is kept.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from rapidfuzz import fuzz
-from rapidfuzz.distance import OSA
+from rapidfuzz.distance import OSA, Levenshtein
 
 MIN_LENGTH = 5
 # Everyday words one letter away from a cue word; correcting them would invent facts.
@@ -42,7 +45,14 @@ steel stick still stock stone store storm story study stuff style sugar suite sw
 taste teach teeth thick third today total touch tough tower track trade treat trend trial truck
 truly trust truth twice uncle under union until upper upset usual valid value video visit vital
 voice waste watch wheel white woman women world worry worse worst worth wound write wrong wrote
-young yours youth
+young yours youth broke broken building stroke strike words works photographer photographers
+favourites favorites prefer proper trips drops doors floors stores rooms games notes signs lines
+shops stops stays plays lifts gifts tours hours pours loads leads reads heads beads heals meals
+tried cried dried later latest takes makes wakes bakes lakes cakes cares cards hards wards
+honest modest mental rental dental sensible possible terrible horrible lovely lonely likely
+happen happens opened opens closed closes listen listened little middle simple sample
+breath breathe breathing breathless whale whales while whilst whether weather feather leather
+father mother brother sister cousin person people
 """
 KEEP = frozenset(_KEEP_WORDS.split())
 _WORD = re.compile(r"[a-z][a-z'-]*")
@@ -71,26 +81,41 @@ def _inflection(a: str, b: str) -> bool:
     return bool(_stems(a) & _stems(b))
 
 
-class Speller:
-    """Corrects the words of folded text towards a fixed vocabulary; the same input, the same output."""
+def _swapped(a: str, b: str) -> bool:
+    """One edit that is a swap of two neighbouring letters ("tiolet" / "toilet")."""
+    return OSA.distance(a, b) == 1 and Levenshtein.distance(a, b) == 2
 
-    def __init__(self, vocab: Iterable[str]) -> None:
+
+def _squeeze(word: str) -> str:
+    return re.sub(r"(.)\1+", r"\1", word)
+
+
+class Speller:
+    """Corrects the words of folded text towards a fixed vocabulary; the same input, the same output.
+    `known`: more words that are spelt right and never corrected (the ontology's own prose, say)."""
+
+    def __init__(self, vocab: Iterable[str], known: Iterable[str] = ()) -> None:
         self.vocab = sorted(set(vocab))
-        self._known = set(self.vocab) | KEEP
+        self._known = set(self.vocab) | KEEP | set(known)
         self.correct_word = lru_cache(maxsize=4096)(self._correct_word)
 
     def _correct_word(self, word: str) -> str:
         if len(word) < MIN_LENGTH or word in self._known or not word.isalpha():
             return word
-        short = len(word) <= 7
-        limit = 1 if short else 2
-        prefix = word[:2] if short else word[:1]
+        limit = 1 if len(word) <= 7 else 2
         scored = [
             (OSA.distance(word, v, score_cutoff=limit), -fuzz.ratio(word, v), v)
             for v in self.vocab
-            if v.startswith(prefix) and abs(len(v) - len(word)) <= limit
+            if v[0] == word[0] and abs(len(v) - len(word)) <= limit
         ]
-        scored = [s for s in scored if s[0] <= limit and not _inflection(word, s[2])]
+        # a doubled or undoubled letter is a typo ("partialy"), whatever the endings look like
+        scored = [
+            s
+            for s in scored
+            if s[0] <= limit
+            and (word[:2] == s[2][:2] or (len(word) > 7 and s[0] == 1) or _swapped(word, s[2]))
+            and (_squeeze(word) == _squeeze(s[2]) or not _inflection(word, s[2]))
+        ]
         return min(scored)[2] if scored else word
 
     def __call__(self, text: str) -> str:

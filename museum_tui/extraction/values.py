@@ -101,7 +101,7 @@ def normalize_clock(text: str) -> str:
         ampm = ""
     if hour > 12:
         hour, ampm = hour - 12, "pm"
-    elif not ampm and 1 <= hour <= 7:  # a museum visit ends in the afternoon: "till 3" is 3pm
+    elif not ampm and 1 <= hour <= 7:  # a visit ends in the afternoon: "till 3" is 3pm
         ampm = "pm"
     clock = f"{hour}:{minute}" if minute else f"{hour}"
     return f"until {clock}{ampm if not minute else ''}"

@@ -27,6 +27,7 @@ BENCHMARKS = {
     "startup": ("Start-up", "bench_startup.py"),
     "ui": ("UI under load", "bench_ui.py"),
     "recall": ("Recall of faded facts", "bench_recall.py"),
+    "extraction": ("Built-in rule extractor", "bench_extraction.py"),
 }
 TARGET_PREFIX = "target | "
 

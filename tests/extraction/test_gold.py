@@ -11,6 +11,10 @@ from museum_tui.extraction import RuleExtractor
 from .scoring import load, score
 
 CONCEPTS_REQUIRED = 20
+HELD_OUT_2_PRECISION = 0.95  # measured 0.958 (tp 228, fp 10, fn 10)
+HELD_OUT_2_RECALL = 0.95  # measured 0.958
+HELD_OUT_3_PRECISION = 0.94  # measured 0.944 the first time it was scored, 0.955 now
+HELD_OUT_3_RECALL = 0.90  # measured 0.913
 
 
 @pytest.fixture(scope="module")
@@ -34,8 +38,8 @@ def test_gold_precision_and_recall(extractor: RuleExtractor) -> None:
     result = score(extractor.extract, load("extraction_gold.jsonl"))
     report = result.report("gold set") + "\n" + "\n".join(result.errors)
     print(report)
-    assert result.precision >= 0.90, report
-    assert result.recall >= 0.75, report
+    assert result.precision >= 0.97, report
+    assert result.recall >= 0.95, report
 
 
 def test_held_out_precision_and_recall(extractor: RuleExtractor) -> None:
@@ -47,6 +51,52 @@ def test_held_out_precision_and_recall(extractor: RuleExtractor) -> None:
     print(report)
     assert result.precision >= 0.80, report
     assert result.recall >= 0.75, report
+
+
+HELD_OUT_2 = "extraction_heldout2.jsonl"
+DISTRACTORS = {"third_party", "hypothetical", "inquiry", "injection"}
+
+
+def test_second_held_out_set_is_what_issue_16_asks_for() -> None:
+    rows = load(HELD_OUT_2)
+    assert len(rows) >= 200
+    tags = Counter(tag for row in rows for tag in row["tags"])
+    for tag in ("typo", "child", "non-native", "slang", "negation", "context", *DISTRACTORS):
+        assert tags[tag] >= 5, tag
+
+
+def test_second_held_out_precision_and_recall(extractor: RuleExtractor) -> None:
+    """260 lines written in one go before any tuning for issue 16 and never tuned on (kept apart from the
+    gold set, which is what grew with each fix). Before: P 0.883 / R 0.761. Its error list was read at the
+    start and twice on the way, so this figure flatters a little: set 3 below is the unbiased check. The
+    floors sit a little under what the extractor measured when they were set."""
+    result = score(extractor.extract, load(HELD_OUT_2))
+    report = result.report("held-out set 2")
+    print(report)
+    assert result.precision >= HELD_OUT_2_PRECISION, report
+    assert result.recall >= HELD_OUT_2_RECALL, report
+
+
+def test_second_held_out_distractors_yield_nothing(extractor: RuleExtractor) -> None:
+    """Third-party remarks, hypotheticals, questions about the venue, injected instructions: no facts."""
+    rows = [row for row in load(HELD_OUT_2) if set(row["tags"]) & DISTRACTORS and not row["facts"]]
+    assert len(rows) >= 35
+    produced = {row["user"]: extractor.extract(row["user"], row.get("bot")) for row in rows}
+    assert {user: facts for user, facts in produced.items() if facts} == {}
+
+
+def test_third_held_out_precision_and_recall(extractor: RuleExtractor) -> None:
+    """108 lines written after the tuning for issue 16 and before the extractor ever saw them (the second
+    set's errors had been read during the work, so its figure flatters). First score: P 0.944 / R 0.913."""
+    rows = load("extraction_heldout3.jsonl")
+    assert len(rows) >= 100
+    result = score(extractor.extract, rows)
+    report = result.report("held-out set 3")
+    print(report)
+    assert result.precision >= HELD_OUT_3_PRECISION, report
+    assert result.recall >= HELD_OUT_3_RECALL, report
+    distractors = [row for row in rows if set(row["tags"]) & DISTRACTORS and not row["facts"]]
+    assert [row["user"] for row in distractors if extractor.extract(row["user"], row.get("bot"))] == []
 
 
 def test_distractors_never_produce_a_fact_about_the_visitor(extractor: RuleExtractor) -> None:

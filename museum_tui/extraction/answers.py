@@ -1,0 +1,49 @@
+"""A short "yes" to the assistant's question: the question, turned round, is what the visitor said.
+
+"Would you like large-print labels?" — "Yeah, that'd help" reads as "I would like large-print labels";
+"Are you hard of hearing?" — "yes, a bit" as "I am hard of hearing". The statement is read by the same
+cues as anything the visitor writes, and only values the ontology names (its terms) are kept, so an
+open pattern never captures the assistant's own phrasing. Nothing here knows a concept.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .clauses import fold
+
+# the question's opening, and the statement it becomes in the visitor's mouth
+TURNS = [
+    (r"^(?:would|do|did|will) you (?:like|want|prefer|fancy)\b", "i would like"),
+    (r"^(?:would|do|did|will) you need\b", "i need"),
+    (r"^(?:would|will) you be (?:interested in|up for|keen on)\b", "i am interested in"),
+    (r"^(?:do|did) you (?:have|use|need|want|speak|eat|prefer|like|love|enjoy)\b", "i {verb}"),
+    (r"^(?:have|did) you (?:got|brought|come)\b", "i have {verb}"),
+    (r"^have you\b", "i have"),
+    (r"^would (?=(?:a|an|the|some|it)\b)", "i would like "),
+    (r"^are you (?:here )?(?:with|visiting with)\b", "i am here with"),
+    (r"^are you\b", "i am"),
+    (r"^(?:is|are) (?:it|they|those|these|that) (?:the|a|an)?\b", "i would like the"),
+    (r"^(?:shall|should|can|could|may) i (?:\w+ )?(?:you )?(?:to |for |towards )?", "i would like "),
+    (r"^(?:do|does) (?:the|that|this) \w+ (?:bother|affect|trouble|worry) you\b", "it bothers me"),
+]
+_TURNS = [(re.compile(p), r) for p, r in TURNS]
+LEAD = re.compile(r"^(?:and |so |ok |okay |great |lovely |perfect |sure |right |well |also |oh )+")
+ASKING = re.compile(r"\b(?:would|do|did|will|are|have|shall|should|can|could|may|is|does)\b")
+
+
+def as_statement(question: str) -> str | None:
+    """The assistant's last question as the visitor's statement, folded; None when it does not turn."""
+    text = LEAD.sub("", fold(question).strip(" ?"))
+    m = ASKING.search(text)  # "Great, and would you like …": start at the question word
+    if m:
+        text = text[m.start() :]
+    for regex, repl in _TURNS:
+        match = regex.match(text)
+        if match:
+            verb = match.group(0).split()[-1]
+            head = repl.replace("{verb}", verb)
+            rest = text[match.end() :]
+            rest = re.sub(r"\byour\b", "my", re.sub(r"\byou\b", "me", rest))
+            return " ".join(f"{head} {rest}".split())
+    return None

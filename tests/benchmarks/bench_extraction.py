@@ -1,0 +1,59 @@
+"""Built-in rule extractor: milliseconds per message, and its precision and recall on the labelled sets.
+
+Every line of the gold set and the three held-out sets is extracted `--runs` times with a warmed-up
+extractor (its cues compiled; the app does that in a thread after the first frame); the median over all
+messages of each message's best time is the figure issue 16 sets a target for (≤ 5 ms). Warm-up (cue
+compilation) is timed once on its own. Quality figures come from tests/extraction/scoring.py.
+
+Run: python tests/benchmarks/bench_extraction.py [--runs 5]   (prints a table; not part of the test suite)
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+
+from museum_tui import config  # noqa: E402
+from museum_tui.extraction import RuleExtractor  # noqa: E402
+from museum_tui.memory import load_ontology  # noqa: E402
+from tests.benchmarks.targets import target  # noqa: E402
+from tests.extraction.scoring import load, score  # noqa: E402
+
+SETS = ("extraction_gold.jsonl", "extraction_heldout.jsonl", "extraction_heldout2.jsonl", "extraction_heldout3.jsonl")
+TARGET_MS = 5.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    extractor = RuleExtractor(load_ontology(config.default_ontology_path()))
+    start = time.perf_counter()
+    extractor.warm_up()
+    warm_ms = (time.perf_counter() - start) * 1000
+    rows = [row for name in SETS for row in load(name)]
+    best: list[float] = []
+    for row in rows:
+        times = []
+        for _ in range(args.runs):
+            t0 = time.perf_counter()
+            extractor.extract(row["user"], row.get("bot"))
+            times.append((time.perf_counter() - t0) * 1000)
+        best.append(min(times))
+    median, p95 = statistics.median(best), sorted(best)[int(len(best) * 0.95)]
+    print(f"messages: {len(rows)}, runs each: {args.runs}; warm-up (compile cues): {warm_ms:.0f} ms")
+    print(f"per message: median {median:.2f} ms, p95 {p95:.2f} ms, max {max(best):.2f} ms")
+    for name in SETS:
+        result = score(extractor.extract, load(name))
+        print(f"{name}: precision {result.precision:.3f}, recall {result.recall:.3f}")
+    target("rule extractor, median per message", f"{median:.2f} ms", f"<= {TARGET_MS:g} ms", median <= TARGET_MS)
+
+
+if __name__ == "__main__":
+    main()
