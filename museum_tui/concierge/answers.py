@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from museum_tui.safetext import md as markdown_escaped
+
 from .index import Hit
 from .knowledge import (
     Known,
@@ -29,8 +31,8 @@ GENERIC_MENU_WORDS = {"food", "drink", "menu", "cafe", "eat", "snack"}
 
 
 def md(text: str) -> str:
-    """Visitor-derived text made inert for Markdown."""
-    return "".join("\\" + ch if ch in "\\`*_{}[]<>#|~" else ch for ch in " ".join(text.split()))
+    """Visitor-derived text made inert for Markdown (the project's one escaping, uncut)."""
+    return markdown_escaped(text, None)
 
 
 def cap(text: str) -> str:

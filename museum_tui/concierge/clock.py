@@ -1,25 +1,16 @@
-"""The concierge's clock: one place that says what time it is, so tests and snapshots can fix it.
+"""The concierge's clock: the project's one clock (`museum_tui.memory.clock`, `MUSEUM_TUI_NOW` fixes it)
+read as the venue's local wall-clock time, since opening hours and tour times are local.
 
-`MUSEUM_TUI_NOW` (ISO-8601, e.g. `2026-11-23T10:30`) sets "now"; an unreadable value is ignored. Every
-function that needs the time takes `now=None` and asks here only when none is given.
+Every function that needs the time takes `now=None` and asks here only when none is given.
 """
 
 from __future__ import annotations
 
-import os
 from datetime import datetime
 
-ENV = "MUSEUM_TUI_NOW"
+from museum_tui.memory import clock
 
 
 def now() -> datetime:
-    """The local time now, or the time `MUSEUM_TUI_NOW` names (naive, local)."""
-    raw = os.environ.get(ENV, "").strip()
-    if raw:
-        try:
-            fixed = datetime.fromisoformat(raw)
-        except ValueError:
-            fixed = None
-        if fixed is not None:
-            return fixed.astimezone().replace(tzinfo=None) if fixed.tzinfo else fixed
-    return datetime.now()
+    """The local time now (naive), or the time `MUSEUM_TUI_NOW` names."""
+    return clock.now().astimezone().replace(tzinfo=None)

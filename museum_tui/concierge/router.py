@@ -7,10 +7,11 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from museum_tui.memory import MemoryStore
+from museum_tui.memory.recall import VAGUE as VAGUE_WORDS
 
 from .agents import Agent
 
-VAGUE = re.compile(r"\b(one|it|that|those|them|there|some|any|somewhere)\b")
+VAGUE = re.compile(r"\b(" + "|".join(sorted(VAGUE_WORDS)) + r")\b")
 
 
 @lru_cache(maxsize=256)

@@ -73,7 +73,7 @@ def open_session(settings: Settings, env: Mapping[str, str] | None = None) -> Se
     )
     greeting = session.welcome_back()
     if greeting:
-        session.start_notices.insert(0, Notice(greeting))
+        session.start_notices.insert(0, Notice(greeting, markdown=True))
     return session
 
 

@@ -31,6 +31,12 @@ class Concierge:
 
         return route(text, store, self.agents)
 
+    def welcome(self, store: MemoryStore) -> str:
+        """The venue's greeting for a visitor whose memory was loaded ("" when nothing is remembered)."""
+        from museum_tui.concierge import welcome
+
+        return welcome(self.venue, store)
+
     def system_prompt(self, agent: Agent, store: MemoryStore) -> str:
         from museum_tui.concierge import build_system_prompt
 

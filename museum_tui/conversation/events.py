@@ -11,6 +11,7 @@ from typing import Literal
 from museum_tui.memory import TIERS as TIERS  # the tier table, for front ends (which import nothing below here)
 from museum_tui.memory import Change, Fact, MemoryStore, by_tier
 from museum_tui.memory import Tier as Tier
+from museum_tui.safetext import md
 
 
 @dataclass(frozen=True)
@@ -198,6 +199,11 @@ class Notice:
 
     text: str
     level: Literal["info", "warning", "error"] = "info"
+    markdown: bool = False  # the text is Markdown already (visitor text in it escaped); else plain text
+
+    @property
+    def as_markdown(self) -> str:
+        return self.text if self.markdown else md(self.text, 400)
 
 
 @dataclass(frozen=True)

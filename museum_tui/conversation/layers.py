@@ -55,18 +55,18 @@ def after_tick(visitor: Visitor, ticked: list[Change]) -> None:
     visitor.faded.add(visitor.store, ticked)
 
 
-def welcome_back(visitor: Visitor) -> str | None:
-    """For a returning visitor: when they were last here, what it was about, and what is remembered."""
+def welcome_back(visitor: Visitor, greeting: str) -> str | None:
+    """For a returning visitor: the concierge's `greeting` (what is remembered, a pick and why) with when
+    they were last here and what it was about. None for someone new."""
     previous = visitor.memory_file.visits.previous
     if previous is None:
-        return None
-    when = since(previous, now())
+        return greeting or None
     about = f" ({', '.join(previous.topics[:3])})" if previous.topics else ""
-    kept = sorted(
-        {visitor.store.ontology.concepts[f.concept].short_label.lower() for f in visitor.store.facts.values()}
-    )
-    remembered = f" I still remember your {', '.join(kept[:4])}." if kept else ""
-    return f"Welcome back, {visitor.user}! Your last visit was {when}{about}.{remembered}"
+    visit = f"Your last visit was {since(previous, now())}{about}."
+    head, sep, rest = greeting.partition("! ")
+    if not sep:
+        return f"Welcome back, {visitor.user}! {visit}"
+    return f"{head}! {visit} {rest}"
 
 
 TIMELINE_KINDS = {"created", "reinforced", "recalled", "negated", "evicted", "pruned", "forgotten", "restored"}

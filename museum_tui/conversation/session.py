@@ -97,7 +97,7 @@ class Session:
 
     def welcome_back(self) -> str | None:
         """A greeting for a returning visitor (when they were last here, what is remembered), or None."""
-        return layers.welcome_back(self.visitor)
+        return layers.welcome_back(self.visitor, self.concierge.welcome(self.visitor.store))
 
     def snapshot(self) -> MemorySnapshot:
         """The current visitor's memory as plain data, for a front end's first frame."""
@@ -138,7 +138,7 @@ class Session:
         async with old.lock:
             notices = await old.save()
         self.visitor = visitor
-        greeting = [Notice(text) for text in [self.welcome_back()] if text]
+        greeting = [Notice(text, markdown=True) for text in [self.welcome_back()] if text]
         warnings = [Notice(text, "warning") for text in report.notices]
         return [*notices, UserSwitched(visitor.user, layers.snapshot_of(visitor)), *greeting, *warnings]
 

@@ -289,7 +289,3 @@ def _split(sentence: str) -> list[str]:
 def is_affirmative(message: str) -> bool:
     folded = fold(message)
     return bool(AFFIRMATIVE.match(folded)) and not NEGATIVE_ANSWER.match(folded)
-
-
-def is_negative_answer(message: str) -> bool:
-    return bool(NEGATIVE_ANSWER.match(fold(message)))

@@ -1,7 +1,8 @@
 """The one clock: what time it is for memory, visits and the venue's opening hours.
 
 `MUSEUM_TUI_NOW` (ISO 8601, e.g. `2026-03-01T10:00:00+00:00`) fixes it for tests and demos; a time
-without an offset is read as UTC. Otherwise it is the system's time, in UTC, to the second.
+without an offset is a wall-clock time in the machine's time zone (as a venue's opening hours are).
+Otherwise it is the system's time. Always returned in UTC, to the second.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ def now() -> datetime:
         except ValueError:
             warnings.warn(f"MUSEUM_TUI_NOW={raw!r} is not an ISO 8601 time; using the system clock", stacklevel=2)
         else:
-            return (fixed if fixed.tzinfo else fixed.replace(tzinfo=UTC)).astimezone(UTC).replace(microsecond=0)
+            return fixed.astimezone(UTC).replace(microsecond=0)  # a naive time is taken as local
     return datetime.now(UTC).replace(microsecond=0)
 
 

@@ -17,14 +17,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from rapidfuzz import fuzz, process
-
 from .facts import Change, Fact
 
 if TYPE_CHECKING:
     from .store import MemoryStore
 
 WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
+# Words that point back at something said before ("where can I have one?"); the router uses them too.
 VAGUE = frozenset({"one", "it", "there", "some", "any", "that", "those", "them", "somewhere"})
 _FUNCTION_WORDS = """
 the and for you your are was were can could would should have has had with this that what where when
@@ -145,6 +144,8 @@ class FadedFacts:
                     scores[fact_id] = scores.get(fact_id, 0.0) + WEIGHTS[self._entries[fact_id].keys[word]]
             elif len(word) >= 4:
                 unmatched.append(word)
+        if unmatched:
+            from rapidfuzz import fuzz, process  # only for words that match nothing exactly (start-up speed)
         for word in unmatched:
             near_words = self._ends.get("^" + word[0], set()) | self._ends.get(word[-1] + "$", set())
             if near_words:

@@ -128,7 +128,7 @@ class MuseumApp(App[None]):
     def _welcome(self) -> ComposeResult:
         yield WelcomeMessage(self.venue_name)
         for notice in self.session.start_notices:
-            yield SystemMessage(md(notice.text, 400), notice.level)
+            yield SystemMessage(notice.as_markdown, notice.level)
 
     def _update_titles(self) -> None:
         self.title = self.venue_name
@@ -212,7 +212,7 @@ class MuseumApp(App[None]):
             panel.show(event.snapshot, self._learned + event.changes, animate=True)
             self._learned = ()
         elif isinstance(event, Notice):
-            await chat.add(SystemMessage(md(event.text, 400), event.level))
+            await chat.add(SystemMessage(event.as_markdown, event.level))
         elif isinstance(event, CommandResult):
             await self._show_command(event)
         elif isinstance(event, UserSwitched):  # nothing of the previous visitor stays on screen

@@ -28,6 +28,7 @@ BENCHMARKS = {
     "ui": ("UI under load", "bench_ui.py"),
     "recall": ("Recall of faded facts", "bench_recall.py"),
     "extraction": ("Built-in rule extractor", "bench_extraction.py"),
+    "concierge": ("Built-in concierge answer time", "bench_concierge.py"),
 }
 TARGET_PREFIX = "target | "
 

@@ -16,8 +16,10 @@ T0 = datetime(2026, 3, 1, 10, 0, tzinfo=UTC)
 
 
 def test_the_clock_is_injectable_and_a_bad_value_falls_back(monkeypatch) -> None:
-    monkeypatch.setenv("MUSEUM_TUI_NOW", "2026-03-01T10:00:00")
+    monkeypatch.setenv("MUSEUM_TUI_NOW", "2026-03-01T10:00:00+00:00")
     assert now() == T0
+    monkeypatch.setenv("MUSEUM_TUI_NOW", "2026-03-01T10:00:00")  # a wall-clock time, in this machine's zone
+    assert now() == datetime(2026, 3, 1, 10, 0).astimezone(UTC)
     monkeypatch.setenv("MUSEUM_TUI_NOW", "next tuesday")
     with pytest.warns(UserWarning, match="not an ISO 8601"):
         assert now().year >= 2026

@@ -46,3 +46,19 @@ async def test_user_switch_right_after_the_reply_keeps_each_visitors_memory_thei
             assert not list(app.query_one(FactList).facts), "nothing of alice's in bob's panel"
             assert not list(app.query(AssistantMessage)), "nothing of alice's conversation on screen"
         assert "deaf" in saved_values("alice") and "deaf" not in saved_values("bob")
+
+
+async def test_a_returning_visitor_is_welcomed_back_with_a_pick_in_markdown(monkeypatch) -> None:
+    from museum_tui.tui.widgets.chat import SystemMessage
+
+    monkeypatch.setenv("MUSEUM_TUI_NOW", "2026-11-16T10:30:00")
+    first = open_session(load_settings({"offline": True, "user": "ruth"}))
+    async for _ in first.handle("I love photography and I use a wheelchair"):
+        pass
+    await first.aclose()
+    monkeypatch.setenv("MUSEUM_TUI_NOW", "2026-11-23T10:30:00")
+    again = make_app(user="ruth")
+    async with again.run_test(size=(120, 36)):
+        (greeting,) = [m for m in again.query(SystemMessage) if "Welcome back" in m.source]
+        assert "Your last visit was 7 days ago" in greeting.source
+        assert "**" in greeting.source and "\\*\\*" not in greeting.source, "the pick is bold, not escaped"
