@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import shutil
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -84,6 +85,56 @@ class _Corrupt(Exception):
     pass
 
 
+def _when(stamp: str) -> datetime:
+    """A fact's ISO time as an aware datetime (the oldest possible when missing or unreadable)."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return datetime.min.replace(tzinfo=UTC)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _rank(fact: Fact, mine: bool, by_salience: bool) -> tuple[object, ...]:
+    """Higher is kept: the latest mention (ours on a tie), or for `salience` eviction the strongest first."""
+    latest = (_when(fact.last_seen_at), mine, fact.seq if mine else 0)
+    return (fact.salience, *latest) if by_salience else latest
+
+
+def _settle_capacity(store: MemoryStore, added: list[Fact], report: SaveReport) -> list[Fact]:
+    """Which of another window's new facts to adopt where a concept holds only so many values.
+
+    Turn numbers of two processes mean nothing to each other, so the facts compete by when they were
+    last said (`last_seen_at`), this window's fact winning a tie (it is the one just said); `salience`
+    eviction keeps the strongest, then the latest. Facts of ours that lose are evicted here (the
+    report's `dropped`); the adopted ones then fit, so `restore` evicts nothing of ours by turn number."""
+    by_concept: dict[str, list[Fact]] = {}
+    for fact in added:
+        by_concept.setdefault(fact.concept, []).append(fact)
+    adopt: list[Fact] = []
+    for concept, theirs in by_concept.items():
+        spec = store.ontology.concepts.get(concept)
+        ours = store.facts_for(concept)
+        if spec is None or spec.cardinality is None or len(ours) + len(theirs) <= spec.cardinality:
+            adopt += theirs
+            continue
+        by_salience = spec.eviction == "salience"
+        pool = sorted(
+            [(_rank(f, True, by_salience), True, f) for f in ours]
+            + [(_rank(f, False, by_salience), False, f) for f in theirs],
+            key=lambda item: item[0],
+            reverse=True,
+        )
+        keep = pool[: spec.cardinality]
+        adopt += [f for _, mine, f in keep if not mine]
+        newest = keep[0][2]
+        for _, mine, fact in pool[spec.cardinality :]:
+            if mine:
+                store.forget(fact_id=fact.id)
+                note = f"replaced by {newest.value!r}, said later in another window"
+                report.dropped.append(Change("evicted", fact, fact.salience, 0.0, note))
+    return adopt
+
+
 class UserMemoryFile:
     """One visitor's memory file under `users_dir`: `load` into a store, `save` from it.
 
@@ -104,7 +155,7 @@ class UserMemoryFile:
         self.lock_path = self.users_dir / f".{self.user}.lock"
         self.read_only = False
         self._base: dict[tuple[str, str], int] = {}
-        self._synced: tuple[int, ...] | None = None  # stat of the file as last read or written by us
+        self._synced: tuple[object, ...] | None = None  # stat of the file as last read or written by us
         self._foreign: list[dict[str, Any]] = []
         self._chunks: dict[str, str] = {}  # a fact table's repr → its TOML text (see _render)
         self.ask_sensitive = False
@@ -257,10 +308,13 @@ class UserMemoryFile:
         theirs = {_key(f.concept, f.value): f for f in disk.facts}
         added = [f for k, f in theirs.items() if k not in ours and k not in self._base]
         if added:
+            added = _settle_capacity(store, added, report)
             report.adopted = [c for c in store.restore(added, fresh=True) if c.kind == "restored"]
         for key, mentions in self._base.items():
             fact = ours.get(key)
-            if disk.known and key not in theirs and fact is not None and fact.mentions <= mentions:
+            if fact is None or store.facts.get(fact.id) is not fact:
+                continue  # gone already (evicted by a later value from another window; its id may be reused)
+            if disk.known and key not in theirs and fact.mentions <= mentions:
                 report.dropped.extend(store.forget(fact_id=fact.id))
         store.turn = max(store.turn, disk.turn)
         store.next_id = max(store.next_id, disk.next_id)
@@ -279,6 +333,7 @@ class UserMemoryFile:
         facts.sort(key=lambda f: (f.created_turn, f.seq))
         header = {
             "schema_version": SCHEMA_VERSION,
+            "revision": secrets.token_hex(8),  # new per save, early in the file: see `signature`
             "saved_at": _now(),
             "user": self.user,
             "ontology": store.ontology.name or (store.ontology.source.name if store.ontology.source else ""),

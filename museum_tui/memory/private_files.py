@@ -52,13 +52,27 @@ def locked(lock_path: Path, timeout: float, what: str) -> Iterator[None]:
         os.close(fd)
 
 
-def signature(path: Path) -> tuple[int, ...]:
-    """Identity of the file's current version: a new inode per atomic write, plus times and size."""
+SIGNATURE_HEAD = 160  # bytes of the file's start that take part in its signature
+
+
+def _identity(st: os.stat_result) -> tuple[int, ...]:
+    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def signature(path: Path) -> tuple[object, ...]:
+    """Identity of the file's current version: inode, size and times, plus its first bytes.
+
+    Stat alone is not enough: a file system reuses the inode an atomic write just freed, and its clock
+    ticks in milliseconds, so two writers saving in turn can leave a file with the very inode, size and
+    times of an earlier version. A writer that puts a fresh token at the start of each version (as memory
+    files do) makes the signature unique."""
     try:
         st = path.stat()
+        with path.open("rb") as fh:
+            head = fh.read(SIGNATURE_HEAD)
     except FileNotFoundError:
         return ()
-    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    return (*_identity(st), head)
 
 
 def write_atomic(path: Path, payload: bytes, temp_prefix: str) -> None:
