@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import glob
 import os
-import tempfile
+import re
+import secrets
 import time
 from collections.abc import Iterator
 from pathlib import Path
+
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 class LockBusy(Exception):
@@ -75,15 +79,24 @@ def signature(path: Path) -> tuple[object, ...]:
     return (*_identity(st), head)
 
 
+def _temp_pattern(temp_prefix: str) -> re.Pattern[str]:
+    """Exactly the temp names `write_atomic` makes for this prefix (and the `mkstemp` ones earlier versions
+    made): a random part without dots, so `.ann.` never matches `.ann.b.…` of another file."""
+    return re.compile(re.escape(temp_prefix) + r"(?:[0-9a-f]{16}|[a-z0-9_]{8})\.tmp")
+
+
 def write_atomic(path: Path, payload: bytes, temp_prefix: str) -> None:
     """Replace `path` with `payload` all at once: readers see the old file or the new one, never half.
-    Temp files a killed writer left behind (`<temp_prefix>*.tmp`) are swept first."""
+    Temp files a killed writer left behind for this prefix are swept first (callers hold the file's lock,
+    so no save of the same file is in progress)."""
     folder = path.parent
-    for stale in folder.glob(f"{temp_prefix}*.tmp"):
-        with contextlib.suppress(OSError):
-            stale.unlink()
-    fd, tmp_name = tempfile.mkstemp(prefix=temp_prefix, suffix=".tmp", dir=folder)
-    tmp = Path(tmp_name)
+    pattern = _temp_pattern(temp_prefix)
+    for stale in folder.glob(f"{glob.escape(temp_prefix)}*.tmp"):
+        if pattern.fullmatch(stale.name):
+            with contextlib.suppress(OSError):
+                stale.unlink()
+    tmp = folder / f"{temp_prefix}{secrets.token_hex(8)}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o600)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(payload)

@@ -77,3 +77,20 @@ def test_a_version_with_the_same_inode_size_and_times_is_still_merged(
     fresh = MemoryStore(museum_ontology)
     UserMemoryFile(users_dir, "eve").load(fresh)
     assert {f.value for f in fresh.facts.values()} == {"left-1", "left-2", "right-1"}
+
+
+def test_saving_ann_leaves_the_save_in_progress_of_visitor_ann_b_alone(museum_ontology, users_dir: Path) -> None:
+    """`ann`'s sweep of stale temp files once matched `.ann.b.*.tmp`: visitor `ann.b`'s save in progress
+    then failed with "No such file"."""
+    store = MemoryStore(museum_ontology)
+    store.upsert("ArtInterest.Artist", "Monet", "asserted", "I love Monet")
+    UserMemoryFile(users_dir, "ann.b").save(store)  # makes the folder
+    in_progress = [users_dir / ".ann.b.k2j4h5g6.tmp", users_dir / ".ann.b.0123456789abcdef.tmp"]
+    for path in in_progress:
+        path.write_bytes(b"half of ann.b's save")
+    stale = [users_dir / ".ann.q8w7e6r5.tmp", users_dir / ".ann.fedcba9876543210.tmp"]
+    for path in stale:
+        path.write_bytes(b"what a killed save of ann left")
+    UserMemoryFile(users_dir, "ann").save(store)
+    assert all(p.exists() for p in in_progress), "another visitor's temp file was deleted"
+    assert not any(p.exists() for p in stale), "ann's own stale temp files are swept"
