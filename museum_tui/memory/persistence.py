@@ -9,6 +9,8 @@ byte and the caller gets a notice to show; a file from a newer version is read-o
 from __future__ import annotations
 
 import contextlib
+import glob
+import hashlib
 import os
 import secrets
 import shutil
@@ -220,13 +222,25 @@ class UserMemoryFile:
                 state.foreign.append(entry)
         return state
 
-    def _quarantine(self, *, copy: bool) -> Path:
-        """Move (or copy) the file aside under a name that says what it is; bytes are never changed."""
+    def _quarantine(self, raw: bytes, *, copy: bool) -> Path:
+        """Move (or copy) the file aside under a name that says what it is; bytes are never changed.
+
+        One copy per distinct content: the name ends with a digest of the bytes, and bytes already kept
+        aside are not kept again (a read-only `memory show` of a file with one bad fact would otherwise
+        copy the whole file on every run)."""
+        digest = hashlib.sha256(raw).hexdigest()[:16]
+        kept = sorted(self.users_dir.glob(f"{glob.escape(self.user)}.corrupt-*-{digest}.toml"))
+        for earlier in kept:
+            with contextlib.suppress(OSError):
+                if earlier.read_bytes() == raw:
+                    if not copy:
+                        self.path.unlink()
+                    return earlier
         stamp = _now().strftime("%Y%m%dT%H%M%SZ")
-        target = self.users_dir / f"{self.user}.corrupt-{stamp}.toml"
+        target = self.users_dir / f"{self.user}.corrupt-{stamp}-{digest}.toml"
         n = 1
         while target.exists():
-            target = self.users_dir / f"{self.user}.corrupt-{stamp}-{n}.toml"
+            target = self.users_dir / f"{self.user}.corrupt-{stamp}-{n}-{digest}.toml"
             n += 1
         if copy:
             shutil.copy2(self.path, target)
@@ -256,7 +270,7 @@ class UserMemoryFile:
             state = self._parse(raw, store.ontology.concepts)
         except _Corrupt as exc:
             try:
-                report.quarantined = self._quarantine(copy=False)
+                report.quarantined = self._quarantine(raw, copy=False)
             except OSError as move_exc:
                 self.read_only = report.read_only = True
                 report.notices.append(
@@ -279,7 +293,7 @@ class UserMemoryFile:
             )
             return report
         if state.skipped:
-            report.quarantined = self._quarantine(copy=True)
+            report.quarantined = self._quarantine(raw, copy=True)
             report.notices.append(
                 f"{len(state.skipped)} saved fact(s) were unreadable and left out "
                 f"({'; '.join(state.skipped[:3])}). A copy of the whole file was kept as "
@@ -378,11 +392,12 @@ class UserMemoryFile:
                 if signature(self.path) == self._synced and self._synced is not None:
                     disk = None  # nobody wrote since we last read or wrote: nothing to merge
                 elif self.path.exists():
+                    raw = self.path.read_bytes()
                     try:
-                        disk = self._parse(self.path.read_bytes(), store.ontology.concepts)
+                        disk = self._parse(raw, store.ontology.concepts)
                     except _Corrupt as exc:
                         disk.known = False
-                        moved = self._quarantine(copy=False)
+                        moved = self._quarantine(raw, copy=False)
                         report.notices.append(
                             f"The saved memory file had become unreadable ({exc}); it was "
                             f"kept as {moved} and replaced by this session's memory."
