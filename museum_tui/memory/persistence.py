@@ -23,6 +23,7 @@ import rtoml
 
 from .fact_codec import InvalidEntry, fact_from_toml, fact_to_toml
 from .facts import Change, Fact, normalize
+from .merge import settle_capacity
 from .private_files import LockBusy, explain_os_error, locked, prepare_private_dir, signature, write_atomic
 from .store import MemoryStore
 from .tiers import KEPT_TIERS
@@ -85,56 +86,6 @@ class _DiskState:
 
 class _Corrupt(Exception):
     pass
-
-
-def _when(stamp: str) -> datetime:
-    """A fact's ISO time as an aware datetime (the oldest possible when missing or unreadable)."""
-    try:
-        moment = datetime.fromisoformat(stamp)
-    except ValueError:
-        return datetime.min.replace(tzinfo=UTC)
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
-def _rank(fact: Fact, mine: bool, by_salience: bool) -> tuple[object, ...]:
-    """Higher is kept: the latest mention (ours on a tie), or for `salience` eviction the strongest first."""
-    latest = (_when(fact.last_seen_at), mine, fact.seq if mine else 0)
-    return (fact.salience, *latest) if by_salience else latest
-
-
-def _settle_capacity(store: MemoryStore, added: list[Fact], report: SaveReport) -> list[Fact]:
-    """Which of another window's new facts to adopt where a concept holds only so many values.
-
-    Turn numbers of two processes mean nothing to each other, so the facts compete by when they were
-    last said (`last_seen_at`), this window's fact winning a tie (it is the one just said); `salience`
-    eviction keeps the strongest, then the latest. Facts of ours that lose are evicted here (the
-    report's `dropped`); the adopted ones then fit, so `restore` evicts nothing of ours by turn number."""
-    by_concept: dict[str, list[Fact]] = {}
-    for fact in added:
-        by_concept.setdefault(fact.concept, []).append(fact)
-    adopt: list[Fact] = []
-    for concept, theirs in by_concept.items():
-        spec = store.ontology.concepts.get(concept)
-        ours = store.facts_for(concept)
-        if spec is None or spec.cardinality is None or len(ours) + len(theirs) <= spec.cardinality:
-            adopt += theirs
-            continue
-        by_salience = spec.eviction == "salience"
-        pool = sorted(
-            [(_rank(f, True, by_salience), True, f) for f in ours]
-            + [(_rank(f, False, by_salience), False, f) for f in theirs],
-            key=lambda item: item[0],
-            reverse=True,
-        )
-        keep = pool[: spec.cardinality]
-        adopt += [f for _, mine, f in keep if not mine]
-        newest = keep[0][2]
-        for _, mine, fact in pool[spec.cardinality :]:
-            if mine:
-                store.forget(fact_id=fact.id)
-                note = f"replaced by {newest.value!r}, said later in another window"
-                report.dropped.append(Change("evicted", fact, fact.salience, 0.0, note))
-    return adopt
 
 
 class UserMemoryFile:
@@ -322,7 +273,7 @@ class UserMemoryFile:
         theirs = {_key(f.concept, f.value): f for f in disk.facts}
         added = [f for k, f in theirs.items() if k not in ours and k not in self._base]
         if added:
-            added = _settle_capacity(store, added, report)
+            added = settle_capacity(store, added, report.dropped)
             report.adopted = [c for c in store.restore(added, fresh=True) if c.kind == "restored"]
         for key, mentions in self._base.items():
             fact = ours.get(key)
