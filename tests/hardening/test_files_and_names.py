@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from museum_tui.memory import MemoryStore, UserMemoryFile, private_files
+from museum_tui.memory import MemoryStore, UserMemoryFile, UserNameError, private_files
 
 
 def clock(value: str):
@@ -129,3 +129,46 @@ def test_an_unreadable_file_seen_again_is_not_copied_twice(museum_ontology, user
         assert report.quarantined is not None and report.quarantined.read_bytes() == b"not = [toml"
     assert len(list(users_dir.glob("quin.corrupt-*.toml"))) == 1
     assert not (users_dir / "quin.toml").exists()
+
+
+@pytest.mark.parametrize(
+    "name", ["ann", "Ann", "ANN", "\uff41\uff4e\uff4e", "\uff21\uff2e\uff2e", "\U0001d41a\U0001d427\U0001d427"]
+)
+def test_lookalike_spellings_are_one_visitor(name: str, users_dir: Path) -> None:
+    """`ａｎｎ` (fullwidth) and `Ann` were other visitors than `ann`, each with a file of its own."""
+    memory_file = UserMemoryFile(users_dir, name)
+    assert memory_file.user == "ann" and memory_file.path == users_dir / "ann.toml"
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("\u0430nn", "scripts"),  # Cyrillic а
+        ("ann\u043e", "scripts"),  # Cyrillic о at the end
+        ("p\u0430ypal", "scripts"),
+        ("\u03bflga", "scripts"),  # Greek omicron
+        ("CON", "device"),
+        ("nul", "device"),
+        ("Com1", "device"),
+        ("lpt9.x", "device"),
+        ("aux.toml", "device"),
+        ("ann.", "ends with a dot"),
+        ("ann.corrupt-20260101T000000Z", "corrupt"),
+        ("ann.corrupt-20260101T000000Z-0123456789abcdef", "corrupt"),
+        ("ANN.CORRUPT-x", "corrupt"),
+    ],
+)
+def test_names_that_pass_for_another_visitor_or_a_file_are_refused(name: str, why: str, users_dir: Path) -> None:
+    with pytest.raises(UserNameError) as err:
+        UserMemoryFile(users_dir, name)
+    assert why in str(err.value) and "letters, digits" in str(err.value)
+
+
+def test_a_visitor_named_like_a_quarantine_copy_cannot_open_it(museum_ontology, users_dir: Path) -> None:
+    path = _one_bad_fact(museum_ontology, users_dir, "ann")
+    path.write_bytes(b"broken = [")
+    report = UserMemoryFile(users_dir, "ann").load(MemoryStore(museum_ontology))
+    assert report.quarantined is not None
+    stem = report.quarantined.name.removesuffix(".toml")
+    with pytest.raises(UserNameError):
+        UserMemoryFile(users_dir, stem)
