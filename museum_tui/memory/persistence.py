@@ -13,7 +13,6 @@ import glob
 import hashlib
 import os
 import secrets
-import shutil
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,7 +23,17 @@ import rtoml
 from .fact_codec import InvalidEntry, fact_from_toml, fact_to_toml
 from .facts import Change, Fact, normalize
 from .merge import settle_capacity
-from .private_files import LockBusy, explain_os_error, locked, prepare_private_dir, signature, write_atomic
+from .private_files import (
+    NOFOLLOW,
+    LockBusy,
+    check_private_dir,
+    explain_os_error,
+    locked,
+    prepare_private_dir,
+    read_regular,
+    signature,
+    write_atomic,
+)
 from .store import MemoryStore
 from .tiers import KEPT_TIERS
 from .usernames import check_user_name
@@ -183,7 +192,7 @@ class UserMemoryFile:
         kept = sorted(self.users_dir.glob(f"{glob.escape(self.user)}.corrupt-*-{digest}.toml"))
         for earlier in kept:
             with contextlib.suppress(OSError):
-                if earlier.read_bytes() == raw:
+                if read_regular(earlier) == raw:
                     if not copy:
                         self.path.unlink()
                     return earlier
@@ -193,8 +202,9 @@ class UserMemoryFile:
         while target.exists():
             target = self.users_dir / f"{self.user}.corrupt-{stamp}-{n}-{digest}.toml"
             n += 1
-        if copy:
-            shutil.copy2(self.path, target)
+        if copy:  # the bytes read, not the path again: it may have been swapped for a link or a FIFO since
+            with os.fdopen(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o600), "wb") as fh:
+                fh.write(raw)
         else:
             os.replace(self.path, target)
         with contextlib.suppress(OSError):
@@ -206,7 +216,8 @@ class UserMemoryFile:
         report = LoadReport(self.path)
         self._base, self._foreign, self.read_only = {}, [], False
         try:
-            raw = self.path.read_bytes()
+            check_private_dir(self.users_dir)
+            raw = read_regular(self.path)
         except FileNotFoundError:
             self._synced = signature(self.path)
             return report
@@ -342,8 +353,8 @@ class UserMemoryFile:
                 disk: _DiskState | None = _DiskState()
                 if signature(self.path) == self._synced and self._synced is not None:
                     disk = None  # nobody wrote since we last read or wrote: nothing to merge
-                elif self.path.exists():
-                    raw = self.path.read_bytes()
+                elif os.path.lexists(self.path):
+                    raw = read_regular(self.path)
                     try:
                         disk = self._parse(raw, store.ontology.concepts)
                     except _Corrupt as exc:

@@ -10,6 +10,7 @@ import glob
 import os
 import re
 import secrets
+import stat
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,16 +22,70 @@ class LockBusy(Exception):
     """Another process held the lock past the deadline; the message says so."""
 
 
+class UnsafeFile(OSError):
+    """A path that is a symbolic link, a FIFO, a device or a folder where a private file or folder belongs:
+    never followed, opened or changed. `strerror` says what it is."""
+
+
+def _kind(mode: int) -> str:
+    for test, name in ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO")):
+        if test(mode):
+            return name
+    return "a device or socket"
+
+
+def _refuse(path: Path, mode: int, wanted: str) -> UnsafeFile:
+    return UnsafeFile(errno.EINVAL, f"{path} is {_kind(mode)}, not {wanted}; it is left as it is")
+
+
+def check_private_dir(folder: Path) -> None:
+    """Raise `UnsafeFile` if `folder` exists as anything but a real folder (a symbolic link to a shared
+    folder would be followed, and its target's mode changed)."""
+    try:
+        mode = os.lstat(folder).st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISDIR(mode):
+        raise _refuse(folder, mode, "a regular folder")
+
+
 def prepare_private_dir(folder: Path) -> None:
+    check_private_dir(folder)
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    check_private_dir(folder)
     with contextlib.suppress(OSError):
         os.chmod(folder, 0o700)
+
+
+def _open_regular(path: Path, flags: int, mode: int = 0o600) -> int:
+    """`os.open` that never follows a symbolic link and never blocks on a FIFO; the descriptor is of a
+    regular file or `UnsafeFile` is raised."""
+    try:
+        fd = os.open(path, flags | NOFOLLOW | getattr(os, "O_NONBLOCK", 0), mode)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP or (exc.errno == errno.ENXIO and path.is_fifo()):
+            raise _refuse(path, os.lstat(path).st_mode, "a regular file") from None
+        raise
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        raise _refuse(path, st.st_mode, "a regular file")
+    with contextlib.suppress(OSError):
+        os.set_blocking(fd, True)
+    return fd
+
+
+def read_regular(path: Path, limit: int = -1) -> bytes:
+    """The bytes of a regular file (the first `limit`, if given). `FileNotFoundError` if there is none;
+    `UnsafeFile` for a symbolic link, FIFO, device or folder: reading a FIFO would wait forever."""
+    with os.fdopen(_open_regular(path, os.O_RDONLY), "rb") as fh:
+        return fh.read(limit)
 
 
 @contextlib.contextmanager
 def locked(lock_path: Path, timeout: float, what: str) -> Iterator[None]:
     """Hold an exclusive lock on `lock_path` (created 0600), waiting at most `timeout` seconds for it."""
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+    fd = _open_regular(lock_path, os.O_RDWR | os.O_CREAT)
     try:
         try:
             import fcntl
@@ -71,9 +126,8 @@ def signature(path: Path) -> tuple[object, ...]:
     times of an earlier version. A writer that puts a fresh token at the start of each version (as memory
     files do) makes the signature unique."""
     try:
-        st = path.stat()
-        with path.open("rb") as fh:
-            head = fh.read(SIGNATURE_HEAD)
+        st = path.lstat()
+        head = read_regular(path, SIGNATURE_HEAD) if stat.S_ISREG(st.st_mode) else b""
     except FileNotFoundError:
         return ()
     return (*_identity(st), head)
@@ -120,6 +174,8 @@ def explain_os_error(exc: OSError, folder: Path, path: Path) -> str:
         return f"memory was not saved to {path}: the disk is full (or your quota is used up)"
     if exc.errno == errno.EFBIG:
         return f"memory was not saved to {path}: the file would be larger than this system allows (file too large)"
+    if isinstance(exc, UnsafeFile):
+        return f"memory was not saved: {exc.strerror}"
     if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
         return f"memory was not saved: no permission to write in {folder}"
     return f"memory was not saved: {exc.strerror or exc} ({folder})"

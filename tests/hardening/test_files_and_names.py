@@ -3,11 +3,14 @@ lookalike names, symlinks and odd files. Each one was reproduced against the cod
 
 from __future__ import annotations
 
+import os
+import stat
+import threading
 from pathlib import Path
 
 import pytest
 
-from museum_tui.memory import MemoryStore, UserMemoryFile, UserNameError, private_files
+from museum_tui.memory import MemoryStore, SaveError, UserMemoryFile, UserNameError, private_files
 
 
 def clock(value: str):
@@ -172,3 +175,68 @@ def test_a_visitor_named_like_a_quarantine_copy_cannot_open_it(museum_ontology, 
     stem = report.quarantined.name.removesuffix(".toml")
     with pytest.raises(UserNameError):
         UserMemoryFile(users_dir, stem)
+
+
+def _saved_store(museum_ontology) -> MemoryStore:
+    store = MemoryStore(museum_ontology)
+    store.upsert("SpecialNeed.Allergy", "peanuts", "asserted", "I'm allergic to peanuts")
+    return store
+
+
+def test_a_users_folder_that_is_a_symlink_is_refused_and_its_target_left_alone(
+    museum_ontology, users_dir: Path, tmp_path: Path
+) -> None:
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    os.chmod(shared, 0o1777)
+    users_dir.parent.mkdir(parents=True, exist_ok=True)
+    users_dir.symlink_to(shared, target_is_directory=True)
+    memory_file = UserMemoryFile(users_dir, "ann")
+    report = memory_file.load(MemoryStore(museum_ontology))
+    assert report.read_only and "symbolic link" in report.notices[0]
+    with pytest.raises(SaveError, match="symbolic link"):
+        UserMemoryFile(users_dir, "ann").save(_saved_store(museum_ontology))
+    assert stat.S_IMODE(shared.stat().st_mode) == 0o1777, "the target's mode was changed"
+    assert list(shared.iterdir()) == []
+
+
+def test_a_lock_file_that_is_a_symlink_is_not_followed(museum_ontology, users_dir: Path, tmp_path: Path) -> None:
+    users_dir.mkdir(parents=True)
+    target = tmp_path / "elsewhere.txt"
+    (users_dir / ".ann.lock").symlink_to(target)
+    with pytest.raises(SaveError, match="symbolic link"):
+        UserMemoryFile(users_dir, "ann").save(_saved_store(museum_ontology))
+    assert not target.exists(), "the link was followed and its target created"
+
+
+def test_a_memory_file_that_is_a_symlink_is_neither_read_nor_replaced(
+    museum_ontology, users_dir: Path, tmp_path: Path
+) -> None:
+    UserMemoryFile(users_dir, "bob").save(_saved_store(museum_ontology))
+    (users_dir / "mallory.toml").symlink_to(users_dir / "bob.toml")
+    store = MemoryStore(museum_ontology)
+    memory_file = UserMemoryFile(users_dir, "mallory")
+    report = memory_file.load(store)
+    assert not store.facts, "Bob's allergy was read through the link"
+    assert report.read_only and "symbolic link" in report.notices[0]
+
+
+def test_a_fifo_as_the_memory_file_does_not_hang_start_up(museum_ontology, users_dir: Path) -> None:
+    users_dir.mkdir(parents=True)
+    fifo = users_dir / "ann.toml"
+    os.mkfifo(fifo)
+    result: list[object] = []
+    worker = threading.Thread(
+        target=lambda: result.append(UserMemoryFile(users_dir, "ann").load(MemoryStore(museum_ontology))),
+        daemon=True,
+    )
+    worker.start()
+    worker.join(10)
+    if worker.is_alive():  # release the stuck reader before failing
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        worker.join(5)
+        pytest.fail("loading a FIFO hung")
+    report = result[0]
+    assert report.read_only and "not a regular file" in report.notices[0]
+    with pytest.raises(SaveError, match="not a regular file"):
+        UserMemoryFile(users_dir, "ann").save(_saved_store(museum_ontology))
