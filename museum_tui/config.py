@@ -40,6 +40,7 @@ CONFIG_TEMPLATE = """\
 # similarity_threshold = 0.88   # 1.0 = only identical values reinforce each other
 # facts_before_reply = false    # true: the reply waits for this message's facts (slower by the extraction time)
 # sensitive_consent = false     # kiosks: ask before keeping `sensitive` concepts (e.g. allergies) across visits
+# kiosk = false                 # a shared terminal: each visitor's memory opens only with their own secret
 
 # [decay]                       # per-turn multipliers; permanent facts never fade below the threshold
 # long_term = 0.99
@@ -108,6 +109,7 @@ class Settings:
     builtin_stream_delay: float = 0.01
     facts_before_reply: bool = False  # the seed's order: extract → upsert → tick → chat
     sensitive_consent: bool = False  # kiosks: keep `sensitive` concepts across visits only if the visitor agrees
+    kiosk: bool = False  # a shared terminal: memory opens only with the visitor's secret; no /model, paths, …
     config_file: Path | None = None
     warnings: list[str] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)
@@ -170,6 +172,7 @@ def load_settings(
         "builtin_stream_delay",
         "facts_before_reply",
         "sensitive_consent",
+        "kiosk",
     }
     for name in data:
         if name not in known and name.lower() not in SECRET_KEYS:
@@ -229,6 +232,9 @@ def load_settings(
     consent = pick("sensitive_consent", "MUSEUM_TUI_SENSITIVE_CONSENT", bool, "true or false", _boolean)
     if consent is not None:
         settings.sensitive_consent = bool(consent)
+    kiosk = pick("kiosk", "MUSEUM_TUI_KIOSK", bool, "true or false", _boolean)
+    if kiosk is not None:
+        settings.kiosk = bool(kiosk)
 
     decay = data.get("decay", {})
     if not isinstance(decay, dict):

@@ -34,6 +34,12 @@ def add_common(parser: argparse.ArgumentParser, *, engine: bool = False) -> None
         help="ontology JSON file (default: the bundled museum ontology)",
     )
     group.add_argument("--config", type=Path, metavar="PATH", help="config file (default: the user config file)")
+    group.add_argument(
+        "--kiosk",
+        action="store_true",
+        default=None,
+        help="a shared terminal: each visitor's memory opens only with their secret (also MUSEUM_TUI_KIOSK)",
+    )
     if not engine:
         return
     group.add_argument(
@@ -70,6 +76,7 @@ def settings_from(args: argparse.Namespace) -> config.Settings:
         "model",
         "extract_model",
         "api_key_env",
+        "kiosk",
     )
     cli: dict[str, Any] = {k: getattr(args, k, None) for k in keys}
     try:

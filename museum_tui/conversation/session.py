@@ -14,7 +14,6 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from museum_tui.config import Settings
@@ -39,6 +38,7 @@ from .events import (
     fact_changes,
     snapshot,
 )
+from .exporting import Exported, export_memory
 from .visitor import Exchange, Visitor, load_visitor
 
 if TYPE_CHECKING:
@@ -168,10 +168,9 @@ class Session:
     def set_model(self, model: str) -> tuple[bool, str]:
         return self.chat.set_model(model)
 
-    def export_dir(self) -> Path:
-        from museum_tui import config
-
-        return config.data_dir() / "exports"
+    def export(self, target: str, *, overwrite: bool = False) -> Exported:
+        """Write the visitor's memory as a document (see `exporting`); `ExportRefused` says why not."""
+        return export_memory(self.settings, self.visitor.store, self.user, target, overwrite=overwrite)
 
     # ---- the turn ------------------------------------------------------------------------------------
 
