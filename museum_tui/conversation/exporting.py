@@ -6,6 +6,7 @@ private. On a kiosk the visitor cannot choose the path at all."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +29,11 @@ def exports_dir() -> Path:
     return config.data_dir() / "exports"
 
 
+def config_in_use() -> Path:
+    """The config file the app reads (`MUSEUM_TUI_CONFIG` or the default), even if it does not exist yet."""
+    return Path(os.environ.get("MUSEUM_TUI_CONFIG") or config.config_path())
+
+
 def export_memory(settings: Settings, store: MemoryStore, user: str, target: str, *, overwrite: bool) -> Exported:
     """Write `user`'s memory to `target` (a path the visitor typed; empty: the exports folder). Raises
     `ExportRefused` with a reason the visitor can read, for the place and for a failed write."""
@@ -40,7 +46,7 @@ def export_memory(settings: Settings, store: MemoryStore, user: str, target: str
         exports_dir=folder,
         guarded=[config.users_dir()],
         app_dirs=[config.data_dir(), config.config_dir()],
-        protected=[settings.config_file or config.config_path(), config.config_path()],
+        protected=[settings.config_file or config_in_use(), config.config_path()],
     )
     markdown = real.suffix.lower() in (".md", ".markdown")
     text = export_markdown(store, user) if markdown else export_json(store, user)

@@ -124,3 +124,12 @@ def test_memory_export_cli_refuses_another_visitors_memory_file(museum_ontology)
     proc = museum("memory", "export", "--user", "ann", "-o", str(bob))
     assert proc.returncode == 1 and "memory folder" in proc.stderr
     assert bob.read_bytes() == before
+
+
+async def test_export_never_creates_the_config_file_the_environment_names(
+    ann, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cfg = tmp_path / "kiosk-config.toml"
+    monkeypatch.setenv("MUSEUM_TUI_CONFIG", str(cfg))
+    (result,) = await results(ann, f"/export {cfg}")
+    assert not result.ok and not cfg.exists()
