@@ -21,7 +21,15 @@ DEVICE_NAMES = frozenset(
 # The files a users folder holds besides `<name>.toml`: quarantine copies `<name>.corrupt-<time>-<digest>.toml`.
 RESERVED = re.compile(r"\.corrupt-")
 # Scripts that one name may mix: Japanese writes kanji with kana, Korean hangul with hanja.
-SCRIPT_FAMILIES = {"HIRAGANA": "CJK", "KATAKANA": "CJK", "HANGUL": "CJK", "IDEOGRAPHIC": "CJK"}
+SCRIPT_FAMILIES = {
+    "HIRAGANA": "CJK",
+    "KATAKANA": "CJK",
+    "KATAKANA-HIRAGANA": "CJK",  # the prolonged sound mark ー
+    "HANGUL": "CJK",
+    "IDEOGRAPHIC": "CJK",
+    "ARABIC-INDIC": "ARABIC",  # digits ٠…٩ go with Arabic letters
+    "EXTENDED": "ARABIC",  # EXTENDED ARABIC-INDIC DIGIT …
+}
 
 
 class UserNameError(ValueError):
