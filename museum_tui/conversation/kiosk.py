@@ -16,6 +16,7 @@ from pathlib import Path
 
 from museum_tui.config import Settings
 from museum_tui.memory import MemoryStore, Ontology, UserMemoryFile, check_user_name
+from museum_tui.memory.usernames import other_spellings
 from museum_tui.memory.visitor_secret import MIN_LENGTH, SecretError, SecretFile, SecretLocked
 from museum_tui.safetext import md
 
@@ -53,7 +54,7 @@ class KioskGate:
                     "user", f"The memory of **{md(user)}** is protected. Enter its PIN or pass phrase.", kind="secret"
                 )
             ]
-        if os.path.lexists(users_dir / f"{user}.toml"):
+        if os.path.lexists(users_dir / f"{user}.toml") or other_spellings(users_dir, user):
             text = (
                 f"The memory of **{md(user)}** was saved before this kiosk protected memories with a PIN, so it "
                 "cannot be opened here. Choose another name, or ask the staff."

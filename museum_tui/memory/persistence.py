@@ -9,8 +9,6 @@ byte and the caller gets a notice to show; a file from a newer version is read-o
 from __future__ import annotations
 
 import contextlib
-import glob
-import hashlib
 import os
 import secrets
 from dataclasses import dataclass, field
@@ -24,10 +22,10 @@ from .fact_codec import InvalidEntry, fact_from_toml, fact_to_toml
 from .facts import Change, Fact, normalize
 from .merge import settle_capacity
 from .private_files import (
-    NOFOLLOW,
     LockBusy,
     check_private_dir,
     explain_os_error,
+    keep_aside,
     locked,
     prepare_private_dir,
     read_regular,
@@ -36,7 +34,7 @@ from .private_files import (
 )
 from .store import MemoryStore
 from .tiers import KEPT_TIERS
-from .usernames import check_user_name
+from .usernames import check_user_name, other_spellings
 
 SCHEMA_VERSION = 1
 LOCK_TIMEOUT = 10.0
@@ -183,38 +181,30 @@ class UserMemoryFile:
         return state
 
     def _quarantine(self, raw: bytes, *, copy: bool) -> Path:
-        """Move (or copy) the file aside under a name that says what it is; bytes are never changed.
+        """Move (or copy) the file aside as `<name>.corrupt-<time>-<digest>.toml`, bytes unchanged."""
+        return keep_aside(self.path, raw, f"{self.user}.corrupt-{_now().strftime('%Y%m%dT%H%M%SZ')}", copy=copy)
 
-        One copy per distinct content: the name ends with a digest of the bytes, and bytes already kept
-        aside are not kept again (a read-only `memory show` of a file with one bad fact would otherwise
-        copy the whole file on every run)."""
-        digest = hashlib.sha256(raw).hexdigest()[:16]
-        kept = sorted(self.users_dir.glob(f"{glob.escape(self.user)}.corrupt-*-{digest}.toml"))
-        for earlier in kept:
+    def _adopt_other_spelling(self, report: LoadReport) -> None:
+        """A file saved under an older spelling of this name (`Ann.toml`) becomes this visitor's file."""
+        if os.path.lexists(self.path):
+            return
+        found = other_spellings(self.users_dir, self.user)
+        if len(found) > 1:
+            report.notices.append(
+                f"Several saved memories are spelled like {self.user} ({', '.join(found)}); none was opened. "
+                f"Rename the one to keep to {self.path.name}."
+            )
+        elif found:
             with contextlib.suppress(OSError):
-                if read_regular(earlier) == raw:
-                    if not copy:
-                        self.path.unlink()
-                    return earlier
-        stamp = _now().strftime("%Y%m%dT%H%M%SZ")
-        target = self.users_dir / f"{self.user}.corrupt-{stamp}-{digest}.toml"
-        n = 1
-        while target.exists():
-            target = self.users_dir / f"{self.user}.corrupt-{stamp}-{n}-{digest}.toml"
-            n += 1
-        if copy:  # the bytes read, not the path again: it may have been swapped for a link or a FIFO since
-            with os.fdopen(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o600), "wb") as fh:
-                fh.write(raw)
-        else:
-            os.replace(self.path, target)
-        with contextlib.suppress(OSError):
-            os.chmod(target, 0o600)
-        return target
+                os.link(self.users_dir / found[0], self.path)  # never replaces a file made meanwhile
+                os.unlink(self.users_dir / found[0])
+                report.notices.append(f"Your saved memory {found[0]} is now {self.path.name} (names ignore case).")
 
     def load(self, store: MemoryStore) -> LoadReport:
         """Restore the saved tiers into a fresh `store`. Never raises for a bad file: it reports."""
         report = LoadReport(self.path)
         self._base, self._foreign, self.read_only = {}, [], False
+        self._adopt_other_spelling(report)
         try:
             check_private_dir(self.users_dir)
             raw = read_regular(self.path)

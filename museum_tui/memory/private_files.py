@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import glob
+import hashlib
 import os
 import re
 import secrets
@@ -179,3 +180,30 @@ def explain_os_error(exc: OSError, folder: Path, path: Path) -> str:
     if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
         return f"memory was not saved: no permission to write in {folder}"
     return f"memory was not saved: {exc.strerror or exc} ({folder})"
+
+
+def keep_aside(path: Path, raw: bytes, stem: str, *, copy: bool) -> Path:
+    """Move (or copy) `path`, whose bytes are `raw`, to `<stem>-<digest>.toml` beside it, mode 0600.
+
+    One copy per distinct content: the name ends with a digest of the bytes, and bytes already kept aside
+    are not kept again (a read-only look at a file with one bad fact would otherwise copy the whole file on
+    every run). A copy is written from `raw`, not the path again: it may have become a link or a FIFO."""
+    digest = hashlib.sha256(raw).hexdigest()[:16]
+    owner = stem.rpartition(".corrupt-")[0] or stem
+    for earlier in sorted(path.parent.glob(f"{glob.escape(owner)}.corrupt-*-{digest}.toml")):
+        with contextlib.suppress(OSError):
+            if read_regular(earlier) == raw:
+                if not copy:
+                    path.unlink()
+                return earlier
+    target, n = path.parent / f"{stem}-{digest}.toml", 1
+    while os.path.lexists(target):
+        target, n = path.parent / f"{stem}-{n}-{digest}.toml", n + 1
+    if copy:
+        with os.fdopen(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o600), "wb") as fh:
+            fh.write(raw)
+    else:
+        os.replace(path, target)
+    with contextlib.suppress(OSError):
+        os.chmod(target, 0o600)
+    return target

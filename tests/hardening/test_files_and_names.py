@@ -240,3 +240,14 @@ def test_a_fifo_as_the_memory_file_does_not_hang_start_up(museum_ontology, users
     assert report.read_only and "not a regular file" in report.notices[0]
     with pytest.raises(SaveError, match="not a regular file"):
         UserMemoryFile(users_dir, "ann").save(_saved_store(museum_ontology))
+
+
+def test_a_file_saved_under_an_older_spelling_is_still_the_visitors(museum_ontology, users_dir: Path) -> None:
+    users_dir.mkdir(parents=True)
+    store = _saved_store(museum_ontology)
+    UserMemoryFile(users_dir, "zoe").save(store)
+    (users_dir / "zoe.toml").rename(users_dir / "Zoe.toml")  # as versions before case folding saved it
+    fresh = MemoryStore(museum_ontology)
+    report = UserMemoryFile(users_dir, "ZOE").load(fresh)
+    assert {f.value for f in fresh.facts.values()} == {"peanuts"} and "Zoe.toml" in report.notices[0]
+    assert sorted(p.name for p in users_dir.glob("*.toml")) == ["zoe.toml"]

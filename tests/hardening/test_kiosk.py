@@ -188,3 +188,15 @@ async def test_tui_asks_with_a_masked_input_and_opens_the_memory() -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.session.user == "bob"
+
+
+async def test_a_kiosk_does_not_hand_out_a_memory_saved_under_an_older_spelling() -> None:
+    plain = kiosk(on=False)
+    await run(plain, "/user erin")
+    await run(plain, "I'm allergic to kiwi")
+    await plain.aclose()
+    (config.users_dir() / "erin.toml").rename(config.users_dir() / "Erin.toml")
+    s = kiosk()
+    refused = asked(await run(s, "/user erin"))
+    assert not refused.ok and refused.kind == "text"
+    await s.aclose()
