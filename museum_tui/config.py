@@ -42,6 +42,7 @@ CONFIG_TEMPLATE = """\
 # sensitive_consent = false     # kiosks: ask before keeping `sensitive` concepts (e.g. allergies) across visits
 # visit_gap_minutes = 60        # a silence longer than this starts a new visit
 # half_life_days = 180          # long-term interests halve in strength over this many days away (0: off)
+# kiosk = false                 # a shared terminal: each visitor's memory opens only with their own secret
 
 # [decay]                       # per-turn multipliers; permanent facts never fade below the threshold
 # long_term = 0.99
@@ -112,6 +113,7 @@ class Settings:
     sensitive_consent: bool = False  # kiosks: keep `sensitive` concepts across visits only if the visitor agrees
     visit_gap_minutes: int = 60  # a silence longer than this starts a new visit
     half_life_days: float = 180.0  # long-term facts halve in strength over this many days between visits (0: off)
+    kiosk: bool = False  # a shared terminal: memory opens only with the visitor's secret; no /model, paths, …
     config_file: Path | None = None
     warnings: list[str] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)
@@ -176,6 +178,7 @@ def load_settings(
         "sensitive_consent",
         "visit_gap_minutes",
         "half_life_days",
+        "kiosk",
     }
     for name in data:
         if name not in known and name.lower() not in SECRET_KEYS:
@@ -245,6 +248,9 @@ def load_settings(
         if float(half_life) < 0:
             raise ConfigError(f"half_life_days is {half_life}; expected days ≥ 0 (0 turns ageing off)")
         settings.half_life_days = float(half_life)
+    kiosk = pick("kiosk", "MUSEUM_TUI_KIOSK", bool, "true or false", _boolean)
+    if kiosk is not None:
+        settings.kiosk = bool(kiosk)
 
     decay = data.get("decay", {})
     if not isinstance(decay, dict):

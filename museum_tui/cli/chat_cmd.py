@@ -8,10 +8,12 @@ import asyncio
 import contextlib
 import signal
 import sys
+from collections.abc import AsyncIterator
 
 from museum_tui.conversation import Session, SessionError, open_session
 from museum_tui.conversation.events import (
     CommandResult,
+    Event,
     Notice,
     QuitRequested,
     ReplyChunk,
@@ -94,11 +96,27 @@ class PlainChat:
                 self.line(f"note: {notice.text}")
         return 0
 
+    async def read_secret(self, prompt: str) -> str | None:
+        """A kiosk PIN or pass phrase: not echoed at a terminal; a line of input when piped."""
+        if not self.interactive:
+            return await self.read(prompt)
+        import getpass
+
+        try:
+            return await asyncio.to_thread(getpass.getpass, prompt)
+        except (EOFError, KeyboardInterrupt):
+            return None
+
     async def turn(self, text: str) -> bool:
         """Run one line; False when the visitor asked to quit."""
+        return await self.render(self.session.handle(text))
+
+    async def render(self, events: AsyncIterator[Event]) -> bool:
+        """Show a line's events, asking what they ask; False when the visitor asked to quit."""
         replying = False
         follow_up: str | None = None  # the command an answer leads to, run once this line's events are done
-        async for event in self.session.handle(text):
+        secret_asked = False
+        async for event in events:
             if isinstance(event, ReplyChunk):
                 if not replying:
                     self.write("concierge> " if self.interactive else "")
@@ -120,7 +138,9 @@ class PlainChat:
                 self.line(f"{'error' if event.level == 'error' else 'note'}: {event.text}")
             elif isinstance(event, CommandResult):
                 self.line(event.text)
-                if event.confirm:
+                if event.kind in ("secret", "new_secret"):
+                    secret_asked = True
+                elif event.confirm:
                     consent = event.kind == "consent"
                     prompt = "Keep it for your next visit? [y/N] " if consent else "Type yes to confirm: "
                     answer = await self.read(prompt)  # end of input: not agreed
@@ -134,6 +154,14 @@ class PlainChat:
                 self.line(f"Now talking as {event.user}; {len(event.snapshot.facts)} fact(s) remembered.")
             elif isinstance(event, QuitRequested):
                 return False
+        if secret_asked:
+            answer = await self.read_secret("PIN or pass phrase: ")
+            return await self.render(_each(await self.session.submit_secret(answer)))
         if follow_up is not None:
             return await self.turn(follow_up)
         return True
+
+
+async def _each(events: list[Event]) -> AsyncIterator[Event]:
+    for event in events:
+        yield event

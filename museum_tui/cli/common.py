@@ -34,6 +34,12 @@ def add_common(parser: argparse.ArgumentParser, *, engine: bool = False) -> None
         help="ontology JSON file (default: the bundled museum ontology)",
     )
     group.add_argument("--config", type=Path, metavar="PATH", help="config file (default: the user config file)")
+    group.add_argument(
+        "--kiosk",
+        action="store_true",
+        default=None,
+        help="a shared terminal: each visitor's memory opens only with their secret (also MUSEUM_TUI_KIOSK)",
+    )
     if not engine:
         return
     group.add_argument(
@@ -70,6 +76,7 @@ def settings_from(args: argparse.Namespace) -> config.Settings:
         "model",
         "extract_model",
         "api_key_env",
+        "kiosk",
     )
     cli: dict[str, Any] = {k: getattr(args, k, None) for k in keys}
     try:
@@ -82,8 +89,40 @@ def open_user(args: argparse.Namespace) -> tuple[MemoryStore, UserMemoryFile, li
     """The user's saved memory, loaded into a fresh store, and the notices to show about it."""
     from museum_tui.conversation import SessionError, open_memory
 
+    settings = settings_from(args)
+    if settings.kiosk:
+        _kiosk_unlock(settings.user)
     try:
-        store, memory_file, report = open_memory(settings_from(args))
+        store, memory_file, report = open_memory(settings)
     except SessionError as exc:
         raise CliError(str(exc), exit_code=2) from None
     return store, memory_file, report.notices
+
+
+def _kiosk_unlock(user: str) -> None:
+    """Kiosk mode: a visitor's saved memory opens from the command line only with their secret, typed at a
+    terminal (never piped, never an option); anyone else is refused."""
+    import getpass
+    import sys
+
+    from museum_tui.memory import UserNameError, check_user_name
+    from museum_tui.memory.visitor_secret import SecretError, SecretFile
+
+    try:
+        secret_file = SecretFile(config.users_dir(), check_user_name(user))
+        protected = secret_file.exists()
+    except (UserNameError, SecretError) as exc:
+        raise CliError(str(exc), exit_code=2) from None
+    refused = f"kiosk mode: the memory of {secret_file.user} opens only with its PIN or pass phrase"
+    if not protected:
+        raise CliError(f"{refused}, and it has none")
+    if not sys.stdin.isatty():
+        raise CliError(f"{refused}, typed at a terminal")
+    try:
+        ok = secret_file.check(getpass.getpass(f"PIN or pass phrase of {secret_file.user}: "))
+    except (EOFError, KeyboardInterrupt):
+        ok = False
+    except SecretError as exc:
+        raise CliError(f"{refused}: {exc}") from None
+    if not ok:
+        raise CliError(f"{refused}; that was not it")

@@ -50,6 +50,7 @@ def show_cmd(args: argparse.Namespace) -> int:
         ("similarity_threshold", str(settings.similarity_threshold)),
         ("facts_before_reply", str(settings.facts_before_reply).lower()),
         ("sensitive_consent", str(settings.sensitive_consent).lower()),
+        ("kiosk", str(settings.kiosk).lower()),
         ("decay", ", ".join(f"{k}={v}" for k, v in settings.decay.items()) or "defaults"),
         ("data folder", str(config.data_dir())),
     ]

@@ -90,8 +90,21 @@ def export_cmd(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
         return 0
-    try:
-        args.output.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+    from museum_tui import config
+    from museum_tui.conversation.exporting import exports_dir
+    from museum_tui.memory.export import ExportRefused, export_target, write_export
+
+    try:  # never onto a memory file or the config, atomically; -o is the operator's choice, so it replaces
+        real = export_target(
+            args.output,
+            exports_dir=exports_dir(),
+            guarded=[config.users_dir()],
+            app_dirs=[config.data_dir(), config.config_dir()],
+            protected=[args.config or config.config_path(), config.config_path()],
+        )
+        write_export(real, text, exports_dir=exports_dir(), overwrite=True)
+    except ExportRefused as exc:
+        raise CliError(f"not exported: {exc}") from None
     except OSError as exc:
         raise CliError(f"could not write {args.output}: {exc.strerror}") from None
     print(f"Wrote {len(store.facts)} fact(s) as {fmt} to {args.output}", file=sys.stderr)

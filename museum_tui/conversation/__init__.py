@@ -22,6 +22,7 @@ from museum_tui.memory import (
 from .concierge import Concierge, VenueUnavailable, load_concierge
 from .engine import EngineError, LLMChat, build_chat, build_fact_source, resolve_engine
 from .events import Notice
+from .kiosk import KioskGate, anonymous_visitor
 from .session import Outcome, Session
 from .visitor import Visitor, load_visitor
 
@@ -61,8 +62,12 @@ def open_session(settings: Settings, env: Mapping[str, str] | None = None) -> Se
         raise SessionError(str(exc)) from None
     chat = build_chat(settings, provider, responder)
     fact_source = build_fact_source(ontology, provider, chat.client if isinstance(chat, LLMChat) else None)
-    visitor, report = _visitor(settings, ontology)
-    warnings = [*settings.warnings, *(f"Ontology: {w}" for w in ontology.warnings), *report.notices]
+    if settings.kiosk:  # nobody's memory opens without its secret: the kiosk starts with an anonymous visitor
+        visitor, loaded = anonymous_visitor(settings, ontology, config.users_dir()), []
+    else:
+        visitor, report = _visitor(settings, ontology)
+        loaded = report.notices
+    warnings = [*settings.warnings, *(f"Ontology: {w}" for w in ontology.warnings), *loaded]
     session = Session(
         settings=settings,
         visitor=visitor,
@@ -70,6 +75,7 @@ def open_session(settings: Settings, env: Mapping[str, str] | None = None) -> Se
         fact_source=fact_source,
         concierge=concierge,
         start_notices=[Notice(text, "warning") for text in warnings],
+        kiosk=KioskGate() if settings.kiosk else None,
     )
     greeting = session.welcome_back()
     if greeting:

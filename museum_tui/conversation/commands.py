@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from museum_tui.memory import TIER, TIERS, Fact, MemoryStore, UserNameError, by_tier, keeps
-from museum_tui.memory.export import export_json, export_markdown
+from museum_tui.memory.export import ExportRefused
 from museum_tui.safetext import md, md_code
 
 from .events import CommandResult, Event, QuitRequested
@@ -243,20 +242,22 @@ async def _consent(session: Session, args: str) -> AsyncIterator[Event]:
 
 async def _export(session: Session, args: str) -> AsyncIterator[Event]:
     raw = args.strip()
-    path = Path(raw).expanduser() if raw else session.export_dir() / f"{session.user}-memory.md"
-    store = session.store
-    markdown = path.suffix.lower() in (".md", ".markdown")
-    text = export_markdown(store, session.user) if markdown else export_json(store, session.user)
+    overwrite = raw == "--yes" or raw.endswith(" --yes")
+    target = raw.removesuffix("--yes").strip() if overwrite else raw
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.touch(mode=0o600, exist_ok=True)
-        path.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
-    except OSError as exc:
+        done = session.export(target, overwrite=overwrite)
+    except ExportRefused as exc:
+        yield CommandResult("export", f"Not exported: {md(str(exc), 400)}.", ok=False)
+        return
+    if not done.written:
         yield CommandResult(
-            "export", f"Could not write {md(str(path), 200)}: {md(exc.strerror or str(exc))}.", ok=False
+            "export",
+            f"{md_code(str(done.path), 200)} already exists. Replace it with what I remember about you?",
+            kind="confirm",
+            confirm=f"/export {target} --yes" if target else "/export --yes",
         )
         return
-    yield CommandResult("export", f"Wrote {len(store.facts)} fact(s) to {md_code(str(path), 200)}.")
+    yield CommandResult("export", f"Wrote {done.facts} fact(s) to {md_code(str(done.path), 200)}.")
 
 
 async def _clear(session: Session, args: str) -> AsyncIterator[Event]:

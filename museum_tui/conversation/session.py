@@ -14,7 +14,6 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from museum_tui.config import Settings
@@ -40,6 +39,8 @@ from .events import (
     UserSwitched,
     fact_changes,
 )
+from .exporting import Exported, export_memory
+from .kiosk import REFUSED, KioskGate
 from .visitor import Exchange, Visitor, load_visitor
 
 if TYPE_CHECKING:
@@ -69,6 +70,7 @@ class Session:
     fact_source: FactSource
     concierge: Concierge
     start_notices: list[Notice] = field(default_factory=list)
+    kiosk: KioskGate | None = None  # kiosk mode: memory opens only with the visitor's secret
     _cancel: asyncio.Event | None = None
     _commits: set[asyncio.Task[list[Event]]] = field(default_factory=set)
 
@@ -130,7 +132,20 @@ class Session:
     async def switch_user(self, name: str) -> list[Event]:
         """Save this visitor and load `name`'s memory. A reply still streaming is stopped (nothing from it is
         kept); a turn already committing finishes into its own visitor's memory, unseen by the next one.
-        Raises `UserNameError` for a name that is not a name."""
+        On a kiosk the memory opens only once `submit_secret` has the visitor's secret: this returns the
+        question. Raises `UserNameError` for a name that is not a name."""
+        if self.kiosk is not None:
+            return self.kiosk.request(self.visitor.memory_file.users_dir, name)
+        return await self._open_visitor(name)
+
+    async def submit_secret(self, secret: str | None) -> list[Event]:
+        """A kiosk visitor's answer to the PIN question `switch_user` asked (None: they cancelled)."""
+        if self.kiosk is None:
+            return [CommandResult("user", "No PIN or pass phrase was asked for.", ok=False)]
+        user, events = await self.kiosk.answer(self.visitor.memory_file.users_dir, secret)
+        return events if user is None else await self._open_visitor(user)
+
+    async def _open_visitor(self, name: str) -> list[Event]:
         old = self.visitor
         visitor, report = load_visitor(self.settings, old.store.ontology, old.memory_file.users_dir, name)
         self.cancel()
@@ -179,12 +194,13 @@ class Session:
         self.visitor.history.clear()
 
     def set_model(self, model: str) -> tuple[bool, str]:
+        if self.kiosk is not None:
+            return False, REFUSED.format(what="changing the model")
         return self.chat.set_model(model)
 
-    def export_dir(self) -> Path:
-        from museum_tui import config
-
-        return config.data_dir() / "exports"
+    def export(self, target: str, *, overwrite: bool = False) -> Exported:
+        """Write the visitor's memory as a document (see `exporting`); `ExportRefused` says why not."""
+        return export_memory(self.settings, self.visitor.store, self.user, target, overwrite=overwrite)
 
     # ---- the turn ------------------------------------------------------------------------------------
 
@@ -337,7 +353,7 @@ class Session:
         from .commands import consent_question
 
         memory_file = visitor.memory_file
-        if visitor is not self.visitor or not self.settings.sensitive_consent:
+        if visitor is not self.visitor or not self.settings.sensitive_consent or memory_file.read_only:
             return None
         if visitor.consent_asked or memory_file.keep_sensitive is not None:
             return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
+import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,10 +21,21 @@ import rtoml
 from .clock import now
 from .fact_codec import InvalidEntry, fact_from_toml, fact_to_toml
 from .facts import Change, Fact, normalize
-from .private_files import LockBusy, explain_os_error, locked, prepare_private_dir, signature, write_atomic
+from .merge import settle_capacity
+from .private_files import (
+    LockBusy,
+    check_private_dir,
+    explain_os_error,
+    keep_aside,
+    locked,
+    prepare_private_dir,
+    read_regular,
+    signature,
+    write_atomic,
+)
 from .store import MemoryStore
 from .tiers import KEPT_TIERS
-from .usernames import check_user_name
+from .usernames import check_user_name, other_spellings
 from .visits import KEPT_VISITS, Visit, VisitLog
 
 SCHEMA_VERSION = 1
@@ -105,7 +116,7 @@ class UserMemoryFile:
         self.lock_path = self.users_dir / f".{self.user}.lock"
         self.read_only = False
         self._base: dict[tuple[str, str], int] = {}
-        self._synced: tuple[int, ...] | None = None  # stat of the file as last read or written by us
+        self._synced: tuple[object, ...] | None = None  # stat of the file as last read or written by us
         self._foreign: list[dict[str, Any]] = []
         self._chunks: dict[str, str] = {}  # a fact table's repr → its TOML text (see _render)
         self.ask_sensitive = False
@@ -175,28 +186,34 @@ class UserMemoryFile:
                 state.foreign.append(entry)
         return state
 
-    def _quarantine(self, *, copy: bool) -> Path:
-        """Move (or copy) the file aside under a name that says what it is; bytes are never changed."""
-        stamp = now().strftime("%Y%m%dT%H%M%SZ")
-        target = self.users_dir / f"{self.user}.corrupt-{stamp}.toml"
-        n = 1
-        while target.exists():
-            target = self.users_dir / f"{self.user}.corrupt-{stamp}-{n}.toml"
-            n += 1
-        if copy:
-            shutil.copy2(self.path, target)
-        else:
-            os.replace(self.path, target)
-        with contextlib.suppress(OSError):
-            os.chmod(target, 0o600)
-        return target
+    def _quarantine(self, raw: bytes, *, copy: bool) -> Path:
+        """Move (or copy) the file aside as `<name>.corrupt-<time>-<digest>.toml`, bytes unchanged."""
+        return keep_aside(self.path, raw, f"{self.user}.corrupt-{now().strftime('%Y%m%dT%H%M%SZ')}", copy=copy)
+
+    def _adopt_other_spelling(self, report: LoadReport) -> None:
+        """A file saved under an older spelling of this name (`Ann.toml`) becomes this visitor's file."""
+        if os.path.lexists(self.path):
+            return
+        found = other_spellings(self.users_dir, self.user)
+        if len(found) > 1:
+            report.notices.append(
+                f"Several saved memories are spelled like {self.user} ({', '.join(found)}); none was opened. "
+                f"Rename the one to keep to {self.path.name}."
+            )
+        elif found:
+            with contextlib.suppress(OSError):
+                os.link(self.users_dir / found[0], self.path)  # never replaces a file made meanwhile
+                os.unlink(self.users_dir / found[0])
+                report.notices.append(f"Your saved memory {found[0]} is now {self.path.name} (names ignore case).")
 
     def load(self, store: MemoryStore) -> LoadReport:
         """Restore the saved tiers into a fresh `store`. Never raises for a bad file: it reports."""
         report = LoadReport(self.path)
         self._base, self._foreign, self.read_only = {}, [], False
+        self._adopt_other_spelling(report)
         try:
-            raw = self.path.read_bytes()
+            check_private_dir(self.users_dir)
+            raw = read_regular(self.path)
         except FileNotFoundError:
             self._synced = signature(self.path)
             return report
@@ -211,7 +228,7 @@ class UserMemoryFile:
             state = self._parse(raw, store.ontology.concepts)
         except _Corrupt as exc:
             try:
-                report.quarantined = self._quarantine(copy=False)
+                report.quarantined = self._quarantine(raw, copy=False)
             except OSError as move_exc:
                 self.read_only = report.read_only = True
                 report.notices.append(
@@ -234,7 +251,7 @@ class UserMemoryFile:
             )
             return report
         if state.skipped:
-            report.quarantined = self._quarantine(copy=True)
+            report.quarantined = self._quarantine(raw, copy=True)
             report.notices.append(
                 f"{len(state.skipped)} saved fact(s) were unreadable and left out "
                 f"({'; '.join(state.skipped[:3])}). A copy of the whole file was kept as "
@@ -267,10 +284,13 @@ class UserMemoryFile:
         theirs = {_key(f.concept, f.value): f for f in disk.facts}
         added = [f for k, f in theirs.items() if k not in ours and k not in self._base]
         if added:
+            added = settle_capacity(store, added, report.dropped)
             report.adopted = [c for c in store.restore(added, fresh=True) if c.kind == "restored"]
         for key, mentions in self._base.items():
             fact = ours.get(key)
-            if disk.known and key not in theirs and fact is not None and fact.mentions <= mentions:
+            if fact is None or store.facts.get(fact.id) is not fact:
+                continue  # gone already (evicted by a later value from another window; its id may be reused)
+            if disk.known and key not in theirs and fact.mentions <= mentions:
                 report.dropped.extend(store.forget(fact_id=fact.id))
         store.turn = max(store.turn, disk.turn)
         store.next_id = max(store.next_id, disk.next_id)
@@ -289,6 +309,7 @@ class UserMemoryFile:
         facts.sort(key=lambda f: (f.created_turn, f.seq))
         header = {
             "schema_version": SCHEMA_VERSION,
+            "revision": secrets.token_hex(8),  # new per save, early in the file: see `signature`
             "saved_at": now(),
             "user": self.user,
             "ontology": store.ontology.name or (store.ontology.source.name if store.ontology.source else ""),
@@ -334,12 +355,13 @@ class UserMemoryFile:
                 disk: _DiskState | None = _DiskState()
                 if signature(self.path) == self._synced and self._synced is not None:
                     disk = None  # nobody wrote since we last read or wrote: nothing to merge
-                elif self.path.exists():
+                elif os.path.lexists(self.path):
+                    raw = read_regular(self.path)
                     try:
-                        disk = self._parse(self.path.read_bytes(), store.ontology.concepts)
+                        disk = self._parse(raw, store.ontology.concepts)
                     except _Corrupt as exc:
                         disk.known = False
-                        moved = self._quarantine(copy=False)
+                        moved = self._quarantine(raw, copy=False)
                         report.notices.append(
                             f"The saved memory file had become unreadable ({exc}); it was "
                             f"kept as {moved} and replaced by this session's memory."

@@ -33,7 +33,7 @@ from museum_tui.conversation.events import (
 )
 from museum_tui.safetext import md, one_line
 
-from .screens import confirm_screen, consent_screen, fact_screen, memory_screen
+from .screens import SecretScreen, confirm_screen, consent_screen, fact_screen, memory_screen
 from .widgets.chat import AssistantMessage, ChatLog, SystemMessage, VisitorMessage, WelcomeMessage
 from .widgets.composer import Composer
 from .widgets.fact_list import FactList
@@ -241,6 +241,11 @@ class MuseumApp(App[None]):
 
             screen = consent_screen(result.text) if result.kind == "consent" else confirm_screen(result.text)
             self.push_screen(screen, answered)
+        elif result.kind in ("secret", "new_secret"):  # kiosk: the answer goes to the session, never the chat
+            self.push_screen(
+                SecretScreen(result.text),
+                lambda secret: self.run_worker(self._submit_secret(secret), group="turn", exit_on_error=False),
+            )
         elif result.kind == "clear":
             await chat.clear()
             await chat.add(SystemMessage(result.text))
@@ -248,6 +253,10 @@ class MuseumApp(App[None]):
             await chat.add(SystemMessage(result.text, "info" if result.ok else "warning"))
         if result.snapshot is not None:
             self.query_one(MemoryPanel).show(result.snapshot, animate=False)
+
+    async def _submit_secret(self, secret: str | None) -> None:
+        for event in await self.session.submit_secret(secret):
+            await self._show(event)
 
     # ---- the memory panel ----------------------------------------------------------------------------
 

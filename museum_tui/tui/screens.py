@@ -91,3 +91,54 @@ def consent_screen(question: str) -> ConsentScreen:
 
 def confirm_screen(question: str) -> MarkdownScreen:
     return MarkdownScreen("Please confirm", question, [("yes", "Yes", "error"), ("close", "No", "primary")])
+
+
+class SecretScreen(ModalScreen[str | None]):
+    """A kiosk visitor's PIN or pass phrase, typed masked; returns it, or None for Escape / Cancel. The
+    session asked for it and checks it (`Session.submit_secret`); this only reads it."""
+
+    DEFAULT_CSS = """
+    SecretScreen { align: center middle; }
+    SecretScreen > Vertical {
+        width: 64; max-width: 95%; height: auto; border: round $warning; background: $panel; padding: 0 1;
+    }
+    SecretScreen .title { text-style: bold; padding: 1 1 0 1; }
+    SecretScreen Horizontal { height: auto; align-horizontal: right; padding: 0 0 1 0; }
+    SecretScreen Button { margin-left: 1; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = strip_controls(question, keep_newlines=True)
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import Input
+
+        with Vertical():
+            yield Static("PIN or pass phrase", classes="title", markup=False)
+            yield markdown(self.question)
+            yield Input(password=True, placeholder="PIN or pass phrase", id="secret")
+            with Horizontal():
+                yield Button("Open", id="open", variant="primary")
+                yield Button("Cancel", id="cancel", variant="default")
+
+    def on_mount(self) -> None:
+        self.query_one("#secret").focus()
+
+    def _answer(self) -> None:
+        from textual.widgets import Input
+
+        self.dismiss(self.query_one("#secret", Input).value or None)
+
+    def on_input_submitted(self) -> None:
+        self._answer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "open":
+            self._answer()
+        else:
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

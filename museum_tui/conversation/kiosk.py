@@ -1,0 +1,92 @@
+"""Kiosk mode (`kiosk = true`, `MUSEUM_TUI_KIOSK`, `--kiosk`): a shared terminal where one visitor must not
+read another's memory.
+
+A kiosk session starts with an anonymous visitor whose memory lasts the visit (nothing is loaded or
+saved). `/user <name>` asks for that visitor's PIN or pass phrase (a `CommandResult` of kind "secret";
+"new_secret" for a name not yet taken, to choose one), and the front end sends the answer, masked, to
+`Session.submit_secret`. Only then is the memory opened. Files saved before the kiosk protected them
+(no secret) are not opened at all. The gate only decides; the Session makes the switch.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+from museum_tui.config import Settings
+from museum_tui.memory import MemoryStore, Ontology, UserMemoryFile, check_user_name
+from museum_tui.memory.usernames import other_spellings
+from museum_tui.memory.visitor_secret import MIN_LENGTH, SecretError, SecretFile, SecretLocked
+from museum_tui.safetext import md
+
+from .events import CommandResult, Event
+from .visitor import Visitor
+
+REFUSED = "On this kiosk {what} is not available; ask the staff."
+
+
+def anonymous_visitor(settings: Settings, ontology: Ontology, users_dir: Path) -> Visitor:
+    """The kiosk's visitor until someone opens their memory: nothing is read from or written to disk."""
+    memory_file = UserMemoryFile(users_dir, settings.user)
+    memory_file.read_only = True
+    return Visitor(MemoryStore(ontology, settings.similarity_threshold, decay=settings.decay or None), memory_file)
+
+
+class KioskGate:
+    """Which visitor's memory may open: holds the one question asked and not yet answered."""
+
+    def __init__(self) -> None:
+        self.pending: tuple[str, str] | None = None  # ("unlock" | "choose", canonical name)
+
+    def request(self, users_dir: Path, name: str) -> list[Event]:
+        """`/user name` on a kiosk: the question to ask. Raises `UserNameError` for a name that is not one."""
+        user = check_user_name(name)
+        self.pending = None
+        try:
+            protected = SecretFile(users_dir, user).exists()
+        except SecretError as exc:
+            return [CommandResult("user", f"{md(str(exc), 300)}.", ok=False)]
+        if protected:
+            self.pending = ("unlock", user)
+            return [
+                CommandResult(
+                    "user", f"The memory of **{md(user)}** is protected. Enter its PIN or pass phrase.", kind="secret"
+                )
+            ]
+        if os.path.lexists(users_dir / f"{user}.toml") or other_spellings(users_dir, user):
+            text = (
+                f"The memory of **{md(user)}** was saved before this kiosk protected memories with a PIN, so it "
+                "cannot be opened here. Choose another name, or ask the staff."
+            )
+            return [CommandResult("user", text, ok=False)]
+        self.pending = ("choose", user)
+        text = (
+            f"**{md(user)}** is a new name here. Choose a PIN or pass phrase (at least {MIN_LENGTH} characters): "
+            "your memory will open only with it, on your next visit too."
+        )
+        return [CommandResult("user", text, kind="new_secret")]
+
+    async def answer(self, users_dir: Path, secret: str | None) -> tuple[str | None, list[Event]]:
+        """Check (or set) the secret for the question asked: the name to open, or None and what to say."""
+        pending, self.pending = self.pending, None
+        if pending is None:
+            return None, [CommandResult("user", "No PIN or pass phrase was asked for.", ok=False)]
+        if not secret:
+            return None, [CommandResult("user", "Nothing was changed.", ok=False)]
+        mode, user = pending
+        secret_file = SecretFile(users_dir, user)
+        try:
+            if mode == "choose":
+                await asyncio.to_thread(secret_file.set, secret)
+                return user, []
+            if await asyncio.to_thread(secret_file.check, secret):
+                return user, []
+        except SecretLocked as exc:
+            text = f"Too many wrong tries for **{md(user)}**: try again in {exc.seconds} s. Nothing was changed."
+            return None, [CommandResult("user", text, ok=False)]
+        except SecretError as exc:
+            reason = str(exc)[:1].upper() + str(exc)[1:]
+            return None, [CommandResult("user", f"{md(reason, 300)}. Nothing was changed.", ok=False)]
+        text = f"That is not the PIN or pass phrase of **{md(user)}**. Nothing was changed."
+        return None, [CommandResult("user", text, ok=False)]

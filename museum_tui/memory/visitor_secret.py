@@ -1,0 +1,147 @@
+"""A kiosk visitor's secret (a PIN or pass phrase): their memory opens only with it.
+
+Only a salted `hashlib.scrypt` hash is stored, beside the memory file as `.<name>~secret` (0600, written
+atomically under the memory file's lock), with the count of wrong tries in a row. After `MAX_TRIES`
+wrong tries every further try waits out a delay that doubles each time (`DELAY` … `MAX_DELAY`), across
+restarts and windows, since the count is in the file. `~` is never part of a name, so no visitor's files
+can be taken for another's.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import math
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .private_files import LockBusy, locked, prepare_private_dir, read_regular, write_atomic
+
+SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1  # about 16 MB and a few tens of milliseconds per try
+MIN_LENGTH = 4
+MAX_LENGTH = 200
+MAX_TRIES = 3
+DELAY = 30.0  # seconds, after MAX_TRIES wrong tries; doubled by each wrong try after that
+MAX_DELAY = 900.0
+clock: Callable[[], float] = time.time  # seconds since the epoch; tests replace it
+
+
+class SecretError(Exception):
+    """The secret cannot be set or checked; the message is for the visitor."""
+
+
+class SecretLocked(SecretError):
+    """Too many wrong tries: `seconds` to wait before the next one."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = max(1, math.ceil(seconds))
+        super().__init__(f"too many wrong tries: try again in {self.seconds} s")
+
+
+def _b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+def hash_secret(secret: str, salt: bytes | None = None) -> str:
+    """`scrypt$N$r$p$salt$hash` (base64) of `secret` with a fresh 16-byte salt."""
+    salt = os.urandom(16) if salt is None else salt
+    digest = hashlib.scrypt(
+        secret.encode("utf-8"), salt=salt, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P, dklen=32, maxmem=64 * 1024 * 1024
+    )
+    return f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${_b64(salt)}${_b64(digest)}"
+
+
+def verify_secret(secret: str, stored: str) -> bool:
+    """True if `secret` hashes to `stored` (compared in constant time); False for anything malformed."""
+    try:
+        scheme, n, r, p, salt, digest = stored.split("$")
+        if scheme != "scrypt" or not (2 <= int(n) <= 2**20 and 1 <= int(r) <= 32 and 1 <= int(p) <= 16):
+            return False
+        expected = base64.b64decode(digest, validate=True)
+        got = hashlib.scrypt(
+            secret.encode("utf-8"),
+            salt=base64.b64decode(salt, validate=True),
+            n=int(n),
+            r=int(r),
+            p=int(p),
+            dklen=len(expected),
+            maxmem=256 * 1024 * 1024,
+        )
+    except (ValueError, TypeError, MemoryError):
+        return False
+    return hmac.compare_digest(got, expected)
+
+
+@dataclass
+class SecretFile:
+    """The secret of visitor `user` (a checked name) under `users_dir`."""
+
+    users_dir: Path
+    user: str
+
+    @property
+    def path(self) -> Path:
+        return self.users_dir / f".{self.user}~secret"
+
+    @property
+    def lock_path(self) -> Path:
+        return self.users_dir / f".{self.user}.lock"
+
+    def _read(self) -> dict[str, object] | None:
+        try:
+            data = json.loads(read_regular(self.path).decode("utf-8"))
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError) as exc:  # never "no secret": that would open the memory to anyone
+            raise SecretError(f"the secret of {self.user} cannot be read ({exc}); ask the staff") from None
+        if not isinstance(data, dict) or not isinstance(data.get("hash"), str):
+            raise SecretError(f"the secret of {self.user} cannot be read; ask the staff")
+        return data
+
+    def exists(self) -> bool:
+        """True if the visitor has a secret (or a file that claims one but cannot be read: `SecretError`)."""
+        return self._read() is not None
+
+    def _write(self, data: dict[str, object]) -> None:
+        write_atomic(self.path, json.dumps(data).encode("utf-8"), f".{self.user}~secret.")
+
+    def set(self, secret: str) -> None:
+        """Choose (or replace) the secret. `SecretError` if it is too short or too long or cannot be saved."""
+        if len(secret) < MIN_LENGTH or len(secret) > MAX_LENGTH:
+            raise SecretError(f"choose a PIN or pass phrase of {MIN_LENGTH} to {MAX_LENGTH} characters")
+        data = {"hash": hash_secret(secret), "failures": 0, "wait_until": 0.0}
+        try:
+            prepare_private_dir(self.users_dir)
+            with locked(self.lock_path, 10.0, "the secret was not saved"):
+                self._write(data)
+        except (OSError, LockBusy) as exc:
+            raise SecretError(f"the PIN or pass phrase could not be saved ({exc})") from None
+
+    def check(self, secret: str) -> bool:
+        """True if `secret` is the visitor's. Raises `SecretLocked` while a delay after wrong tries runs
+        (the try is not counted), `SecretError` if there is no readable secret."""
+        try:
+            with locked(self.lock_path, 10.0, "try again"):
+                data = self._read()
+                if data is None:
+                    raise SecretError(f"{self.user} has no PIN or pass phrase")
+                now = clock()
+                wait_until = data.get("wait_until", 0.0)
+                if isinstance(wait_until, int | float) and wait_until > now:
+                    raise SecretLocked(wait_until - now)
+                if verify_secret(secret, str(data["hash"])):
+                    if data.get("failures"):
+                        self._write({**data, "failures": 0, "wait_until": 0.0})
+                    return True
+                failures = data.get("failures", 0)
+                failures = (failures if isinstance(failures, int) else MAX_TRIES) + 1
+                delay = min(MAX_DELAY, DELAY * 2 ** (failures - MAX_TRIES)) if failures >= MAX_TRIES else 0.0
+                self._write({**data, "failures": failures, "wait_until": now + delay if delay else 0.0})
+                return False
+        except (OSError, LockBusy) as exc:
+            raise SecretError(f"the PIN or pass phrase could not be checked ({exc})") from None
