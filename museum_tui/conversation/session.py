@@ -39,7 +39,7 @@ from .events import (
     fact_changes,
     snapshot,
 )
-from .visitor import Exchange, Visitor, load_visitor
+from .visitor import Departure, Exchange, Visitor, load_visitor
 
 if TYPE_CHECKING:
     from museum_tui.extraction import ExtractedFact, FactSource
@@ -94,6 +94,10 @@ class Session:
     def venue_name(self) -> str:
         return self.concierge.venue_name
 
+    def departures(self, target: str) -> list[Departure]:
+        """Facts `target` names that left this visitor's memory during this visit, and how."""
+        return self.visitor.departures(target)
+
     def snapshot(self) -> MemorySnapshot:
         """The current visitor's memory as plain data, for a front end's first frame."""
         return snapshot(self.visitor.store)
@@ -139,6 +143,7 @@ class Session:
         async with visitor.lock:
             removed = visitor.store.forget(fact_ids=list(fact_ids))
             visitor.undo_stack.append(removed)
+            visitor.note_departures(removed)
             notices = await visitor.save()
         return Outcome(tuple(removed), tuple(notices))
 
@@ -149,6 +154,7 @@ class Session:
             if not visitor.undo_stack:
                 return None
             restored = visitor.store.restore(visitor.undo_stack.pop())
+            visitor.note_departures(restored)
             notices = await visitor.save()
         return Outcome(tuple(restored), tuple(notices))
 
@@ -286,8 +292,12 @@ class Session:
             store = visitor.store
             applied: list[Change] = []
             for fact in result.facts:
-                applied += store.upsert(fact.concept, fact.value, fact.polarity, fact.evidence, source=source)
+                changes = store.upsert(fact.concept, fact.value, fact.polarity, fact.evidence, source=source)
+                changes = [_with_words(c, fact.evidence) for c in changes]
+                visitor.note_departures(changes, fact.evidence)
+                applied += changes
             ticked = store.tick()
+            visitor.note_departures(ticked)
             visitor.history.append(Exchange(text, reply))
             visitor.failed_text = None
             rejected = tuple(r.reason for r in result.rejected)
@@ -333,6 +343,11 @@ class Session:
         notices = await self.save()
         await self.chat.aclose()
         return notices
+
+
+def _with_words(change: Change, words: str) -> Change:
+    """A fact the visitor took back carries their words as its note, so front ends can say how."""
+    return change._replace(note=words) if change.kind == "negated" and words else change
 
 
 def _clean(text: str) -> tuple[str, Notice | None]:

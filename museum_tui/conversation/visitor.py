@@ -12,6 +12,7 @@ from pathlib import Path
 
 from museum_tui.config import Settings
 from museum_tui.memory import Change, LoadReport, MemoryStore, Ontology, SaveError, UserMemoryFile
+from museum_tui.safetext import plural
 
 from .events import Notice
 
@@ -22,6 +23,16 @@ class Exchange:
     assistant: str
 
 
+@dataclass(frozen=True)
+class Departure:
+    """A fact that left memory during this visit (`change.kind`: negated, pruned, evicted or forgotten),
+    so `/why` can still say what happened to it; `words` are the visitor's, for a fact they took back."""
+
+    change: Change
+    turn: int
+    words: str = ""
+
+
 @dataclass
 class Visitor:
     store: MemoryStore
@@ -30,6 +41,7 @@ class Visitor:
     undo_stack: list[list[Change]] = field(default_factory=list)
     failed_text: str | None = None  # the last message that was not answered, for /retry
     consent_asked: bool = False
+    departed: dict[str, Departure] = field(default_factory=dict)  # fact id → how it left, this visit
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one change to this memory at a time
 
     @property
@@ -39,6 +51,23 @@ class Visitor:
     @property
     def last_reply(self) -> str | None:
         return self.history[-1].assistant if self.history else None
+
+    def note_departures(self, changes: list[Change], words: str = "") -> None:
+        """Remember how facts left (and forget that for facts brought back), for `/why` later this visit."""
+        for change in changes:
+            if change.left:
+                self.departed[change.fact.id] = Departure(change, self.store.turn, words)
+            elif change.kind == "restored":
+                self.departed.pop(change.fact.id, None)
+
+    def departures(self, target: str) -> list[Departure]:
+        """Facts that left this visit which `target` names: an id (`f3`, `#3`, `3`) or a value."""
+        query = " ".join(target.lower().lstrip("#").split())
+        if not query:
+            return []
+        number = query[1:] if query.startswith("f") and query[1:].isdigit() else query
+        found = [d for d in self.departed.values() if d.change.fact.id.lower() in (query, f"f{number}")]
+        return found or [d for d in self.departed.values() if d.change.fact.value.lower() == query]
 
     async def save(self) -> list[Notice]:
         """Write the kept tiers; problems become notices (memory stays in this session regardless)."""
@@ -50,7 +79,8 @@ class Visitor:
             return [Notice(f"{exc}. Everything is still remembered for this visit.", "error")]
         notices = [Notice(text, "warning") for text in report.notices]
         if report.adopted:
-            notices.append(Notice(f"Merged {len(report.adopted)} fact(s) saved by another museum-tui window."))
+            count = len(report.adopted)
+            notices.append(Notice(f"Merged {plural(count, 'fact')} saved by another museum-tui window."))
         return notices
 
 

@@ -13,7 +13,7 @@ MAX_HISTORY = 100
 
 class Composer(Input):
     DEFAULT_CSS = """
-    Composer { dock: bottom; margin: 0 1; }
+    Composer { margin: 0 1; }
     """
     BINDINGS = [
         Binding("up", "previous", "Previous", show=False),
