@@ -76,7 +76,7 @@ class MuseumApp(App[None]):
         Binding("f2", "toggle_memory", "Panel"),
         Binding("f3", "show_memory", "Memory"),
         Binding("escape", "stop", "Stop reply"),  # shown only while a reply is being written
-        Binding("ctrl+l", "clear", "Clear"),
+        Binding("ctrl+l", "clear", "Clear", show=False),  # in F1's list; the footer keeps to what fits 80
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 

@@ -56,8 +56,8 @@ def help_markdown(commands_markdown: str) -> str:
     """The keys, place by place, then the commands (as `/help` lists them)."""
     lines: list[str] = []
     for place, keys in KEYS:
-        lines += [f"**{place}**", "", "| Key | |", "|---|---|"]
-        lines += [f"| {key} | {what} |" for key, what in keys]
+        lines += [f"**{place}**", ""]
+        lines += [f"- **{key}**: {what}" for key, what in keys]
         lines.append("")
     return "\n".join(lines) + "\n" + commands_markdown
 

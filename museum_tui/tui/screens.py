@@ -37,7 +37,7 @@ class MarkdownScreen(ModalScreen[str | None]):
     """
     BINDINGS = [
         Binding("escape", "dismiss_none", "Close"),
-        Binding("tab", "app.focus_next", "Next button"),
+        Binding("tab", "next_button", "Next button"),
         Binding("up", "scroll(-1)", "Scroll", key_display="↑↓"),
         Binding("down", "scroll(1)", "Scroll", show=False),
         Binding("pageup", "scroll(-10)", show=False),
@@ -64,9 +64,12 @@ class MarkdownScreen(ModalScreen[str | None]):
         self.query(Button).last().focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "app.focus_next":
+        if action == "next_button":
             return len(self.buttons) > 1  # one button: Tab has nowhere to go, so it is not offered
         return True
+
+    def action_next_button(self) -> None:
+        self.focus_next()
 
     def action_scroll(self, lines: int) -> None:
         self.query_one(VerticalScroll).scroll_relative(y=lines, animate=False)

@@ -74,3 +74,47 @@ def test_narrow_layout(snap_compare) -> None:
             await say(pilot, text)
 
     assert snap_compare(make_app(user="narrow"), terminal_size=(80, 24), run_before=run)
+
+
+def test_medium_layout(snap_compare) -> None:
+    """100×30: the panel still beside the chat."""
+
+    async def run(pilot: Pilot) -> None:
+        for text in WALKTHROUGH[:5]:
+            await say(pilot, text)
+
+    assert snap_compare(make_app(user="medium"), terminal_size=(100, 30), run_before=run)
+
+
+def test_narrow_panel_open(snap_compare) -> None:
+    """80×24 with the panel opened by F2 and the facts in focus: the footer still fits."""
+
+    async def run(pilot: Pilot) -> None:
+        for text in WALKTHROUGH[:3]:
+            await say(pilot, text)
+        await pilot.press("f2")
+        await pilot.press("tab")
+        await pilot.pause()
+
+    assert snap_compare(make_app(user="narrow-open"), terminal_size=(80, 24), run_before=run)
+
+
+def test_help_at_80x24(snap_compare) -> None:
+    async def run(pilot: Pilot) -> None:
+        await pilot.press("f1")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(make_app(user="help"), terminal_size=(80, 24), run_before=run)
+
+
+def test_why_dialog(snap_compare) -> None:
+    """The Why dialog with its own footer (f, Tab, Enter, Esc)."""
+
+    async def run(pilot: Pilot) -> None:
+        await say(pilot, "I'm allergic to peanuts")
+        pilot.app.query_one("FactList").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(make_app(user="why"), terminal_size=(100, 30), run_before=run)
