@@ -48,6 +48,7 @@ def chat_cmd(args: argparse.Namespace) -> int:
 
 
 LEVEL_WORDS = {"info": "note", "warning": "warning", "error": "error"}
+PLAIN_KEYS = "\n\nKeys: Ctrl-C stops a reply being written; Ctrl-D (end of input) or `/quit` saves and leaves."
 
 
 class PlainChat:
@@ -159,7 +160,7 @@ class PlainChat:
             elif isinstance(event, Notice):
                 self.notice(event.text, event.level)
             elif isinstance(event, CommandResult):
-                self.block(event.text)
+                self.block(event.text + (PLAIN_KEYS if event.kind == "help" else ""))
                 if event.confirm:
                     consent = event.kind == "consent"
                     prompt = "Keep it for your next visit? [y/N] " if consent else "Type yes to confirm: "

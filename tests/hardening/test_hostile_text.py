@@ -241,7 +241,7 @@ def test_plain_chat_piped_never_emits_an_escape_and_survives_odd_input(io_encodi
     assert "Traceback" not in err and not hidden(err)
     assert "\x1b" not in out and not hidden(out), hidden(out)
     assert "characters long; only the first 4,000 were read" in out
-    assert "Hearing impairment: **deaf**" in out, "the undecodable bytes did not cost the rest of the line"
+    assert "Hearing impairment: deaf" in out, "the undecodable bytes did not cost the rest of the line"
     values = {f["value"] for f in assert_saved_file_is_clean("piped")["facts"]}
     assert {"vegan", "deaf", "Monet"} <= values
 

@@ -22,7 +22,7 @@ class Composer(Input):
 
     def __init__(self, commands: list[str], **kwargs: object) -> None:
         super().__init__(
-            placeholder="Ask the concierge…  (/help for commands)",
+            placeholder="Ask the concierge…  (F1: keys and commands)",
             suggester=SuggestFromList(commands, case_sensitive=False),
             **kwargs,
         )
