@@ -104,6 +104,7 @@ async def shoot(name: str, size: tuple[int, int], scene: Callable[..., Awaitable
     app = MuseumApp(session, venue_name=session.concierge.venue_name)
     app.animation_level = "none"
     async with app.run_test(size=size) as pilot:
+        app.query_one("#composer").cursor_blink = False  # the same picture whenever it is taken
         await scene(pilot)
         await pilot.pause(0.2)
         svg = app.export_screenshot(title=f"museum-tui — {name}")
