@@ -73,3 +73,8 @@ def md_code(text: str, limit: int = 40) -> str:
     """Text shown as inline code: backslashes do not escape inside backticks, so a backtick (possible in a
     hand-edited file) is replaced instead."""
     return "`" + one_line(text, limit).replace("`", "'") + "`"
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """`1 fact`, `3 facts`, `2 turns`; `many` for a word whose plural is not word + s."""
+    return f"{count} {word if count == 1 else many or word + 's'}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -37,11 +38,87 @@ def test_plain_chat_offline_walkthrough_piped() -> None:
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert out.startswith("museum-tui · visitor: pipe · offline")
-    assert "Harbour Café" in out and "Hearing impairment: **deaf**" in out
+    assert "Harbour Café" in out and "- f1 Hearing impairment: deaf — you said" in out
     assert "Forgotten: “coffee”" in out and "you said" in out.lower()
+    assert "**" not in out and "`" not in out and "\n#" not in out, "Markdown is rendered for people"
     assert "\x1b" not in out, "no terminal escapes when piped"
+    assert out.count("concierge: ") == 2 and "\n\nconcierge: " in out, "each answer marked, a blank line between"
     shown = museum("memory", "show", "--user", "pipe", "--json")
     assert [f["value"] for f in json.loads(shown.stdout)["facts"]] == ["deaf"]
+
+
+def test_plain_chat_with_markdown_keeps_the_output_scripts_parse() -> None:
+    lines = ["I'm deaf", "/memory"]
+    result = museum("chat", "--plain", "--markdown", "--offline", "--user", "md", stdin="\n".join(lines) + "\n")
+    assert result.returncode == 0, result.stderr
+    assert "Hearing impairment: **deaf**" in result.stdout and "`f1`" in result.stdout
+    assert "concierge:" not in result.stdout
+
+
+def test_plain_chat_answers_every_no_and_words_notices() -> None:
+    lines = ["I'm vegan and I love Monet", "/forget all", "no", "/why f9", "/forget all", "yes", "/why f2"]
+    result = museum("chat", "--plain", "--offline", "--user", "no", stdin="\n".join(lines) + "\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Forget all 2 things I remember about you" in out and "(s)" not in out
+    assert "Nothing was forgotten: I still remember 2 things." in out
+    assert "f2 (Monet) was forgotten because you asked me to." in out, "/why on a forgotten fact says so"
+
+
+def test_why_on_a_fact_taken_back_quotes_what_was_said() -> None:
+    lines = ["I'm deaf", "I like painting", "forget that I like painting", "I'm not deaf", "/why f1", "/why painting"]
+    out = museum("chat", "--plain", "--offline", "--user", "back", stdin="\n".join(lines) + "\n").stdout
+    assert "f1 (deaf) was forgotten at turn 3: you said “I'm not deaf”." in out
+    assert "f2 (painting) was forgotten at turn 2: you said “forget that I like painting”." in out
+    assert "Which fact?" not in out
+
+
+def test_turns_are_numbered_the_same_in_the_file_and_in_why() -> None:
+    lines = ["Hello", "I'm deaf", "/why deaf"]
+    out = museum("chat", "--plain", "--offline", "--user", "turns", stdin="\n".join(lines) + "\n").stdout
+    exported = json.loads(museum("memory", "show", "--user", "turns", "--json").stdout)["facts"][0]
+    path = Path(museum("memory", "path", "--user", "turns").stdout.strip())
+    assert "created_turn = 1\n" in path.read_text(encoding="utf-8") and exported["first_turn"] == 1
+    assert "Learned at turn 1." in out, "the number the file holds"
+
+
+def test_markdown_to_plain_text() -> None:
+    from museum_tui.cli.plaintext import to_plain
+
+    source = "# Title\n\nSee **Lift A** and `f1`, [the map](https://example.org/map) \\*really\\*.\n\n- one\n- two\n\n3. three\n4. four\n\n| a | b |\n|---|---|\n| 1 | 2 |"
+    assert to_plain(source).splitlines() == [
+        "Title",
+        "See Lift A and f1, the map (https://example.org/map) *really*.",
+        "- one",
+        "- two",
+        "3. three",
+        "4. four",
+        "a · b",
+        "1 · 2",
+    ]
+
+
+def test_a_screen_reader_can_speak_the_plain_output(tmp_path: Path) -> None:
+    """A smoke test of what a screen-reader user hears: espeak-ng speaks the plain output to a WAV file."""
+    espeak = shutil.which("espeak-ng")
+    if espeak is None:
+        pytest.skip("espeak-ng is not installed (Debian: apt-get install espeak-ng)")
+    lines = ["I'm deaf and I use a wheelchair", "Where is the lift?", "/memory"]
+    out = museum("chat", "--plain", "--offline", "--user", "speak", stdin="\n".join(lines) + "\n").stdout
+    text = tmp_path / "heard.txt"
+    text.write_text(out, encoding="utf-8")
+    wav = tmp_path / "heard.wav"
+    spoken = subprocess.run(
+        [espeak, "-v", "en", "-w", str(wav), "-f", str(text)], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert spoken.returncode == 0, spoken.stderr
+    assert wav.read_bytes()[:4] == b"RIFF" and wav.stat().st_size > 100_000, "seconds of speech, not silence"
+    words = subprocess.run(
+        [espeak, "-v", "en", "-q", "-x", "-f", str(text)], capture_output=True, text=True, timeout=120, check=False
+    ).stdout
+    for symbol in ("**", "`", "#"):
+        assert symbol not in out, f"{symbol!r} would be read out"
+    assert words.strip(), "espeak-ng found words to say"
 
 
 def test_plain_chat_against_a_server_streams_and_survives_errors(server: FakeOpenAI) -> None:

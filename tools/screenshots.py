@@ -68,13 +68,28 @@ async def nothing(pilot: Pilot) -> None:
     await pilot.pause()
 
 
+async def panel_open(pilot: Pilot) -> None:
+    await walkthrough(pilot)
+    await pilot.press("f2")
+    await pilot.pause()
+
+
+async def help_keys(pilot: Pilot) -> None:
+    await pilot.press("f1")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 SCENES: list[tuple[str, tuple[int, int], Callable[..., Awaitable[None]]]] = [
     ("first-screen", (120, 36), nothing),
     ("walkthrough", (120, 36), walkthrough),
     ("coffee-gone", (120, 36), coffee_gone),
     ("memory-view", (120, 36), memory_view),
     ("why-and-forget", (120, 36), why_view),
+    ("medium-100x30", (100, 30), walkthrough),
     ("narrow-80x24", (80, 24), walkthrough),
+    ("narrow-80x24-panel-open", (80, 24), panel_open),
+    ("help-keys", (100, 30), help_keys),
 ]
 
 
@@ -89,6 +104,7 @@ async def shoot(name: str, size: tuple[int, int], scene: Callable[..., Awaitable
     app = MuseumApp(session, venue_name=session.concierge.venue_name)
     app.animation_level = "none"
     async with app.run_test(size=size) as pilot:
+        app.query_one("#composer").cursor_blink = False  # the same picture whenever it is taken
         await scene(pilot)
         await pilot.pause(0.2)
         svg = app.export_screenshot(title=f"museum-tui — {name}")

@@ -1,5 +1,8 @@
-"""`museum-tui chat --plain`: a line-oriented chat on stdin/stdout that works piped, for scripts and
-screen readers. Replies stream as they arrive; errors are one clear line; memory is saved on exit."""
+"""`museum-tui chat --plain`: a line-oriented chat on stdin/stdout that works piped, for people using a
+screen reader or a plain terminal, and for scripts. By default it writes clean text (Markdown rendered:
+no `**`, backticks or `#`), each answer starts with `concierge:` and ends with a blank line, and notices
+and errors start with a word (`note:`, `warning:`, `error:`). `--markdown` writes the Markdown as is, for
+scripts. Replies are written a paragraph at a time; memory is saved on exit."""
 
 from __future__ import annotations
 
@@ -22,15 +25,19 @@ from museum_tui.conversation.events import (
     TurnFailed,
     UserSwitched,
 )
-from museum_tui.safetext import strip_controls
+from museum_tui.safetext import plural, strip_controls
 
 from .common import CliError, add_common, settings_from
+from .plaintext import to_plain
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("chat", help="chat without the full-screen UI (line by line, works piped)")
     add_common(parser, engine=True)
-    parser.add_argument("--plain", action="store_true", help="plain text on stdin/stdout (the only mode)")
+    parser.add_argument("--plain", action="store_true", help="line by line on stdin/stdout (the only layout)")
+    parser.add_argument(
+        "--markdown", action="store_true", help="write replies and command output as Markdown (for scripts)"
+    )
     parser.set_defaults(handler=chat_cmd)
 
 
@@ -39,16 +46,24 @@ def chat_cmd(args: argparse.Namespace) -> int:
         session = open_session(settings_from(args))
     except SessionError as exc:
         raise CliError(str(exc)) from None
-    return asyncio.run(PlainChat(session).run())
+    return asyncio.run(PlainChat(session, markdown=args.markdown).run())
+
+
+LEVEL_WORDS = {"info": "note", "warning": "warning", "error": "error"}
+PLAIN_KEYS = "\n\nKeys: Ctrl-C stops a reply being written; Ctrl-D (end of input) or `/quit` saves and leaves."
 
 
 class PlainChat:
-    def __init__(self, session: Session) -> None:
+    """The chat loop. `markdown=False` (the default) is for people: see the module's docstring."""
+
+    def __init__(self, session: Session, *, markdown: bool = False) -> None:
         self.session = session
+        self.markdown = markdown
         with contextlib.suppress(AttributeError, ValueError, OSError):
             sys.stdin.reconfigure(errors="replace")  # bytes that are not UTF-8 become U+FFFD, not a crash
         self.interactive = sys.stdin.isatty()
         self.out = sys.stdout
+        self._reply: ReplyWriter | None = None
 
     def write(self, text: str) -> None:
         self.out.write(text)
@@ -56,6 +71,27 @@ class PlainChat:
 
     def line(self, text: str = "") -> None:
         self.write(strip_controls(text, keep_newlines=True) + "\n")
+
+    def show(self, notice: Notice) -> None:
+        """A notice; one written in Markdown (a greeting) is rendered like a command's output."""
+        if notice.markdown:
+            self.block(notice.text)
+        else:
+            self.notice(notice.text, notice.level)
+
+    def notice(self, text: str, level: str = "info") -> None:
+        if self.markdown:  # the words scripts already parse
+            self.line(f"{'error' if level == 'error' else 'note'}: {text}")
+        else:
+            self.line(f"{LEVEL_WORDS.get(level, 'note')}: {text}")
+
+    def block(self, markdown: str) -> None:
+        """A command's output: as written, or as clean text followed by a blank line."""
+        if self.markdown:
+            self.line(markdown)
+        else:
+            self.line(to_plain(markdown))
+            self.line()
 
     def interrupt(self) -> None:
         """Ctrl-C stops a reply being written; at the prompt it says how to leave."""
@@ -76,11 +112,11 @@ class PlainChat:
             loop.add_signal_handler(signal.SIGINT, self.interrupt)
         session = self.session
         try:
-            self.line(f"museum-tui · visitor: {session.user} · {session.chat.describe()}")
+            self.line(f"museum-tui · visitor: {session.user} · {session.engine_description}")
             for notice in session.start_notices:
-                self.line(f"note: {notice.text}")
+                self.show(notice)
             if self.interactive:
-                self.line("Type a message, /help for commands, Ctrl-D to leave.")
+                self.line("Type a message, /help for commands, Ctrl-C to stop a reply, Ctrl-D to leave.")
             while True:
                 text = await self.read("you> ")
                 if text is None:
@@ -93,7 +129,7 @@ class PlainChat:
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.remove_signal_handler(signal.SIGINT)
             for notice in await session.aclose():
-                self.line(f"note: {notice.text}")
+                self.show(notice)
         return 0
 
     async def read_secret(self, prompt: str) -> str | None:
@@ -107,37 +143,49 @@ class PlainChat:
         except (EOFError, KeyboardInterrupt):
             return None
 
+    def _prefix(self, *, streaming: bool) -> str:
+        if self.markdown:  # as before: a prompt-like mark only on a terminal
+            return "concierge> " if self.interactive and streaming else ""
+        return "concierge: "
+
+    def _end_reply(self) -> None:
+        if self._reply is not None:
+            self._reply.close()
+            self._reply = None
+
     async def turn(self, text: str) -> bool:
         """Run one line; False when the visitor asked to quit."""
         return await self.render(self.session.handle(text))
 
     async def render(self, events: AsyncIterator[Event]) -> bool:
         """Show a line's events, asking what they ask; False when the visitor asked to quit."""
-        replying = False
         follow_up: str | None = None  # the command an answer leads to, run once this line's events are done
         secret_asked = False
         async for event in events:
             if isinstance(event, ReplyChunk):
-                if not replying:
-                    self.write("concierge> " if self.interactive else "")
-                    replying = True
-                self.write(strip_controls(event.text, keep_newlines=True))  # the built-in reply quotes memory
+                if self._reply is None:
+                    self._reply = ReplyWriter(self, prefix=self._prefix(streaming=True))
+                self._reply.add(event.text)
             elif isinstance(event, ReplyDone):
-                self.line("" if replying else event.text)
-                replying = False
+                if self._reply is None:
+                    self._reply = ReplyWriter(self, prefix=self._prefix(streaming=False))
+                    self._reply.add(event.text)
+                self._end_reply()
             elif isinstance(event, TurnCancelled):
-                self.line("\n[stopped: nothing from this message was remembered]")
-                replying = False
+                if self.markdown:
+                    self._reply = None
+                    self.line("\n[stopped: nothing from this message was remembered]")
+                else:
+                    self._end_reply()
+                    self.notice("stopped; nothing from this message was remembered.")
             elif isinstance(event, TurnFailed):
-                if replying:
-                    self.line()
-                    replying = False
+                self._end_reply()
                 retry = " Say /retry to try again." if event.retryable else ""
-                self.line(f"error: {event.reason}{retry}")
+                self.notice(f"{event.reason}{retry}", "error")
             elif isinstance(event, Notice):
-                self.line(f"{'error' if event.level == 'error' else 'note'}: {event.text}")
+                self.show(event)
             elif isinstance(event, CommandResult):
-                self.line(event.text)
+                self.block(event.text + (PLAIN_KEYS if event.kind == "help" else ""))
                 if event.kind in ("secret", "new_secret"):
                     secret_asked = True
                 elif event.confirm:
@@ -151,9 +199,11 @@ class PlainChat:
                     else:
                         self.line("Nothing was changed.")
             elif isinstance(event, UserSwitched):
-                self.line(f"Now talking as {event.user}; {len(event.snapshot.facts)} fact(s) remembered.")
+                count = len(event.snapshot.facts)
+                self.line(f"Now talking as {event.user}; {plural(count, 'fact')} remembered.")
             elif isinstance(event, QuitRequested):
                 return False
+        self._end_reply()
         if secret_asked:
             answer = await self.read_secret("PIN or pass phrase: ")
             return await self.render(_each(await self.session.submit_secret(answer)))
@@ -165,3 +215,46 @@ class PlainChat:
 async def _each(events: list[Event]) -> AsyncIterator[Event]:
     for event in events:
         yield event
+
+
+class ReplyWriter:
+    """One streamed reply. As Markdown it is written as it arrives; as clean text it is written a block
+    (paragraph, list) at a time, since Markdown can only be rendered whole, and ends with a blank line."""
+
+    def __init__(self, chat: PlainChat, prefix: str) -> None:
+        self.chat = chat
+        self.prefix = prefix
+        self.pending = ""
+        self.started = False
+
+    def add(self, text: str) -> None:
+        text = strip_controls(text, keep_newlines=True)  # the built-in reply quotes memory
+        if self.chat.markdown:
+            self._start()
+            self.chat.write(text)
+            return
+        self.pending += text
+        cut = self.pending.rfind("\n\n")
+        if cut > 0 and self.pending[:cut].count("```") % 2 == 0:  # never split a code block
+            ready, self.pending = self.pending[:cut], self.pending[cut + 2 :]
+            self._emit(ready)
+
+    def _start(self) -> None:
+        if not self.started:
+            self.chat.write(self.prefix)
+            self.started = True
+
+    def _emit(self, markdown: str) -> None:
+        plain = to_plain(markdown)
+        if plain:
+            self._start()
+            self.chat.line(plain)
+
+    def close(self) -> None:
+        if self.chat.markdown:
+            self.chat.line()
+            return
+        self._emit(self.pending)
+        self.pending = ""
+        if self.started:
+            self.chat.line()

@@ -11,7 +11,7 @@ from museum_tui.memory import TIER, SaveError, by_tier, keeps
 from museum_tui.memory.clock import now
 from museum_tui.memory.export import export_json, export_markdown
 from museum_tui.memory.health import health
-from museum_tui.safetext import one_line
+from museum_tui.safetext import one_line, plural
 
 from .common import CliError, add_common, open_user
 
@@ -62,7 +62,7 @@ def show_cmd(args: argparse.Namespace) -> int:
     if not store.facts:
         print(f"Nothing is saved about {memory_file.user}.")
         return 0
-    print(f"Saved about {memory_file.user} ({len(store.facts)} fact(s), {memory_file.path}):")
+    print(f"Saved about {memory_file.user} ({plural(len(store.facts), 'fact')}, {memory_file.path}):")
     for cls, facts in by_tier(store.facts.values()).items():
         if not facts:
             continue
@@ -107,7 +107,7 @@ def export_cmd(args: argparse.Namespace) -> int:
         raise CliError(f"not exported: {exc}") from None
     except OSError as exc:
         raise CliError(f"could not write {args.output}: {exc.strerror}") from None
-    print(f"Wrote {len(store.facts)} fact(s) as {fmt} to {args.output}", file=sys.stderr)
+    print(f"Wrote {plural(len(store.facts), 'fact')} as {fmt} to {args.output}", file=sys.stderr)
     return 0
 
 
@@ -125,7 +125,7 @@ def forget_cmd(args: argparse.Namespace) -> int:
     if args.all and not args.yes:
         if not sys.stdin.isatty():
             raise CliError("--all erases everything saved; add --yes to confirm when not at a terminal", exit_code=2)
-        answer = input(f"Erase all {len(facts)} saved fact(s) about {memory_file.user}? [y/N] ")
+        answer = input(f"Erase all {plural(len(facts), 'saved fact')} about {memory_file.user}? [y/N] ")
         if answer.strip().lower() not in ("y", "yes"):
             print("Nothing was erased.")
             return 1

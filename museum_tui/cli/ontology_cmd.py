@@ -9,7 +9,7 @@ from pathlib import Path
 
 from museum_tui import config
 from museum_tui.memory import PERSISTENCE_CLASSES, TIER, OntologyError, load_ontology
-from museum_tui.safetext import one_line
+from museum_tui.safetext import one_line, plural
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -27,7 +27,7 @@ def check_cmd(args: argparse.Namespace) -> int:
     try:
         onto = load_ontology(args.path)
     except OntologyError as exc:
-        print(f"{args.path}: {len(exc.problems)} error(s)", file=sys.stderr)
+        print(f"{args.path}: {plural(len(exc.problems), 'error')}", file=sys.stderr)
         for problem in exc.problems:
             print(f"  error: {one_line(str(problem))}", file=sys.stderr)
         return 1
@@ -35,7 +35,7 @@ def check_cmd(args: argparse.Namespace) -> int:
 
     cue_problems = check_cues(onto)
     if cue_problems:
-        print(f"{args.path}: {len(cue_problems)} error(s) in extractor cues", file=sys.stderr)
+        print(f"{args.path}: {plural(len(cue_problems), 'error')} in extractor cues", file=sys.stderr)
         for problem in cue_problems:
             print(f"  error: {one_line(problem)}", file=sys.stderr)
         return 1
@@ -43,7 +43,7 @@ def check_cmd(args: argparse.Namespace) -> int:
         print(f"  warning: {one_line(str(warning))}", file=sys.stderr)
     tiers = Counter(c.persistence_class for c in onto.concepts.values())
     summary = ", ".join(f"{tiers[c]} {c}" for c in PERSISTENCE_CLASSES if tiers[c])
-    print(f"{args.path}: OK, {len(onto.concepts)} concepts ({summary}), {len(onto.warnings)} warning(s)")
+    print(f"{args.path}: OK, {len(onto.concepts)} concepts ({summary}), {plural(len(onto.warnings), 'warning')}")
     return 0
 
 

@@ -3,18 +3,20 @@ Session for any change, and formats the outcome as Markdown; it never changes st
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from museum_tui.memory import TIER, TIERS, Fact, MemoryStore, UserNameError, by_tier, keeps
 from museum_tui.memory.export import ExportRefused
-from museum_tui.safetext import md, md_code
+from museum_tui.safetext import md, md_code, plural
 
 from .events import CommandResult, Event, QuitRequested
 
 if TYPE_CHECKING:
     from .session import Outcome, Session
+    from .visitor import Departure
 
 Handler = Callable[["Session", str], AsyncIterator[Event]]
 
@@ -34,7 +36,8 @@ def memory_markdown(store: MemoryStore, withheld: frozenset[str] = frozenset()) 
     """What memory holds, tier by tier; facts in `withheld` (ids) are marked as not kept across visits."""
     if not store.facts:
         return "I don't remember anything about you yet."
-    lines = ["Here is what I remember about you, and why."]
+    count = len(store.facts)
+    lines = [f"I remember {plural(count, 'thing')} about you, each with the words it came from."]
     for tier, facts in by_tier(store.facts.values()).items():
         if not facts:
             continue
@@ -57,28 +60,56 @@ def why_markdown(store: MemoryStore, fact: Fact) -> str:
         f"- You said: “{md(fact.evidence, 300)}”",
     ]
     said = [m for m in fact.history if m.kind == "said"]
+    # Turns are numbered as the panel's status line and the saved file number them.
     if fact.mentions > 1:
-        turns = ", ".join(str(m.turn + 1) for m in said)
+        turns = ", ".join(str(m.turn) for m in said)
         lines.append(f"- Mentioned {fact.mentions} times (turns {turns}).")
     else:
-        lines.append(f"- Learned at turn {fact.created_turn + 1}.")
+        lines.append(f"- Learned at turn {fact.created_turn}.")
     replaced = [m for m in fact.history if m.kind == "replaced"]
     for m in replaced:
-        lines.append(f"- It replaced “{md(m.value)}” (you said “{md(m.evidence)}” at turn {m.turn + 1}).")
+        lines.append(f"- It replaced “{md(m.value)}” (you said “{md(m.evidence)}” at turn {m.turn}).")
     left = store.fades_in(fact)
     strength = f"- Strength {fact.salience:.2f}"
     if left is None:
         lines.append(strength + "; it does not fade: it stays until you ask me to forget it.")
     else:
-        lines.append(strength + f"; it fades out in about {left} turn(s) unless you mention it again.")
+        lines.append(strength + f"; it fades out in about {plural(left, 'turn')} unless you mention it again.")
     return "\n".join(lines)
+
+
+def took_back(words: str) -> str:
+    """How the visitor took a fact back, in their terms: asked to forget it, no longer, or not so."""
+    folded = " ".join(words.lower().split())
+    if re.search(r"\bforget\b", folded):
+        return "you asked me to forget it"
+    if re.search(r"\b(?:no longer|any ?more|no more)\b", folded):
+        return "you said it no longer holds"
+    return "you said it isn't so"
+
+
+def departure_markdown(gone: Departure) -> str:
+    """`/why` about a fact that left memory this visit: what it was and what happened to it."""
+    fact, kind = gone.change.fact, gone.change.kind
+    head = f"{md_code(fact.id)} ({md(fact.value)}) was forgotten"
+    if kind == "negated":
+        said = f": you said “{md(gone.words, 300)}”" if gone.words else f": {took_back('')}"
+        text = f"{head} at turn {gone.turn}{said}."
+    elif kind == "forgotten":
+        text = f"{head} because you asked me to. `/undo` brings back what was forgotten last."
+    elif kind == "evicted":
+        text = f"{head} at turn {gone.turn}: {md(gone.change.note)}."
+    else:  # pruned
+        text = f"{md_code(fact.id)} ({md(fact.value)}) faded away by turn {gone.turn}: it was not mentioned again."
+    return f"{text}\nIt came from your words “{md(fact.evidence, 300)}”."
 
 
 async def _help(session: Session, args: str) -> AsyncIterator[Event]:
     rows = [f"- `/{c.name}{(' ' + c.args) if c.args else ''}` — {c.summary}" for c in COMMANDS.values()]
     yield CommandResult(
         "help",
-        "Commands:\n" + "\n".join(rows) + "\n\nAnything else is a message to the "
+        kind="help",
+        text="Commands:\n" + "\n".join(rows) + "\n\nAnything else is a message to the "
         "concierge. To make me forget something, you can also just say so.",
     )
 
@@ -108,12 +139,17 @@ async def _forget(session: Session, args: str) -> AsyncIterator[Event]:
     if not facts:
         yield CommandResult("forget", f"I don't remember anything matching “{md(target)}”.", ok=False)
         return
+    if everything and flag.strip() == "no":
+        yield CommandResult("forget", f"Nothing was forgotten: I still remember {plural(len(facts), 'thing')}.")
+        return
     if everything and flag.strip() != "yes":
+        things = "the one thing" if len(facts) == 1 else f"all {plural(len(facts), 'thing')}"
         yield CommandResult(
             "forget",
-            f"Forget all {len(facts)} thing(s) I remember about you, here and in your saved memory?",
+            f"Forget {things} I remember about you, here and in your saved memory?",
             kind="confirm",
             confirm="/forget all --yes",
+            decline="/forget all --no",
         )
         return
     outcome = await session.forget([f.id for f in facts])
@@ -142,6 +178,10 @@ async def _why(session: Session, args: str) -> AsyncIterator[Event]:
     target = args.strip()
     facts = session.store.find(target) if target else []
     if not facts:
+        gone = session.departures(target) if target else []
+        if gone:
+            yield CommandResult("why", "\n\n".join(departure_markdown(d) for d in gone[:5]), kind="why")
+            return
         yield CommandResult("why", "Which fact? Say `/why <id>` with an id from `/memory` (like `f3`).", ok=False)
         return
     text = "\n\n".join(why_markdown(session.store, f) for f in facts[:5])
@@ -257,7 +297,7 @@ async def _export(session: Session, args: str) -> AsyncIterator[Event]:
             confirm=f"/export {target} --yes" if target else "/export --yes",
         )
         return
-    yield CommandResult("export", f"Wrote {done.facts} fact(s) to {md_code(str(done.path), 200)}.")
+    yield CommandResult("export", f"Wrote {plural(done.facts, 'fact')} to {md_code(str(done.path), 200)}.")
 
 
 async def _clear(session: Session, args: str) -> AsyncIterator[Event]:

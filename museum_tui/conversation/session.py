@@ -41,7 +41,7 @@ from .events import (
 )
 from .exporting import Exported, export_memory
 from .kiosk import REFUSED, KioskGate
-from .visitor import Exchange, Visitor, load_visitor
+from .visitor import Departure, Exchange, Visitor, load_visitor
 
 if TYPE_CHECKING:
     from museum_tui.extraction import ExtractedFact, FactSource
@@ -100,6 +100,10 @@ class Session:
     def welcome_back(self) -> str | None:
         """A greeting for a returning visitor (when they were last here, what is remembered), or None."""
         return layers.welcome_back(self.visitor, self.concierge.welcome(self.visitor.store))
+
+    def departures(self, target: str) -> list[Departure]:
+        """Facts `target` names that left this visitor's memory during this visit, and how."""
+        return self.visitor.departures(target)
 
     def snapshot(self) -> MemorySnapshot:
         """The current visitor's memory as plain data, for a front end's first frame."""
@@ -166,6 +170,7 @@ class Session:
             removed += visitor.store.forget(fact_ids=list(fact_ids))
             visitor.undo_stack.append(removed)
             layers.record(visitor, fact_changes(visitor.store, removed))
+            visitor.note_departures(removed)
             notices = await visitor.save()
         return Outcome(tuple(removed), tuple(notices))
 
@@ -177,6 +182,7 @@ class Session:
                 return None
             restored = visitor.store.restore(visitor.undo_stack.pop())
             layers.record(visitor, fact_changes(visitor.store, restored))
+            visitor.note_departures(restored)
             notices = await visitor.save()
         return Outcome(tuple(restored), tuple(notices))
 
@@ -328,11 +334,15 @@ class Session:
             store = visitor.store
             applied: list[Change] = []
             for fact in result.facts:
-                applied += store.upsert(fact.concept, fact.value, fact.polarity, fact.evidence, source=source)
+                changes = store.upsert(fact.concept, fact.value, fact.polarity, fact.evidence, source=source)
+                changes = [_with_words(c, fact.evidence) for c in changes]
+                visitor.note_departures(changes, fact.evidence)
+                applied += changes
             visitor.history.append(Exchange(text, reply.text))
             window = self.settings.history_window // 2
             applied += layers.commit_layers(visitor, recalled, applied, reply.agent_title, window)
             ticked = store.tick()
+            visitor.note_departures(ticked)
             layers.after_tick(visitor, ticked)
             visitor.failed_text = None
             rejected = tuple(r.reason for r in result.rejected)
@@ -381,6 +391,11 @@ class Session:
         notices = await self.save()
         await self.chat.aclose()
         return notices
+
+
+def _with_words(change: Change, words: str) -> Change:
+    """A fact the visitor took back carries their words as its note, so front ends can say how."""
+    return change._replace(note=words) if change.kind == "negated" and words else change
 
 
 def _clean(text: str) -> tuple[str, Notice | None]:

@@ -16,6 +16,7 @@ from museum_tui.memory import Change, LoadReport, MemoryStore, Ontology, SaveErr
 from museum_tui.memory.aging import age
 from museum_tui.memory.clock import now
 from museum_tui.memory.recall import FadedFacts
+from museum_tui.safetext import plural
 
 from .events import Notice, TimelineEntry
 from .summary import RollingSummary
@@ -25,6 +26,16 @@ from .summary import RollingSummary
 class Exchange:
     user: str
     assistant: str
+
+
+@dataclass(frozen=True)
+class Departure:
+    """A fact that left memory during this visit (`change.kind`: negated, pruned, evicted or forgotten),
+    so `/why` can still say what happened to it; `words` are the visitor's, for a fact they took back."""
+
+    change: Change
+    turn: int
+    words: str = ""
 
 
 @dataclass
@@ -39,6 +50,7 @@ class Visitor:
     summary: RollingSummary = field(default_factory=RollingSummary)  # of the turns that left the prompt
     recalled: int = 0  # faded facts brought back this visit (for the health score)
     timeline: list[TimelineEntry] = field(default_factory=list)  # what happened to memory this visit
+    departed: dict[str, Departure] = field(default_factory=dict)  # fact id → how it left, this visit
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one change to this memory at a time
 
     @property
@@ -48,6 +60,23 @@ class Visitor:
     @property
     def last_reply(self) -> str | None:
         return self.history[-1].assistant if self.history else None
+
+    def note_departures(self, changes: list[Change], words: str = "") -> None:
+        """Remember how facts left (and forget that for facts brought back), for `/why` later this visit."""
+        for change in changes:
+            if change.left:
+                self.departed[change.fact.id] = Departure(change, self.store.turn, words)
+            elif change.kind == "restored":
+                self.departed.pop(change.fact.id, None)
+
+    def departures(self, target: str) -> list[Departure]:
+        """Facts that left this visit which `target` names: an id (`f3`, `#3`, `3`) or a value."""
+        query = " ".join(target.lower().lstrip("#").split())
+        if not query:
+            return []
+        number = query[1:] if query.startswith("f") and query[1:].isdigit() else query
+        found = [d for d in self.departed.values() if d.change.fact.id.lower() in (query, f"f{number}")]
+        return found or [d for d in self.departed.values() if d.change.fact.value.lower() == query]
 
     async def save(self) -> list[Notice]:
         """Write the kept tiers; problems become notices (memory stays in this session regardless)."""
@@ -59,7 +88,8 @@ class Visitor:
             return [Notice(f"{exc}. Everything is still remembered for this visit.", "error")]
         notices = [Notice(text, "warning") for text in report.notices]
         if report.adopted:
-            notices.append(Notice(f"Merged {len(report.adopted)} fact(s) saved by another museum-tui window."))
+            count = len(report.adopted)
+            notices.append(Notice(f"Merged {plural(count, 'fact')} saved by another museum-tui window."))
         return notices
 
 

@@ -12,6 +12,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.widgets import Footer, Header
 from textual.worker import Worker, WorkerState
 
@@ -33,42 +34,33 @@ from museum_tui.conversation.events import (
 )
 from museum_tui.safetext import md, one_line
 
-from .screens import SecretScreen, confirm_screen, consent_screen, fact_screen, memory_screen
+from .help import help_markdown, palette_entries
+from .screens import SecretScreen, confirm_screen, consent_screen, fact_screen, help_screen, memory_screen
+from .themes import THEMES
 from .widgets.chat import AssistantMessage, ChatLog, SystemMessage, VisitorMessage, WelcomeMessage
 from .widgets.composer import Composer
 from .widgets.fact_list import FactList
 from .widgets.memory_panel import MemoryPanel
 
-PALETTE = [
-    ("What do you remember about me?", "/memory", "Show every remembered fact and where it came from"),
-    ("Forget everything", "/forget all", "Erase all memory of this visitor (asks first)"),
-    ("Undo forget", "/undo", "Bring back what was just forgotten"),
-    ("What can you remember?", "/ontology", "The kinds of facts the assistant may keep"),
-    ("Export memory", "/export", "Save memory as Markdown in the data folder"),
-    ("Retry", "/retry", "Run the last failed message again"),
-    ("Model", "/model", "Show the engine answering"),
-    ("Clear the conversation", "/clear", "Memory is kept"),
-    ("Help", "/help", "Commands and keys"),
-]
-
 
 class MuseumCommands(Provider):
-    """The slash commands, in the command palette."""
+    """Every slash command, in the command palette. One that needs words (an id, a name) is put in the
+    message box to be finished; the others run at once."""
 
     async def discover(self) -> Hits:
         app = self.app
         assert isinstance(app, MuseumApp)
-        for title, command, help_text in PALETTE:
-            yield DiscoveryHit(title, partial(app.send, command), help=help_text)
+        for title, text, help_text, run in palette_entries():
+            yield DiscoveryHit(title, partial(app.palette_chose, text, run), help=help_text)
 
     async def search(self, query: str) -> Hits:
         app = self.app
         assert isinstance(app, MuseumApp)
         matcher = self.matcher(query)
-        for title, command, help_text in PALETTE:
-            score = matcher.match(f"{title} {command}")
+        for title, text, help_text, run in palette_entries():
+            score = matcher.match(f"{title} {text}")
             if score > 0:
-                yield Hit(score, matcher.highlight(title), partial(app.send, command), help=help_text)
+                yield Hit(score, matcher.highlight(title), partial(app.palette_chose, text, run), help=help_text)
 
 
 class MuseumApp(App[None]):
@@ -78,12 +70,13 @@ class MuseumApp(App[None]):
     AUTO_FOCUS = "Composer"  # focused as the screen is composed: one focus change, one footer update
     # Under 100 columns the memory panel stacks under the chat (see app.tcss).
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    # Short words, so the footer fits 80 columns with the fact list's keys too; F1 explains them all.
     BINDINGS = [
-        Binding("escape", "stop", "Stop reply"),
         Binding("f1", "help", "Help"),
-        Binding("f2", "toggle_memory", "Memory panel"),
-        Binding("f3", "show_memory", "What I remember"),
-        Binding("ctrl+l", "clear", "Clear chat"),
+        Binding("f2", "toggle_memory", "Panel"),
+        Binding("f3", "show_memory", "Memory"),
+        Binding("escape", "stop", "Stop reply"),  # shown only while a reply is being written
+        Binding("ctrl+l", "clear", "Clear", show=False),  # in F1's list; the footer keeps to what fits 80
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
@@ -107,10 +100,12 @@ class MuseumApp(App[None]):
                 with ChatLog(id="chat"):
                     yield from self._welcome()
                 yield Composer(completions(""), id="composer")
-            yield MemoryPanel(snapshot=self.session.snapshot(), id="memory")
+            yield MemoryPanel(snapshot=self.session.snapshot(), id="memory", classes="-folded")
         yield Footer()
 
     def on_mount(self) -> None:
+        for theme in THEMES:
+            self.register_theme(theme)
         if self.session.settings.theme in self.available_themes:
             self.theme = self.session.settings.theme
         self._update_titles()
@@ -129,6 +124,15 @@ class MuseumApp(App[None]):
         yield WelcomeMessage(self.venue_name)
         for notice in self.session.start_notices:
             yield SystemMessage(notice.as_markdown, notice.level)
+
+    def format_title(self, title: str, sub_title: str) -> Content:
+        """The header: the venue, then who is talking and to what engine."""
+        return Content(f"{title}  ·  {sub_title}" if sub_title else title)  # one run of text, one style
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "stop":
+            return self.session.busy  # Esc is offered (and shown) only while a reply is being written
+        return True
 
     def _update_titles(self) -> None:
         self.title = self.venue_name
@@ -153,13 +157,25 @@ class MuseumApp(App[None]):
     def send(self, text: str) -> None:
         self.run_worker(self._run(text), group="turn", exit_on_error=False)
 
+    def palette_chose(self, text: str, run: bool) -> None:
+        if run:
+            self.send(text)
+            return
+        composer = self.query_one(Composer)
+        composer.value = text
+        composer.cursor_position = len(text)
+        composer.focus()
+
     async def _run(self, text: str) -> None:
         chat = self.query_one(ChatLog)
         if not is_command(text):
             await chat.add(VisitorMessage(text))
         self._reply = None
-        async for event in self.session.handle(text):
-            await self._show(event)
+        try:
+            async for event in self.session.handle(text):
+                await self._show(event)
+        finally:
+            self.refresh_bindings()  # Esc: no reply to stop any more
 
     @on(Worker.StateChanged)
     async def _worker_failed(self, event: Worker.StateChanged) -> None:
@@ -181,6 +197,7 @@ class MuseumApp(App[None]):
             if self._reply is None:
                 self._reply = AssistantMessage()
                 await chat.add(self._reply)
+                self.refresh_bindings()  # Esc: a reply to stop
             await self._reply.append(event.text)
         elif isinstance(event, ReplyDone):
             if self._reply is None:
@@ -230,6 +247,8 @@ class MuseumApp(App[None]):
         chat = self.query_one(ChatLog)
         if result.kind == "memory":
             self.push_screen(memory_screen(result.text))
+        elif result.kind == "help":
+            self.push_screen(help_screen(help_markdown(result.text)))
         elif result.kind in ("confirm", "consent") and result.confirm:
             confirm, decline = result.confirm, result.decline
 
@@ -289,8 +308,16 @@ class MuseumApp(App[None]):
         self.send("/clear")
 
     def action_toggle_memory(self) -> None:
+        """Show or hide the panel; on a narrow screen, open it or fold it to its one summary line."""
         panel = self.query_one(MemoryPanel)
-        panel.display = not panel.display
+        if self.screen.has_class("-narrow"):
+            panel.display = True
+            panel.fold(not panel.folded)
+        else:
+            panel.display = not panel.display
+        hidden = not panel.display or panel.folded
+        if hidden and self.focused is not None and panel in self.focused.ancestors_with_self:
+            self.query_one(Composer).focus()
 
     async def action_quit(self) -> None:
         await self.close_session()

@@ -6,15 +6,22 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from museum_tui.safetext import strip_controls
 
 from .widgets.chat import markdown
 
 
+class DialogButton(Button):
+    """A dialog's button; its Enter is shown in the dialog's footer."""
+
+    BINDINGS = [Binding("enter", "press", "Choose")]
+
+
 class MarkdownScreen(ModalScreen[str | None]):
-    """A titled Markdown document over the chat, with optional action buttons; returns the chosen id."""
+    """A titled Markdown document over the chat, with optional action buttons; returns the chosen id.
+    Its own footer lists the keys that work here (the app's keys do not, under a dialog)."""
 
     DEFAULT_CSS = """
     MarkdownScreen { align: center middle; }
@@ -28,7 +35,14 @@ class MarkdownScreen(ModalScreen[str | None]):
     MarkdownScreen Horizontal { height: auto; align-horizontal: right; padding: 0 0 1 0; }
     MarkdownScreen Button { margin-left: 1; }
     """
-    BINDINGS = [Binding("escape", "dismiss_none", "Close")]
+    BINDINGS = [
+        Binding("escape", "dismiss_none", "Close"),
+        Binding("tab", "next_button", "Next button"),
+        Binding("up", "scroll(-1)", "Scroll", key_display="↑↓"),
+        Binding("down", "scroll(1)", "Scroll", show=False),
+        Binding("pageup", "scroll(-10)", show=False),
+        Binding("pagedown", "scroll(10)", show=False),
+    ]
 
     def __init__(self, title: str, markdown: str, buttons: list[tuple[str, str, str]] | None = None) -> None:
         super().__init__()
@@ -43,10 +57,25 @@ class MarkdownScreen(ModalScreen[str | None]):
                 yield markdown(self.markdown)  # Textual's Markdown loads when first needed
             with Horizontal():
                 for button_id, label, variant in self.buttons:
-                    yield Button(label, id=button_id, variant=variant)  # type: ignore[arg-type]
+                    yield DialogButton(label, id=button_id, variant=variant)  # type: ignore[arg-type]
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query(Button).last().focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_button":
+            return len(self.buttons) > 1  # one button: Tab has nowhere to go, so it is not offered
+        return True
+
+    def action_next_button(self) -> None:
+        self.focus_next()
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one(VerticalScroll).scroll_relative(y=lines, animate=False)
+
+    def action_choose(self, button_id: str) -> None:
+        self.dismiss(None if button_id == "close" else button_id)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None if event.button.id == "close" else event.button.id)
@@ -59,38 +88,52 @@ def memory_screen(markdown: str) -> MarkdownScreen:
     return MarkdownScreen("What I remember about you", markdown)
 
 
-def fact_screen(markdown: str) -> MarkdownScreen:
-    return MarkdownScreen(
-        "Why I remember this", markdown, [("forget", "Forget it", "error"), ("close", "Close", "primary")]
-    )
+def help_screen(markdown: str) -> MarkdownScreen:
+    return MarkdownScreen("Keys and commands", markdown)
 
 
-class ConsentScreen(MarkdownScreen):
+class FactScreen(MarkdownScreen):
+    """Why a fact is remembered, with Forget it (`f`) and Close."""
+
+    BINDINGS = [Binding("f", "choose('forget')", "Forget it")]
+
+    def __init__(self, markdown: str) -> None:
+        super().__init__(
+            "Why I remember this", markdown, [("forget", "Forget it (f)", "error"), ("close", "Close", "primary")]
+        )
+
+
+def fact_screen(markdown: str) -> FactScreen:
+    return FactScreen(markdown)
+
+
+class QuestionScreen(MarkdownScreen):
+    """A yes/no question: Yes returns "yes"; No, `n` and Escape return None."""
+
+    BINDINGS = [Binding("y", "choose('yes')", "Yes"), Binding("n", "choose('close')", "No")]
+
+    def __init__(self, title: str, question: str, yes: str, no: str, yes_variant: str = "error") -> None:
+        super().__init__(title, question, [("yes", yes, yes_variant), ("close", no, "primary")])
+
+
+class ConsentScreen(QuestionScreen):
     """A kiosk's one-time question: may sensitive needs be kept for the next visit? Returns "yes", or None
     for No, `n` and Escape. The session decides when to ask and what an answer means; this only asks."""
 
     DEFAULT_CSS = """
     ConsentScreen > Vertical { width: 72; border: round $warning; }
     """
-    BINDINGS = [Binding("y", "answer('yes')", "Yes"), Binding("n", "answer('no')", "No")]
 
     def __init__(self, question: str) -> None:
-        super().__init__(
-            "Keep this for your next visit?",
-            question,
-            [("yes", "Yes, keep it (y)", "primary"), ("close", "No (n)", "default")],
-        )
-
-    def action_answer(self, choice: str) -> None:
-        self.dismiss("yes" if choice == "yes" else None)
+        super().__init__("Keep this for your next visit?", question, "Yes, keep it (y)", "No (n)", "primary")
 
 
 def consent_screen(question: str) -> ConsentScreen:
     return ConsentScreen(question)
 
 
-def confirm_screen(question: str) -> MarkdownScreen:
-    return MarkdownScreen("Please confirm", question, [("yes", "Yes", "error"), ("close", "No", "primary")])
+def confirm_screen(question: str) -> QuestionScreen:
+    return QuestionScreen("Please confirm", question, "Yes (y)", "No (n)")
 
 
 class SecretScreen(ModalScreen[str | None]):

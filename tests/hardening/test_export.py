@@ -79,7 +79,7 @@ async def test_export_asks_before_overwriting_and_no_answer_is_no(ann, tmp_path:
     assert question.kind == "confirm" and question.confirm and "already exists" in question.text
     assert rc.read_text(encoding="utf-8") == "export PATH=/usr/bin\n", "nothing written before the answer"
     (done,) = await results(ann, question.confirm)
-    assert done.ok and "Wrote 1 fact(s)" in done.text
+    assert done.ok and "Wrote 1 fact to" in done.text
     assert json.loads(rc.read_text(encoding="utf-8"))["user"] == "ann"
 
 

@@ -134,7 +134,7 @@ def test_the_key_is_in_no_command_line_output_or_file(
     # the key was really in play: sent to the server on every call, and every failure was reported
     sent = {call.headers.get("authorization") for call in server.requests}
     assert sent == {f"Bearer {key}"} and len(server.requests) >= 10
-    assert "peanuts" in outputs["turn and exports"] and "Wrote 1 fact(s)" in outputs["turn and exports"]
+    assert "peanuts" in outputs["turn and exports"] and "Wrote 1 fact to" in outputs["turn and exports"]
     assert "rejected the API key (HTTP 401). Check OPENAI_API_KEY" in outputs["401"]
     assert "rejected the API key (HTTP 403)" in outputs["403"]
     assert "HTTP 500" in outputs["500"] and "The café is on the ground floor." in outputs["500"]

@@ -184,21 +184,35 @@ async def test_markup_and_escapes_in_visitor_text_are_shown_literally() -> None:
         assert "[bold]hi[/]" in text and "[link=http://x]" in text
 
 
-async def test_f2_toggles_the_panel_and_narrow_terminals_stack_it() -> None:
+async def test_narrow_terminal_folds_the_panel_to_one_line_and_f2_opens_it() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await say(pilot, "I'm deaf and I love photography")
         assert app.screen.has_class("-narrow")
         panel = app.query_one(MemoryPanel)
+        assert panel.folded and panel.region.height == 1, "folded to its summary line"
         assert panel.region.y > app.query_one("#chat-pane").region.y
+        assert app.query_one("#chat").region.height >= 12, "80×24 leaves the chat at least 12 rows"
+        summary = str(panel.query_one("#memory-health").render())
+        assert "deaf" in summary and "photography" in summary and "F2" in summary
+        footer = app.screen.query_one("Footer")
+        assert footer.region.y == 23 and footer.region.height == 1, "the footer is intact"
+        await pilot.press("f2")
+        await pilot.pause()
+        assert not panel.folded and panel.region.height > 5
+        assert panel.fact_list.display
+        await pilot.press("f2")
+        await pilot.pause()
+        assert panel.folded and panel.region.height == 1
+    wide = make_app()
+    async with wide.run_test(size=(120, 36)) as pilot:
+        assert not wide.screen.has_class("-narrow")
+        panel = wide.query_one(MemoryPanel)
+        assert panel.region.x > 60 and not panel.folded
         await pilot.press("f2")
         assert not panel.display
         await pilot.press("f2")
         assert panel.display
-    wide = make_app()
-    async with wide.run_test(size=(120, 36)) as pilot:
-        assert not wide.screen.has_class("-narrow")
-        assert wide.query_one(MemoryPanel).region.x > 60
         await pilot.resize_terminal(90, 30)  # the layout follows the terminal as it is resized
         await pilot.pause()
         assert wide.screen.has_class("-narrow")

@@ -15,14 +15,31 @@ from museum_tui.config import load_settings
 from museum_tui.conversation import open_session
 from tests.fake_openai import FakeOpenAI, Fault
 
-from .conftest import WALKTHROUGH, make_app, say
+from .conftest import WALKTHROUGH, make_app
+from .conftest import say as say_and_wait
+
+
+async def steady(pilot: Pilot) -> None:
+    """Nothing in the picture may depend on when it is taken: the message box's cursor stops blinking."""
+    pilot.app.query_one("#composer").cursor_blink = False
+    await pilot.pause()
+
+
+async def say(pilot: Pilot, text: str) -> None:
+    """Say it, then take down the "Memory updated" toast: whether it is still up when the picture is
+    taken depends on the machine's speed (its placement is tested in test_accessibility.py)."""
+    await steady(pilot)
+    await say_and_wait(pilot, text)
+    pilot.app.clear_notifications()
+    await pilot.pause()
+
 
 SIZE = (120, 36)
 FIXED_PORT = 47821  # the header names the server, so the error snapshot needs a stable port
 
 
 def test_first_screen(snap_compare) -> None:
-    assert snap_compare(make_app(user="first"), terminal_size=SIZE)
+    assert snap_compare(make_app(user="first"), terminal_size=SIZE, run_before=steady)
 
 
 def test_after_the_walkthrough(snap_compare) -> None:
@@ -74,3 +91,48 @@ def test_narrow_layout(snap_compare) -> None:
             await say(pilot, text)
 
     assert snap_compare(make_app(user="narrow"), terminal_size=(80, 24), run_before=run)
+
+
+def test_medium_layout(snap_compare) -> None:
+    """100×30: the panel still beside the chat."""
+
+    async def run(pilot: Pilot) -> None:
+        for text in WALKTHROUGH[:5]:
+            await say(pilot, text)
+
+    assert snap_compare(make_app(user="medium"), terminal_size=(100, 30), run_before=run)
+
+
+def test_narrow_panel_open(snap_compare) -> None:
+    """80×24 with the panel opened by F2 and the facts in focus: the footer still fits."""
+
+    async def run(pilot: Pilot) -> None:
+        for text in WALKTHROUGH[:3]:
+            await say(pilot, text)
+        await pilot.press("f2")
+        await pilot.press("tab")
+        await pilot.pause()
+
+    assert snap_compare(make_app(user="narrow-open"), terminal_size=(80, 24), run_before=run)
+
+
+def test_help_at_80x24(snap_compare) -> None:
+    async def run(pilot: Pilot) -> None:
+        await steady(pilot)
+        await pilot.press("f1")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(make_app(user="help"), terminal_size=(80, 24), run_before=run)
+
+
+def test_why_dialog(snap_compare) -> None:
+    """The Why dialog with its own footer (f, Tab, Enter, Esc)."""
+
+    async def run(pilot: Pilot) -> None:
+        await say(pilot, "I'm allergic to peanuts")
+        pilot.app.query_one("FactList").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(make_app(user="why"), terminal_size=(100, 30), run_before=run)

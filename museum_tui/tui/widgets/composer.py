@@ -13,7 +13,7 @@ MAX_HISTORY = 100
 
 class Composer(Input):
     DEFAULT_CSS = """
-    Composer { dock: bottom; margin: 0 1; }
+    Composer { margin: 0 1; }
     """
     BINDINGS = [
         Binding("up", "previous", "Previous", show=False),
@@ -22,7 +22,7 @@ class Composer(Input):
 
     def __init__(self, commands: list[str], **kwargs: object) -> None:
         super().__init__(
-            placeholder="Ask the concierge…  (/help for commands)",
+            placeholder="Ask the concierge…  (F1: keys and commands)",
             suggester=SuggestFromList(commands, case_sensitive=False),
             **kwargs,
         )

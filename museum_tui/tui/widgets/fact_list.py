@@ -63,6 +63,7 @@ class FactList(ScrollView, can_focus=True):
         "fact-list--new",
         "fact-list--again",
         "fact-list--cursor",
+        "fact-list--label",
     }
     DEFAULT_CSS = """
     FactList { height: 1fr; overflow-x: hidden; scrollbar-size-vertical: 1; }
@@ -70,6 +71,7 @@ class FactList(ScrollView, can_focus=True):
     FactList > .fact-list--muted { color: $text-disabled; text-style: italic; }
     FactList > .fact-list--new { background: $success 15%; }
     FactList > .fact-list--again { background: $accent 15%; }
+    FactList > .fact-list--label { color: $text-muted; }
     FactList > .fact-list--cursor { background: $block-cursor-blurred-background; }
     FactList:focus > .fact-list--cursor { background: $block-cursor-background; }
     """
@@ -190,7 +192,7 @@ class FactList(ScrollView, can_focus=True):
         elif kind == "head" and isinstance(item, Row):
             fact = item.fact
             # a value or label read from a saved file or an ontology may hold anything: one clean line
-            text.append(f"{one_line(fact.label)}: ", style="dim")
+            text.append(f"{one_line(fact.label)}: ", self._style("label"))
             text.append(one_line(fact.value, 200), style="bold")
             tag = {"new": " new", "again": " ↑ again"}.get(item.mark) or (" fading" if item.expiring else "")
             if tag:
@@ -201,7 +203,7 @@ class FactList(ScrollView, can_focus=True):
             tier = item.fact.tier
             style = "red" if item.expiring else BAR_STYLES.get(tier, "white")
             text.append(bar(salience, max(4, width - 2 - len(number))), style=style)
-            text.append(number, style="dim")
+            text.append(number, self._style("label"))
         text.truncate(max(1, width - 1), overflow="ellipsis", pad=True)
         text.append(" ")
         return text

@@ -9,14 +9,49 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.content import Content
 from textual.widgets import Static
 
+from museum_tui.conversation.commands import took_back
 from museum_tui.conversation.events import TIERS, FactChange, MemorySnapshot
+from museum_tui.safetext import one_line, plural
 
 from .fact_list import FactList, Row
 
 EXPIRING_TURNS = 2  # a fact that will be gone within this many turns unless mentioned looks it
-GONE_VERBS = {"pruned": "faded", "evicted": "replaced", "negated": "you said no", "forgotten": "forgotten"}
+GONE_VERBS = {"pruned": "faded", "evicted": "replaced", "forgotten": "you asked me to"}
+
+
+def gone_note(change: FactChange) -> str:
+    """The dim line a fact leaves behind for a turn, in the visitor's terms."""
+    verb = took_back(change.note) if change.kind == "negated" else GONE_VERBS.get(change.kind, change.kind)
+    return f"forgot: {one_line(change.value, 60)} ({verb})"
+
+
+class StatusLine(Static):
+    """One line under the facts that never wraps: the longest of its versions that fits the width.
+    Folded on a narrow screen, it is the whole panel: what is remembered, in one line."""
+
+    DEFAULT_CSS = """
+    StatusLine { color: $text-muted; padding: 0 1; height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__("", markup=False, **kwargs)  # type: ignore[arg-type]
+        self.versions: list[str] = [""]
+        self.folded_versions: list[str] = [""]
+
+    def set_versions(self, versions: list[str], folded: list[str]) -> None:
+        self.versions, self.folded_versions = versions, folded
+        self.refresh()
+
+    def render(self) -> Content:
+        panel = self.parent
+        folded = isinstance(panel, MemoryPanel) and panel.folded
+        versions = self.folded_versions if folded else self.versions
+        width = max(1, self.size.width - 2)
+        text = next((v for v in versions if len(v) <= width), versions[-1])
+        return Content(text)
 
 
 class MemoryPanel(Vertical):
@@ -25,7 +60,6 @@ class MemoryPanel(Vertical):
     DEFAULT_CSS = """
     MemoryPanel { border-left: vkey $foreground 20%; padding: 0 0 0 1; }
     MemoryPanel > #memory-title { text-style: bold; padding: 0 1; margin-bottom: 1; }
-    MemoryPanel > #memory-health { color: $text-muted; padding: 0 1; }
     """
 
     def __init__(self, *, snapshot: MemorySnapshot | None = None, **kwargs: object) -> None:
@@ -35,7 +69,16 @@ class MemoryPanel(Vertical):
     def compose(self) -> ComposeResult:
         yield Static("What I remember about you", id="memory-title", markup=False)
         yield FactList(id="facts")
-        yield Static("", id="memory-health", markup=False)
+        yield StatusLine(id="memory-health")
+
+    @property
+    def folded(self) -> bool:
+        """Folded to its summary line: only on a narrow screen (F2 opens it)."""
+        return self.has_class("-folded") and self.screen.has_class("-narrow")
+
+    def fold(self, folded: bool) -> None:
+        self.set_class(folded, "-folded")
+        self.query_one(StatusLine).refresh()
 
     def on_mount(self) -> None:
         if self._first is not None:
@@ -57,13 +100,13 @@ class MemoryPanel(Vertical):
             elif change.kind in ("reinforced", "restored"):
                 marks.setdefault(change.fact_id, "again" if change.kind == "reinforced" else "new")
             elif change.left:
-                notes[change.fact_id] = f"forgot: {change.value} ({GONE_VERBS.get(change.kind, change.kind)})"
+                notes[change.fact_id] = gone_note(change)
         present = {f.id for f in snapshot.facts}
         gone: dict[str, list[Row]] = {}
         shown = {row.fact.id: row for row in self.fact_list.rows if not row.gone_note}  # as of the last turn
         for fact_id, row in shown.items():
             if fact_id not in present:
-                note = notes.get(fact_id, f"forgot: {row.fact.value}")
+                note = notes.get(fact_id, f"forgot: {one_line(row.fact.value, 60)}")
                 gone.setdefault(row.fact.tier, []).append(Row(row.fact, gone_note=note))
         by_tier = dict(snapshot.tiers)
         tiers: list[tuple[str, list[Row]]] = []
@@ -78,9 +121,26 @@ class MemoryPanel(Vertical):
             heading = f"{tier.title} · {len(facts)}  ({tier.lifetime})" if facts else f"{tier.title} · 0"
             tiers.append((heading, tier_rows + gone.get(tier.name, [])))
         self.fact_list.set_rows(tiers, animate=animate)
-        counts = " · ".join(f"{snapshot.count(t.name)} {t.title.lower()}" for t in TIERS)
-        self.query_one("#memory-health", Static).update(f"turn {snapshot.turn} · {counts}")
+        self.query_one(StatusLine).set_versions(*status_versions(snapshot))
 
     def clear(self) -> None:
         """Forget what was shown (another visitor): nothing of theirs lingers as a note."""
         self.fact_list.set_rows([], animate=False)
+
+
+def status_versions(snapshot: MemorySnapshot) -> tuple[list[str], list[str]]:
+    """The status line, longest first, as the panel's last line and as the folded panel's only line."""
+    turn = f"turn {snapshot.turn}"
+    total = len(snapshot.facts)
+    counts = [f"{snapshot.count(t.name)} {t.title.lower()}" for t in TIERS]
+    things = plural(total, "thing")
+    versions = [f"{turn} · {' · '.join(counts)}", f"{turn} · {things} remembered", turn]
+    values = ", ".join(one_line(f.value, 40) for f in snapshot.facts)
+    head = f"Memory ({turn}): " if total else f"Memory ({turn}): nothing yet"
+    folded = [
+        f"{head}{values}  · F2 opens" if total else f"{head}  · F2 opens",
+        f"{head}{values}" if total else head,
+        f"Memory: {things} · F2 opens",
+        f"Memory: {things}",
+    ]
+    return versions, folded
