@@ -3,20 +3,19 @@ Session for any change, and formats the outcome as Markdown; it never changes st
 
 from __future__ import annotations
 
-import re
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from museum_tui.memory import TIER, TIERS, Fact, MemoryStore, UserNameError, by_tier, keeps
+from museum_tui.memory import TIERS, UserNameError, keeps
 from museum_tui.memory.export import ExportRefused
 from museum_tui.safetext import md, md_code, plural
 
 from .events import CommandResult, Event, QuitRequested
+from .memory_text import departure_markdown, memory_markdown, memory_sections, why_markdown
 
 if TYPE_CHECKING:
     from .session import Outcome, Session
-    from .visitor import Departure
 
 Handler = Callable[["Session", str], AsyncIterator[Event]]
 
@@ -27,81 +26,6 @@ class Command:
     args: str
     summary: str
     handler: Handler
-
-
-NOT_KEPT = " *(not kept for your next visit unless you agree: `/consent yes`)*"
-
-
-def memory_markdown(store: MemoryStore, withheld: frozenset[str] = frozenset()) -> str:
-    """What memory holds, tier by tier; facts in `withheld` (ids) are marked as not kept across visits."""
-    if not store.facts:
-        return "I don't remember anything about you yet."
-    count = len(store.facts)
-    lines = [f"I remember {plural(count, 'thing')} about you, each with the words it came from."]
-    for tier, facts in by_tier(store.facts.values()).items():
-        if not facts:
-            continue
-        lines += ["", f"**{TIER[tier].title}** ({keeps(tier)})"]
-        for f in facts:
-            label = store.ontology.concepts[f.concept].short_label
-            note = NOT_KEPT if f.id in withheld else ""
-            lines.append(f"- {md_code(f.id)} {md(label)}: **{md(f.value)}** — you said “{md(f.evidence)}”{note}")
-    leaving = sum(1 for f in store.facts.values() if not TIER[f.persistence_class].kept)
-    if leaving:
-        lines += ["", f"{leaving} of these will be forgotten when this visit ends."]
-    lines += ["", "Say `/forget <id or words>` to remove something, `/why <id>` to see where it came from."]
-    return "\n".join(lines)
-
-
-def why_markdown(store: MemoryStore, fact: Fact) -> str:
-    concept = store.ontology.concepts[fact.concept]
-    lines = [
-        f"**{md(concept.short_label)}: {md(fact.value)}** ({md_code(fact.id)}, {TIER[fact.persistence_class].title})",
-        f"- You said: “{md(fact.evidence, 300)}”",
-    ]
-    said = [m for m in fact.history if m.kind == "said"]
-    # Turns are numbered as the panel's status line and the saved file number them.
-    if fact.mentions > 1:
-        turns = ", ".join(str(m.turn) for m in said)
-        lines.append(f"- Mentioned {fact.mentions} times (turns {turns}).")
-    else:
-        lines.append(f"- Learned at turn {fact.created_turn}.")
-    replaced = [m for m in fact.history if m.kind == "replaced"]
-    for m in replaced:
-        lines.append(f"- It replaced “{md(m.value)}” (you said “{md(m.evidence)}” at turn {m.turn}).")
-    left = store.fades_in(fact)
-    strength = f"- Strength {fact.salience:.2f}"
-    if left is None:
-        lines.append(strength + "; it does not fade: it stays until you ask me to forget it.")
-    else:
-        lines.append(strength + f"; it fades out in about {plural(left, 'turn')} unless you mention it again.")
-    return "\n".join(lines)
-
-
-def took_back(words: str) -> str:
-    """How the visitor took a fact back, in their terms: asked to forget it, no longer, or not so."""
-    folded = " ".join(words.lower().split())
-    if re.search(r"\bforget\b", folded):
-        return "you asked me to forget it"
-    if re.search(r"\b(?:no longer|any ?more|no more)\b", folded):
-        return "you said it no longer holds"
-    return "you said it isn't so"
-
-
-def departure_markdown(gone: Departure) -> str:
-    """`/why` about a fact that left memory this visit: what it was and what happened to it."""
-    fact, kind = gone.change.fact, gone.change.kind
-    head = f"{md_code(fact.id)} ({md(fact.value)}) was forgotten"
-    if kind == "negated":
-        said = f": you said “{md(gone.words, 300)}”" if gone.words else f": {took_back('')}"
-        text = f"{head} at turn {gone.turn}{said}."
-    elif kind == "forgotten":
-        text = f"{head} because you asked me to. `/undo` brings back what was forgotten last."
-    elif kind == "evicted":
-        text = f"{head} at turn {gone.turn}: {md(gone.change.note)}."
-    else:  # pruned
-        text = f"{md_code(fact.id)} ({md(fact.value)}) faded away by turn {gone.turn}: it was not mentioned again."
-    return f"{text}\nIt came from your words “{md(fact.evidence, 300)}”."
 
 
 async def _help(session: Session, args: str) -> AsyncIterator[Event]:
@@ -119,7 +43,8 @@ async def _memory(session: Session, args: str) -> AsyncIterator[Event]:
     withheld = frozenset(f.id for f in visitor.memory_file.withheld(visitor.store))
     text = memory_markdown(visitor.store, withheld)
     overview = session.overview()
-    yield CommandResult("memory", text, kind="memory", snapshot=overview.snapshot, overview=overview)
+    sections = memory_sections(overview, text)
+    yield CommandResult("memory", text, kind="memory", snapshot=overview.snapshot, overview=overview, sections=sections)
 
 
 async def _forget(session: Session, args: str) -> AsyncIterator[Event]:

@@ -219,7 +219,8 @@ class CommandResult:
     confirm: str | None = None
     snapshot: MemorySnapshot | None = None
     decline: str | None = None
-    overview: MemoryOverview | None = None  # with /memory: what the memory screen's tabs show
+    overview: MemoryOverview | None = None  # with /memory: the data behind the memory screen
+    sections: tuple[tuple[str, str], ...] = ()  # (title, Markdown) tabs a front end may show instead of `text`
 
 
 @dataclass(frozen=True)

@@ -73,9 +73,10 @@ TIMELINE_KINDS = {"created", "reinforced", "recalled", "negated", "evicted", "pr
 TIMELINE_LIMIT = 500
 
 
-def record(visitor: Visitor, changes: Iterable[FactChange]) -> None:
-    """Add what a turn or a command did to memory to this visit's timeline (decay steps are left out)."""
-    turn = visitor.store.turn
+def record(visitor: Visitor, changes: Iterable[FactChange], turn: int | None = None) -> None:
+    """Add what a turn or a command did to memory to this visit's timeline (decay steps are left out).
+    Turns are numbered as the facts and the file number them: the first message is turn 0."""
+    turn = visitor.store.turn if turn is None else turn
     visitor.timeline += [
         TimelineEntry(turn, c.kind, c.label, c.value, c.note) for c in changes if c.kind in TIMELINE_KINDS
     ]

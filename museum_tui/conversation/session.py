@@ -341,6 +341,7 @@ class Session:
             visitor.history.append(Exchange(text, reply.text))
             window = self.settings.history_window // 2
             applied += layers.commit_layers(visitor, recalled, applied, reply.agent_title, window)
+            turn = store.turn  # this message's number, before its tick
             ticked = store.tick()
             visitor.note_departures(ticked)
             layers.after_tick(visitor, ticked)
@@ -350,7 +351,7 @@ class Session:
             events.append(FactsApplied(learned, rejected, source))
             events += await visitor.save()
             faded = fact_changes(store, ticked)
-            layers.record(visitor, learned + faded)
+            layers.record(visitor, learned + faded, turn)
             events.append(MemoryTicked(faded, layers.snapshot_of(visitor)))
         return events
 

@@ -35,6 +35,7 @@ from museum_tui.conversation.events import (
 from museum_tui.safetext import md, one_line
 
 from .help import help_markdown, palette_entries
+from .memory_screen import MemoryScreen
 from .screens import SecretScreen, confirm_screen, consent_screen, fact_screen, help_screen, memory_screen
 from .themes import THEMES
 from .widgets.chat import AssistantMessage, ChatLog, SystemMessage, VisitorMessage, WelcomeMessage
@@ -246,7 +247,7 @@ class MuseumApp(App[None]):
     async def _show_command(self, result: CommandResult) -> None:
         chat = self.query_one(ChatLog)
         if result.kind == "memory":
-            self.push_screen(memory_screen(result.text))
+            self.push_screen(MemoryScreen(result.sections) if result.sections else memory_screen(result.text))
         elif result.kind == "help":
             self.push_screen(help_screen(help_markdown(result.text)))
         elif result.kind in ("confirm", "consent") and result.confirm:

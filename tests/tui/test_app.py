@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import asyncio
 
+from textual.widgets import TabbedContent
+
 from museum_tui import config
 from museum_tui.config import load_settings
 from museum_tui.conversation import open_session
 from museum_tui.conversation.events import snapshot
+from museum_tui.tui.memory_screen import MemoryScreen
 from museum_tui.tui.screens import MarkdownScreen
 from museum_tui.tui.widgets.chat import AssistantMessage, SystemMessage, VisitorMessage
 from museum_tui.tui.widgets.fact_list import FactList
@@ -62,15 +65,25 @@ async def test_walkthrough_bars_shrink_and_the_coffee_leaves_with_a_note() -> No
         assert {"deaf", "photography"} <= set(panel_values(app))
 
 
-async def test_memory_command_opens_and_escape_closes() -> None:
+async def test_memory_command_opens_tabs_and_escape_closes() -> None:
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await say(pilot, "I'm deaf")
+        await say(pilot, "I could really use a coffee")
         await say(pilot, "/memory")
-        assert isinstance(app.screen, MarkdownScreen) and "deaf" in app.screen.markdown
+        screen = app.screen
+        assert isinstance(screen, MemoryScreen)
+        assert [title for title, _ in screen.sections] == ["Facts", "This visit", "Visits", "Health"]
+        assert "deaf" in screen.sections[0][1] and "fades in about" in screen.sections[0][1]
+        assert "learned Hearing impairment: **deaf**" in screen.sections[1][1]
+        assert "Memory health:" in screen.sections[3][1]
+        tabs = screen.query_one(TabbedContent)
+        assert tabs.active == "section-0"
+        await pilot.press("right")
+        assert tabs.active == "section-1"
         await pilot.press("escape")
         await pilot.pause()
-        assert not isinstance(app.screen, MarkdownScreen)
+        assert not isinstance(app.screen, MemoryScreen)
 
 
 async def test_selecting_a_fact_shows_why_and_can_forget_it_then_undo() -> None:
@@ -239,7 +252,7 @@ async def test_command_palette_runs_slash_commands() -> None:
         await pilot.press("enter")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert isinstance(app.screen, MarkdownScreen)
+        assert isinstance(app.screen, MemoryScreen)
 
 
 async def test_quit_saves_memory() -> None:

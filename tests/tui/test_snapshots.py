@@ -59,6 +59,17 @@ def test_memory_view(snap_compare) -> None:
     assert snap_compare(make_app(user="mem"), terminal_size=SIZE, run_before=run)
 
 
+def test_memory_screen_timeline_at_80x24(snap_compare) -> None:
+    async def run(pilot: Pilot) -> None:
+        for text in WALKTHROUGH[:4]:
+            await say(pilot, text)
+        await say(pilot, "/memory")
+        await pilot.press("right")  # the "This visit" tab
+        await steady(pilot)
+
+    assert snap_compare(make_app(user="mem"), terminal_size=(80, 24), run_before=run)
+
+
 def test_forget_flow(snap_compare) -> None:
     async def run(pilot: Pilot) -> None:
         await say(pilot, "I'm allergic to peanuts and I love Monet")

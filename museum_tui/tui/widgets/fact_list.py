@@ -42,7 +42,7 @@ class Row:
     the bar can glide to the new value; a row with a `gone_note` is a fact that just left."""
 
     fact: FactView
-    mark: str = ""  # "new" or "again" (reinforced) this turn
+    mark: str = ""  # "new", "again" (reinforced) or "recalled" (brought back by the visitor's words) this turn
     expiring: bool = False  # gone within a turn or two unless mentioned (never for a tier that does not fade)
     start: float = 0.0
     gone_note: str = ""
@@ -194,7 +194,9 @@ class FactList(ScrollView, can_focus=True):
             # a value or label read from a saved file or an ontology may hold anything: one clean line
             text.append(f"{one_line(fact.label)}: ", self._style("label"))
             text.append(one_line(fact.value, 200), style="bold")
-            tag = {"new": " new", "again": " ↑ again"}.get(item.mark) or (" fading" if item.expiring else "")
+            tag = {"new": " new", "again": " ↑ again", "recalled": " ↺ recalled"}.get(item.mark) or (
+                " fading" if item.expiring else ""
+            )
             if tag:
                 text.append(tag, style="italic green" if item.mark == "new" else "italic yellow")
         elif kind == "bar" and isinstance(item, Row):
@@ -219,8 +221,8 @@ class FactList(ScrollView, can_focus=True):
         if isinstance(item, Row) and not item.gone_note:
             if item.fact.id == self.cursor_id and self.has_focus:
                 background += self._style("cursor")
-            elif item.mark in ("new", "again"):
-                background += self._style(item.mark)
+            elif item.mark in ("new", "again", "recalled"):
+                background += self._style("again" if item.mark == "recalled" else item.mark)
         segments = list(self._text(line, width).render(self.app.console))
         return Strip(segments).adjust_cell_length(width, background).apply_style(background)
 

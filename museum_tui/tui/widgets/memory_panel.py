@@ -12,8 +12,8 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from museum_tui.conversation.commands import took_back
 from museum_tui.conversation.events import TIERS, FactChange, MemorySnapshot
+from museum_tui.conversation.memory_text import took_back
 from museum_tui.safetext import one_line, plural
 
 from .fact_list import FactList, Row
@@ -97,8 +97,9 @@ class MemoryPanel(Vertical):
         for change in changes:
             if change.kind == "created":
                 marks[change.fact_id] = "new"
-            elif change.kind in ("reinforced", "restored"):
-                marks.setdefault(change.fact_id, "again" if change.kind == "reinforced" else "new")
+            elif change.kind in ("reinforced", "restored", "recalled"):
+                mark = {"reinforced": "again", "restored": "new"}.get(change.kind, change.kind)
+                marks.setdefault(change.fact_id, mark)
             elif change.left:
                 notes[change.fact_id] = gone_note(change)
         present = {f.id for f in snapshot.facts}
@@ -134,7 +135,10 @@ def status_versions(snapshot: MemorySnapshot) -> tuple[list[str], list[str]]:
     total = len(snapshot.facts)
     counts = [f"{snapshot.count(t.name)} {t.title.lower()}" for t in TIERS]
     things = plural(total, "thing")
+    health = snapshot.health.split(" · ")[0]  # "health 92/100"; its warnings are on the memory screen
     versions = [f"{turn} · {' · '.join(counts)}", f"{turn} · {things} remembered", turn]
+    if health:
+        versions = [f"{versions[0]} · {health}", f"{versions[1]} · {health}", *versions]
     values = ", ".join(one_line(f.value, 40) for f in snapshot.facts)
     head = f"Memory ({turn}): " if total else f"Memory ({turn}): nothing yet"
     folded = [
