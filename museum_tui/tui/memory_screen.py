@@ -42,6 +42,11 @@ class MemoryScreen(ModalScreen[None]):
         super().__init__()
         self.sections = [(title, strip_controls(text, keep_newlines=True)) for title, text in sections]
 
+    @property
+    def markdown(self) -> str:
+        """Everything the screen shows, every tab, as one document (as a MarkdownScreen has it)."""
+        return "\n\n".join(f"## {title}\n\n{text}" for title, text in self.sections)
+
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("What I remember about you", classes="title", markup=False)

@@ -33,6 +33,7 @@ from museum_tui.config import load_settings
 from museum_tui.conversation import SessionError, open_session
 from museum_tui.extraction import validate_facts
 from museum_tui.memory import MemoryStore, Ontology, OntologyError, UserMemoryFile, load_ontology
+from museum_tui.tui.memory_screen import MemoryScreen
 from museum_tui.tui.screens import MarkdownScreen
 from museum_tui.tui.widgets.chat import AssistantMessage, SystemMessage, VisitorMessage
 from museum_tui.tui.widgets.composer import Composer
@@ -408,7 +409,7 @@ async def test_saved_values_with_markup_and_escapes_are_literal_or_neutralised_e
         assert MARKUP_VALUE in clean_screen(app), "the memory panel"
 
         await say(pilot, "/memory")
-        assert isinstance(app.screen, MarkdownScreen) and not hidden(app.screen.markdown)
+        assert isinstance(app.screen, MemoryScreen) and not hidden(app.screen.markdown)
         assert MARKUP_VALUE in clean_screen(app)
         await pilot.press("escape")
         await pilot.pause()
