@@ -40,6 +40,8 @@ CONFIG_TEMPLATE = """\
 # similarity_threshold = 0.88   # 1.0 = only identical values reinforce each other
 # facts_before_reply = false    # true: the reply waits for this message's facts (slower by the extraction time)
 # sensitive_consent = false     # kiosks: ask before keeping `sensitive` concepts (e.g. allergies) across visits
+# store = "postgresql://kiosk@db.museum.internal/museum"  # kiosk fleets: one shared database (password in
+#                               # ~/.pgpass or PGPASSWORD, never here); or a folder for the memory files
 
 # [decay]                       # per-turn multipliers; permanent facts never fade below the threshold
 # long_term = 0.99
@@ -80,6 +82,11 @@ def users_dir() -> Path:
     return data_dir() / "users"
 
 
+def store_spec(settings: Settings) -> str:
+    """Where visitors' memories are kept: the `store` setting, else the memory files' folder."""
+    return settings.store or str(users_dir())
+
+
 def bundled_ontologies_dir() -> Path:
     """The shipped ontologies: inside the installed package, or the source tree's `ontologies/`."""
     packaged = Path(__file__).resolve().parent / "ontologies"
@@ -108,6 +115,7 @@ class Settings:
     builtin_stream_delay: float = 0.01
     facts_before_reply: bool = False  # the seed's order: extract → upsert → tick → chat
     sensitive_consent: bool = False  # kiosks: keep `sensitive` concepts across visits only if the visitor agrees
+    store: str | None = None  # where memory is kept: a folder of TOML files or a postgresql:// URL; None: users_dir()
     config_file: Path | None = None
     warnings: list[str] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)
@@ -170,6 +178,7 @@ def load_settings(
         "builtin_stream_delay",
         "facts_before_reply",
         "sensitive_consent",
+        "store",
     }
     for name in data:
         if name not in known and name.lower() not in SECRET_KEYS:
@@ -229,6 +238,9 @@ def load_settings(
     consent = pick("sensitive_consent", "MUSEUM_TUI_SENSITIVE_CONSENT", bool, "true or false", _boolean)
     if consent is not None:
         settings.sensitive_consent = bool(consent)
+    store = pick("store", "MUSEUM_TUI_STORE", (str, Path), "a folder path or a postgresql:// URL")
+    if store:
+        settings.store = str(store)
 
     decay = data.get("decay", {})
     if not isinstance(decay, dict):

@@ -7,10 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from museum_tui import config
-from museum_tui.memory import (
-    MemoryStore,
-    UserMemoryFile,
-)
+from museum_tui.memory import MemoryStore
+from museum_tui.memory.storage import VisitorMemory
 
 PROVIDERS = ("builtin", "openrouter", "openai", "ollama", "custom")
 
@@ -34,6 +32,11 @@ def add_common(parser: argparse.ArgumentParser, *, engine: bool = False) -> None
         help="ontology JSON file (default: the bundled museum ontology)",
     )
     group.add_argument("--config", type=Path, metavar="PATH", help="config file (default: the user config file)")
+    group.add_argument(
+        "--store",
+        metavar="PATH|URL",
+        help="where visitors' memories are kept: a folder of files, or postgresql://… (default: the data folder)",
+    )
     if not engine:
         return
     group.add_argument(
@@ -64,6 +67,7 @@ def settings_from(args: argparse.Namespace) -> config.Settings:
         "user",
         "ontology",
         "config",
+        "store",
         "offline",
         "provider",
         "base_url",
@@ -78,7 +82,7 @@ def settings_from(args: argparse.Namespace) -> config.Settings:
         raise CliError(str(exc), exit_code=2) from None
 
 
-def open_user(args: argparse.Namespace) -> tuple[MemoryStore, UserMemoryFile, list[str]]:
+def open_user(args: argparse.Namespace) -> tuple[MemoryStore, VisitorMemory, list[str]]:
     """The user's saved memory, loaded into a fresh store, and the notices to show about it."""
     from museum_tui.conversation import SessionError, open_memory
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from museum_tui import config
+from museum_tui.memory.storage import safe_location
 
 from .common import CliError, add_common, settings_from
 
@@ -51,6 +52,7 @@ def show_cmd(args: argparse.Namespace) -> int:
         ("facts_before_reply", str(settings.facts_before_reply).lower()),
         ("sensitive_consent", str(settings.sensitive_consent).lower()),
         ("decay", ", ".join(f"{k}={v}" for k, v in settings.decay.items()) or "defaults"),
+        ("store", safe_location(config.store_spec(settings))),
         ("data folder", str(config.data_dir())),
     ]
     for name, value in rows:

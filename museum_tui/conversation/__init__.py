@@ -14,8 +14,8 @@ from museum_tui.memory import (
     MemoryStore,
     Ontology,
     OntologyError,
-    UserMemoryFile,
     UserNameError,
+    VisitorMemory,
     load_ontology,
 )
 
@@ -38,13 +38,15 @@ def _ontology(settings: Settings) -> Ontology:
 
 
 def _visitor(settings: Settings, ontology: Ontology) -> tuple[Visitor, LoadReport]:
+    from museum_tui.storage import open_storage
+
     try:
-        return load_visitor(settings, ontology, config.users_dir(), settings.user)
+        return load_visitor(settings, ontology, open_storage(config.store_spec(settings)), settings.user)
     except UserNameError as exc:
         raise SessionError(str(exc)) from None
 
 
-def open_memory(settings: Settings, ontology: Ontology | None = None) -> tuple[MemoryStore, UserMemoryFile, LoadReport]:
+def open_memory(settings: Settings, ontology: Ontology | None = None) -> tuple[MemoryStore, VisitorMemory, LoadReport]:
     """The visitor's saved memory loaded into a fresh store shaped by the settings. `SessionError` says why
     not (bad ontology, a user name that is not a name); a bad memory file is reported, never raised."""
     visitor, report = _visitor(settings, ontology or _ontology(settings))

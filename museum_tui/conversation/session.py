@@ -123,7 +123,7 @@ class Session:
         kept); a turn already committing finishes into its own visitor's memory, unseen by the next one.
         Raises `UserNameError` for a name that is not a name."""
         old = self.visitor
-        visitor, report = load_visitor(self.settings, old.store.ontology, old.memory_file.users_dir, name)
+        visitor, report = load_visitor(self.settings, old.store.ontology, old.storage, name)
         self.cancel()
         self._cancel = None  # the new visitor may talk at once; the old turn no longer answers to them
         async with old.lock:

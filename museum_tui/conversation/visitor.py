@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from museum_tui.config import Settings
-from museum_tui.memory import Change, LoadReport, MemoryStore, Ontology, SaveError, UserMemoryFile
+from museum_tui.memory import Change, LoadReport, MemoryStorage, MemoryStore, Ontology, SaveError, VisitorMemory
 
 from .events import Notice
 
@@ -25,7 +24,8 @@ class Exchange:
 @dataclass
 class Visitor:
     store: MemoryStore
-    memory_file: UserMemoryFile
+    memory_file: VisitorMemory  # the visitor's saved memory, in whichever store the settings chose
+    storage: MemoryStorage  # that store: where the next visitor (`/user`) is loaded from
     history: list[Exchange] = field(default_factory=list)
     undo_stack: list[list[Change]] = field(default_factory=list)
     failed_text: str | None = None  # the last message that was not answered, for /retry
@@ -50,15 +50,17 @@ class Visitor:
             return [Notice(f"{exc}. Everything is still remembered for this visit.", "error")]
         notices = [Notice(text, "warning") for text in report.notices]
         if report.adopted:
-            notices.append(Notice(f"Merged {len(report.adopted)} fact(s) saved by another museum-tui window."))
+            notices.append(Notice(f"Merged {len(report.adopted)} fact(s) saved by another museum-tui window or kiosk."))
         return notices
 
 
-def load_visitor(settings: Settings, ontology: Ontology, users_dir: Path, user: str) -> tuple[Visitor, LoadReport]:
-    """`user`'s saved memory in a fresh store shaped by the settings. Raises `UserNameError` for a name that
-    is not a name; a bad memory file is reported, never raised."""
-    memory_file = UserMemoryFile(users_dir, user)
+def load_visitor(
+    settings: Settings, ontology: Ontology, storage: MemoryStorage, user: str
+) -> tuple[Visitor, LoadReport]:
+    """`user`'s saved memory (from `storage`) in a fresh store shaped by the settings. Raises
+    `UserNameError` for a name that is not a name; a bad memory file or row is reported, never raised."""
+    memory_file = storage.open(user)
     memory_file.ask_sensitive = settings.sensitive_consent
     store = MemoryStore(ontology, settings.similarity_threshold, decay=settings.decay or None)
     report = memory_file.load(store)
-    return Visitor(store, memory_file), report
+    return Visitor(store, memory_file, storage), report

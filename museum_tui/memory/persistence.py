@@ -41,7 +41,7 @@ class SaveError(PersistenceError):
 class LoadReport:
     """What loading found: how many facts came back and what the visitor should be told."""
 
-    path: Path
+    path: Path | str  # the file, or a database store's location (see storage.py)
     loaded: int = 0
     notices: list[str] = field(default_factory=list)
     quarantined: Path | None = None
@@ -52,7 +52,7 @@ class LoadReport:
 class SaveReport:
     """What a save wrote and what it merged from another instance's writes."""
 
-    path: Path
+    path: Path | str
     written: int = 0
     adopted: list[Change] = field(default_factory=list)
     dropped: list[Change] = field(default_factory=list)
