@@ -26,6 +26,7 @@ BENCHMARKS = {
     "latency": ("Time to first reply token", "bench_latency.py"),
     "startup": ("Start-up", "bench_startup.py"),
     "ui": ("UI under load", "bench_ui.py"),
+    "store": ("Visitor memory on PostgreSQL", "bench_store.py"),
 }
 TARGET_PREFIX = "target | "
 
