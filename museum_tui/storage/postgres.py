@@ -32,7 +32,7 @@ from museum_tui.memory import (
 )
 from museum_tui.memory.clock import now
 from museum_tui.memory.fact_codec import InvalidEntry, fact_from_toml, fact_to_toml
-from museum_tui.memory.storage import safe_location
+from museum_tui.memory.storage import safe_location, url_secrets
 
 from .schema import SCHEMA, SCHEMA_VERSION, TOMBSTONE_DAYS, ensure_schema
 
@@ -94,6 +94,8 @@ class PostgresStorage:
                 if self._conn is not None and (self._conn.closed or self._conn.broken):
                     self._conn = None
                 reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+                for secret in [self.url, *url_secrets(self.url)]:
+                    reason = reason.replace(secret, "***")
                 raise PersistenceError(f"the memory database at {self.location} failed: {reason}") from None
 
     def visitors(self) -> list[str]:
