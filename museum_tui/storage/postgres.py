@@ -85,7 +85,11 @@ class PostgresStorage:
                 if self._conn is None or self._conn.closed or self._conn.broken:
                     self._conn = None
                     conn = psycopg.connect(self.url, connect_timeout=CONNECT_TIMEOUT, application_name="museum-tui")
-                    self.database_version = ensure_schema(conn)
+                    try:
+                        self.database_version = ensure_schema(conn)
+                    except BaseException:
+                        conn.close()
+                        raise
                     self._conn = conn
                 with self._conn.transaction(), self._conn.cursor() as cur:
                     cur.execute(f"SET LOCAL lock_timeout = {LOCK_TIMEOUT_MS}")
