@@ -66,6 +66,7 @@ class Cluster:
             "--locale=C", "--no-sync",
         )  # fmt: skip
         if out.returncode != 0:
+            self.stop()
             raise RuntimeError(f"initdb failed: {out.stderr or out.stdout}")
         for _ in range(5):  # the port may be taken between finding it free and binding it
             self.port = _free_port()

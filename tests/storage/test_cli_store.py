@@ -88,3 +88,16 @@ def test_an_unreachable_database_is_one_clear_line(tmp_path) -> None:
     assert "s3cret" not in result.stderr + result.stdout, "a password in the URL is never shown"
     config_show = museum("config", "show", "--store", "postgresql://nobody:s3cret@db.example/museum")
     assert "postgresql://nobody@db.example/museum" in config_show.stdout and "s3cret" not in config_show.stdout
+
+
+def test_switching_visitor_keeps_to_the_same_database(pg_url: str) -> None:
+    script = "I'm deaf\n/user bea\nI'm allergic to peanuts\n"
+    result = museum("chat", "--plain", "--offline", "--user", "al", "--store", pg_url, stdin=script)
+    assert result.returncode == 0, result.stderr
+    saved = rows(
+        pg_url,
+        "SELECT v.name, f.data->>'value' FROM museum_tui.facts f JOIN museum_tui.visitors v ON v.id = f.visitor_id "
+        "ORDER BY 1",
+    )
+    assert saved == [("al", "deaf"), ("bea", "peanuts")]
+    assert not (config.users_dir() / "al.toml").exists(), "nothing written to the files"
