@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-import psycopg
 import pytest
 
 from museum_tui import config
@@ -13,6 +12,8 @@ from museum_tui.memory import MemoryStore, UserMemoryFile
 from museum_tui.storage import open_storage
 from museum_tui.storage.schema import SCHEMA_VERSION
 from tests.cli_process import museum
+
+psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed: pip install '.[test]'")
 
 
 def rows(url: str, query: str) -> list[tuple]:

@@ -11,10 +11,12 @@ import textwrap
 import time
 from pathlib import Path
 
-import psycopg
+import pytest
 
 from museum_tui.memory import MemoryStore
 from museum_tui.storage import open_storage
+
+psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed: pip install '.[test]'")
 
 KIOSK = textwrap.dedent("""
     import json, sys, time, pathlib

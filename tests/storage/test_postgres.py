@@ -6,12 +6,13 @@ import json
 import subprocess
 import sys
 
-import psycopg
 import pytest
 
 from museum_tui.memory import MemoryStore, SaveError, UserNameError
 from museum_tui.storage import open_storage
 from museum_tui.storage.postgres import fact_key
+
+psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed: pip install '.[test]'")
 
 
 def sql(url: str, query: str, *args: object) -> list[tuple]:
