@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import threading
+import time
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
@@ -37,6 +38,7 @@ from museum_tui.memory.storage import safe_location, url_secrets
 from .schema import SCHEMA, SCHEMA_VERSION, TOMBSTONE_DAYS, ensure_schema
 
 CONNECT_TIMEOUT = 5  # seconds: a kiosk whose database is away says so quickly and keeps the visit in memory
+RETRY_AFTER = 15.0  # seconds after a failed connection before the next try: turns do not each wait for it
 LOCK_TIMEOUT_MS = 10_000  # a visitor row held longer than this by another kiosk: this save gives up
 
 
@@ -65,6 +67,7 @@ class PostgresStorage:
         self.database_version: int | None = None
         self._conn: Any = None
         self._lock = threading.RLock()
+        self._failed_at: float | None = None  # monotonic time of the last failed connection
 
     def open(self, user: str) -> PostgresVisitorMemory:
         return PostgresVisitorMemory(self, user)
@@ -84,13 +87,19 @@ class PostgresStorage:
             try:
                 if self._conn is None or self._conn.closed or self._conn.broken:
                     self._conn = None
+                    if self._failed_at is not None and time.monotonic() - self._failed_at < RETRY_AFTER:
+                        raise PersistenceError(
+                            f"the memory database at {self.location} could not be reached a moment ago; "
+                            f"trying again within {RETRY_AFTER:.0f} s"
+                        )
+                    self._failed_at = time.monotonic()
                     conn = psycopg.connect(self.url, connect_timeout=CONNECT_TIMEOUT, application_name="museum-tui")
                     try:
                         self.database_version = ensure_schema(conn)
                     except BaseException:
                         conn.close()
                         raise
-                    self._conn = conn
+                    self._conn, self._failed_at = conn, None
                 with self._conn.transaction(), self._conn.cursor() as cur:
                     cur.execute(f"SET LOCAL lock_timeout = {LOCK_TIMEOUT_MS}")
                     yield cur

@@ -101,3 +101,14 @@ def test_the_visitor_metadata_column_round_trips(museum_ontology, pg_url: str) -
     again = storage.open("meta")
     again.load(MemoryStore(museum_ontology))
     assert again.metadata == {"visits": [{"started_at": "2026-01-01T10:00:00+00:00", "turns": 3}]}
+
+
+def test_an_unreachable_database_is_not_waited_for_at_every_turn(museum_ontology) -> None:
+    storage = open_storage("postgresql://kiosk:pw@127.0.0.1:1/museum")
+    memory, store = storage.open("away"), MemoryStore(museum_ontology)
+    report = memory.load(store)
+    assert "Could not load your saved memory" in report.notices[0] and not memory.read_only
+    store.upsert("ArtInterest.Artist", "Monet", "asserted", "Monet")
+    with pytest.raises(SaveError, match="trying again within"):
+        memory.save(store)
+    assert [f.value for f in store.facts.values()] == ["Monet"], "the visit still remembers"
