@@ -34,6 +34,7 @@ from museum_tui.memory import (
 from museum_tui.memory.clock import now
 from museum_tui.memory.fact_codec import InvalidEntry, fact_from_toml, fact_to_toml
 from museum_tui.memory.storage import safe_location, url_secrets
+from museum_tui.memory.visits import KEPT_VISITS, VisitLog
 
 from .schema import SCHEMA, SCHEMA_VERSION, TOMBSTONE_DAYS, ensure_schema
 
@@ -143,7 +144,8 @@ class PostgresVisitorMemory:
         self.ask_sensitive = False
         self.keep_sensitive: bool | None = None
         self.consent_at = ""
-        self.metadata: dict[str, Any] = {}  # the visitor row's `meta` (memory layers' visits and the like)
+        self.metadata: dict[str, Any] = {}  # the visitor row's `meta` other than visits, for later layers
+        self.visits = VisitLog()  # past visits (`meta.visits`), and this one once a turn has happened
         self._base: dict[str, tuple[int, str]] = {}  # fact_key → (mentions, last_seen_at) as last synced
         self._own_tombstones: dict[str, str] = {}  # fact_key → the forgotten_at this memory wrote
 
@@ -199,7 +201,7 @@ class PostgresVisitorMemory:
                         "was loaded and this session will not save."
                     )
                     return report
-                facts, skipped, foreign = self._read(cur, store)
+                facts, skipped, foreign = self._read(cur, store, report)
         except PersistenceError as exc:
             report.notices.append(
                 f"Could not load your saved memory ({exc}); this session starts empty and its first save "
@@ -222,19 +224,20 @@ class PostgresVisitorMemory:
         self._base = {fact_key(c.fact.concept, c.fact.value): (c.fact.mentions, c.fact.last_seen_at) for c in restored}
         return report
 
-    def _read(self, cur: Any, store: MemoryStore) -> tuple[list[Fact], list[str], int]:
+    def _read(self, cur: Any, store: MemoryStore, report: LoadReport) -> tuple[list[Fact], list[str], int]:
         cur.execute(
-            f"SELECT id, turn, next_id, sensitive_consent, sensitive_consent_at, meta FROM {SCHEMA}.visitors "
+            f"SELECT id, turn, next_id, sensitive_consent, sensitive_consent_at, meta, saved_at FROM {SCHEMA}.visitors "
             "WHERE name = %s",
             (self.user,),
         )
         row = cur.fetchone()
         if row is None:
             return [], [], 0
-        vid, turn, next_id, consent, consent_at, meta = row
+        vid, turn, next_id, consent, consent_at, meta, report.saved_at = row  # saved_at: the time facts aged since
         store.turn, store.next_id = max(store.turn, turn), max(store.next_id, next_id)
         self.keep_sensitive, self.consent_at = consent, consent_at if consent is not None else ""
-        self.metadata = dict(meta or {})
+        self.metadata = {k: v for k, v in (meta or {}).items() if k != "visits"}
+        self.visits.past = VisitLog.from_records((meta or {}).get("visits")).past
         cur.execute(f"SELECT fact_key, data FROM {SCHEMA}.facts WHERE visitor_id = %s AND forgotten_at IS NULL", (vid,))
         facts, skipped, bad, foreign = [], [], [], 0
         for key, data in cur.fetchall():
@@ -288,10 +291,10 @@ class PostgresVisitorMemory:
         self._base = {fact_key(f.concept, f.value): (f.mentions, f.last_seen_at) for f in written}
         return report
 
-    def _lock_visitor(self, cur: Any) -> tuple[int, int, int, bool | None, str]:
+    def _lock_visitor(self, cur: Any) -> tuple[int, int, int, bool | None, str, dict[str, Any]]:
         cur.execute(f"INSERT INTO {SCHEMA}.visitors (name) VALUES (%s) ON CONFLICT (name) DO NOTHING", (self.user,))
         cur.execute(
-            f"SELECT id, turn, next_id, sensitive_consent, sensitive_consent_at FROM {SCHEMA}.visitors "
+            f"SELECT id, turn, next_id, sensitive_consent, sensitive_consent_at, meta FROM {SCHEMA}.visitors "
             "WHERE name = %s FOR UPDATE",
             (self.user,),
         )
@@ -300,7 +303,11 @@ class PostgresVisitorMemory:
     def _save(self, cur: Any, store: MemoryStore, report: SaveReport) -> list[Fact]:
         from psycopg.types.json import Jsonb
 
-        vid, turn, next_id, consent, consent_at = self._lock_visitor(cur)
+        vid, turn, next_id, consent, consent_at, meta = self._lock_visitor(cur)
+        ours = {v.started_at for v in self.visits.all()}  # visits: the union, as the memory files merge them
+        theirs = VisitLog.from_records((meta or {}).get("visits")).past
+        self.visits.past = sorted([*self.visits.past, *(v for v in theirs if v.started_at not in ours)],
+                                  key=lambda v: v.started_at)[-KEPT_VISITS:]  # fmt: skip
         if consent is not None and (self.keep_sensitive is None or consent_at > self.consent_at):
             self.keep_sensitive, self.consent_at = consent, consent_at  # the latest answer holds
         store.turn, store.next_id = max(store.turn, turn), max(store.next_id, next_id)
@@ -373,10 +380,12 @@ class PostgresVisitorMemory:
             self._own_tombstones.update(dict.fromkeys(gone, stamp))
         cutoff = (now() - timedelta(days=TOMBSTONE_DAYS)).isoformat()
         cur.execute(f"DELETE FROM {SCHEMA}.facts WHERE visitor_id = %s AND forgotten_at < %s", (vid, cutoff))
+        visits = sorted(self.visits.all(), key=lambda v: v.started_at)[-KEPT_VISITS:]  # the current one may be older
+        extra = {**self.metadata, **({"visits": [v.record() for v in visits]} if visits else {})}
         ontology = store.ontology.name or (store.ontology.source.name if store.ontology.source else "")
         cur.execute(
             f"UPDATE {SCHEMA}.visitors SET turn = %s, next_id = %s, sensitive_consent = %s, "
-            "sensitive_consent_at = %s, ontology = %s, meta = meta || %s, saved_at = now() WHERE id = %s",
-            (store.turn, store.next_id, self.keep_sensitive, self.consent_at, ontology, Jsonb(self.metadata), vid),
+            "sensitive_consent_at = %s, ontology = %s, meta = meta || %s, saved_at = %s WHERE id = %s",
+            (store.turn, store.next_id, self.keep_sensitive, self.consent_at, ontology, Jsonb(extra), now(), vid),
         )
         return written

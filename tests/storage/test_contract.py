@@ -167,3 +167,22 @@ def test_the_latest_consent_answer_holds_across_instances(backend, museum_ontolo
     two.save(two_store)
     one.save(one_store)
     assert one.keep_sensitive is False and loaded(backend, museum_ontology, "twin")[1].keep_sensitive is False
+
+
+def test_visits_are_kept_and_merged_across_instances(backend, museum_ontology, monkeypatch) -> None:
+    """The memory layers' visits (issue 17) live beside the facts in every store."""
+    from datetime import datetime
+
+    store, memory, _ = loaded(backend, museum_ontology, "vic")
+    if not hasattr(memory, "visits"):
+        pytest.skip(f"this branch's {backend.name} store predates visits (issue 17)")
+    other_store, other, _ = loaded(backend, museum_ontology, "vic")
+    memory.visits.turn(datetime.fromisoformat(NOW), ["wayfinding"])
+    memory.save(store)
+    other.visits.turn(datetime.fromisoformat("2026-01-02T09:00:00+00:00"), ["food"])
+    other.save(other_store)
+    memory.save(store)
+    _, again, report = loaded(backend, museum_ontology, "vic")
+    assert [v.started_at for v in again.visits.all()] == [NOW, "2026-01-02T09:00:00+00:00"]
+    assert [v.topics for v in again.visits.all()] == [["wayfinding"], ["food"]]
+    assert report.saved_at == datetime.fromisoformat(NOW), "when it was saved, by the app's clock"

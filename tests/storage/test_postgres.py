@@ -92,15 +92,15 @@ def test_tombstones_hold_no_words_and_are_purged_after_a_month(
     assert sql(pg_url, "SELECT count(*) FROM museum_tui.facts") == [(1,)]
 
 
-def test_the_visitor_metadata_column_round_trips(museum_ontology, pg_url: str) -> None:
+def test_the_visitor_metadata_column_keeps_other_layers_data(museum_ontology, pg_url: str) -> None:
     storage = open_storage(pg_url)
     memory, store = storage.open("meta"), MemoryStore(museum_ontology)
     memory.load(store)
-    memory.metadata["visits"] = [{"started_at": "2026-01-01T10:00:00+00:00", "turns": 3}]
+    memory.metadata["summary"] = {"text": "talked about Monet", "turns": 3}
     memory.save(store)
     again = storage.open("meta")
     again.load(MemoryStore(museum_ontology))
-    assert again.metadata == {"visits": [{"started_at": "2026-01-01T10:00:00+00:00", "turns": 3}]}
+    assert again.metadata == {"summary": {"text": "talked about Monet", "turns": 3}}
 
 
 def test_an_unreachable_database_is_not_waited_for_at_every_turn(museum_ontology) -> None:
