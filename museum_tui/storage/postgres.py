@@ -40,6 +40,7 @@ from .schema import SCHEMA, SCHEMA_VERSION, TOMBSTONE_DAYS, ensure_schema
 
 CONNECT_TIMEOUT = 5  # seconds: a kiosk whose database is away says so quickly and keeps the visit in memory
 RETRY_AFTER = 15.0  # seconds after a failed connection before the next try: turns do not each wait for it
+INT_MAX = 2**31 - 1  # the columns' limit: a fact id like f99999999999 (hand-edited files) must not stop saves
 LOCK_TIMEOUT_MS = 10_000  # a visitor row held longer than this by another kiosk: this save gives up
 
 
@@ -386,6 +387,15 @@ class PostgresVisitorMemory:
         cur.execute(
             f"UPDATE {SCHEMA}.visitors SET turn = %s, next_id = %s, sensitive_consent = %s, "
             "sensitive_consent_at = %s, ontology = %s, meta = meta || %s, saved_at = %s WHERE id = %s",
-            (store.turn, store.next_id, self.keep_sensitive, self.consent_at, ontology, Jsonb(extra), now(), vid),
+            (
+                min(store.turn, INT_MAX),
+                min(store.next_id, INT_MAX),
+                self.keep_sensitive,
+                self.consent_at,
+                ontology,
+                Jsonb(extra),
+                now(),
+                vid,
+            ),
         )
         return written

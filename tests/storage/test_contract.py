@@ -186,3 +186,13 @@ def test_visits_are_kept_and_merged_across_instances(backend, museum_ontology, m
     assert [v.started_at for v in again.visits.all()] == [NOW, "2026-01-02T09:00:00+00:00"]
     assert [v.topics for v in again.visits.all()] == [["wayfinding"], ["food"]]
     assert report.saved_at == datetime.fromisoformat(NOW), "when it was saved, by the app's clock"
+
+
+def test_a_huge_fact_id_does_not_stop_saving(backend, museum_ontology) -> None:
+    store, memory, _ = loaded(backend, museum_ontology, "huge")
+    store.upsert("ArtInterest.Artist", "Monet", "asserted", "Monet")
+    next(iter(store.facts.values())).id = "f99999999999"  # as a hand-edited file may hold
+    store.next_id = 100000000000
+    memory.save(store)
+    fresh, _, report = loaded(backend, museum_ontology, "huge")
+    assert values(fresh) == {"Monet"} and report.notices == []
