@@ -384,18 +384,10 @@ class PostgresVisitorMemory:
         visits = sorted(self.visits.all(), key=lambda v: v.started_at)[-KEPT_VISITS:]  # the current one may be older
         extra = {**self.metadata, **({"visits": [v.record() for v in visits]} if visits else {})}
         ontology = store.ontology.name or (store.ontology.source.name if store.ontology.source else "")
+        counters = (min(store.turn, INT_MAX), min(store.next_id, INT_MAX))
         cur.execute(
             f"UPDATE {SCHEMA}.visitors SET turn = %s, next_id = %s, sensitive_consent = %s, "
             "sensitive_consent_at = %s, ontology = %s, meta = meta || %s, saved_at = %s WHERE id = %s",
-            (
-                min(store.turn, INT_MAX),
-                min(store.next_id, INT_MAX),
-                self.keep_sensitive,
-                self.consent_at,
-                ontology,
-                Jsonb(extra),
-                now(),
-                vid,
-            ),
+            (*counters, self.keep_sensitive, self.consent_at, ontology, Jsonb(extra), now(), vid),
         )
         return written
