@@ -43,6 +43,8 @@ CONFIG_TEMPLATE = """\
 # visit_gap_minutes = 60        # a silence longer than this starts a new visit
 # half_life_days = 180          # long-term interests halve in strength over this many days away (0: off)
 # kiosk = false                 # a shared terminal: each visitor's memory opens only with their own secret
+# store = "postgresql://kiosk@db.museum.internal/museum"  # kiosk fleets: one shared database (password in
+#                               # ~/.pgpass or PGPASSWORD, never here); or a folder for the memory files
 
 # [decay]                       # per-turn multipliers; permanent facts never fade below the threshold
 # long_term = 0.99
@@ -83,6 +85,11 @@ def users_dir() -> Path:
     return data_dir() / "users"
 
 
+def store_spec(settings: Settings) -> str:
+    """Where visitors' memories are kept: the `store` setting, else the memory files' folder."""
+    return settings.store or str(users_dir())
+
+
 def bundled_ontologies_dir() -> Path:
     """The shipped ontologies: inside the installed package, or the source tree's `ontologies/`."""
     packaged = Path(__file__).resolve().parent / "ontologies"
@@ -114,6 +121,7 @@ class Settings:
     visit_gap_minutes: int = 60  # a silence longer than this starts a new visit
     half_life_days: float = 180.0  # long-term facts halve in strength over this many days between visits (0: off)
     kiosk: bool = False  # a shared terminal: memory opens only with the visitor's secret; no /model, paths, …
+    store: str | None = None  # where memory is kept: a folder of TOML files or a postgresql:// URL; None: users_dir()
     config_file: Path | None = None
     warnings: list[str] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)
@@ -179,6 +187,7 @@ def load_settings(
         "visit_gap_minutes",
         "half_life_days",
         "kiosk",
+        "store",
     }
     for name in data:
         if name not in known and name.lower() not in SECRET_KEYS:
@@ -251,6 +260,9 @@ def load_settings(
     kiosk = pick("kiosk", "MUSEUM_TUI_KIOSK", bool, "true or false", _boolean)
     if kiosk is not None:
         settings.kiosk = bool(kiosk)
+    store = pick("store", "MUSEUM_TUI_STORE", (str, Path), "a folder path or a postgresql:// URL")
+    if store:
+        settings.store = str(store)
 
     decay = data.get("decay", {})
     if not isinstance(decay, dict):

@@ -22,7 +22,8 @@ ALLOWED: dict[str, set[str]] = {
     "llm": {"llm", "safetext", "__init__"},
     "extraction": {"extraction", "memory", "safetext"},
     "concierge": {"concierge", "memory", "safetext"},
-    "conversation": {"conversation", "extraction", "concierge", "llm", "memory", "config", "safetext"},
+    "storage": {"storage", "memory"},
+    "conversation": {"conversation", "extraction", "concierge", "llm", "memory", "config", "safetext", "storage"},
     "tui": {"tui", "conversation", "safetext"},
 }
 UI_LIBRARIES = {"textual", "rich"}

@@ -15,7 +15,7 @@ from museum_tui import __version__
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import chat_cmd, config_cmd, extract_cmd, memory_cmd, ontology_cmd
+    from . import chat_cmd, config_cmd, extract_cmd, memory_cmd, ontology_cmd, store_cmd
     from .common import add_common
 
     parser = argparse.ArgumentParser(
@@ -31,6 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     memory_cmd.register(sub)
     ontology_cmd.register(sub)
     config_cmd.register(sub)
+    store_cmd.register(sub)
     return parser
 
 

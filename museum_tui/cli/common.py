@@ -7,10 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from museum_tui import config
-from museum_tui.memory import (
-    MemoryStore,
-    UserMemoryFile,
-)
+from museum_tui.memory import MemoryStore
+from museum_tui.memory.storage import VisitorMemory
 
 PROVIDERS = ("builtin", "openrouter", "openai", "ollama", "custom")
 
@@ -39,6 +37,11 @@ def add_common(parser: argparse.ArgumentParser, *, engine: bool = False) -> None
         action="store_true",
         default=None,
         help="a shared terminal: each visitor's memory opens only with their secret (also MUSEUM_TUI_KIOSK)",
+    )
+    group.add_argument(
+        "--store",
+        metavar="PATH|URL",
+        help="where visitors' memories are kept: a folder of files, or postgresql://… (default: the data folder)",
     )
     if not engine:
         return
@@ -70,6 +73,7 @@ def settings_from(args: argparse.Namespace) -> config.Settings:
         "user",
         "ontology",
         "config",
+        "store",
         "offline",
         "provider",
         "base_url",
@@ -85,7 +89,7 @@ def settings_from(args: argparse.Namespace) -> config.Settings:
         raise CliError(str(exc), exit_code=2) from None
 
 
-def open_user(args: argparse.Namespace) -> tuple[MemoryStore, UserMemoryFile, list[str]]:
+def open_user(args: argparse.Namespace) -> tuple[MemoryStore, VisitorMemory, list[str]]:
     """The user's saved memory, loaded into a fresh store, and the notices to show about it."""
     from museum_tui.conversation import SessionError, open_memory
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from museum_tui import config
+from museum_tui.memory.storage import safe_location
 
 from .common import CliError, add_common, settings_from
 
@@ -52,6 +53,7 @@ def show_cmd(args: argparse.Namespace) -> int:
         ("sensitive_consent", str(settings.sensitive_consent).lower()),
         ("kiosk", str(settings.kiosk).lower()),
         ("decay", ", ".join(f"{k}={v}" for k, v in settings.decay.items()) or "defaults"),
+        ("store", safe_location(config.store_spec(settings))),
         ("data folder", str(config.data_dir())),
     ]
     for name, value in rows:

@@ -11,6 +11,7 @@ from museum_tui.memory import TIER, SaveError, by_tier, keeps
 from museum_tui.memory.clock import now
 from museum_tui.memory.export import export_json, export_markdown
 from museum_tui.memory.health import health
+from museum_tui.memory.storage import stored_bytes
 from museum_tui.safetext import one_line, plural
 
 from .common import CliError, add_common, open_user
@@ -43,7 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     health.add_argument("--json", action="store_true", help="print JSON instead of text")
     health.set_defaults(handler=health_cmd)
 
-    path = actions.add_parser("path", help="print where the visitor's memory file is")
+    path = actions.add_parser("path", help="print where the visitor's memory is (a file, or the database)")
     add_common(path)
     path.set_defaults(handler=path_cmd)
 
@@ -142,11 +143,7 @@ def forget_cmd(args: argparse.Namespace) -> int:
 def health_cmd(args: argparse.Namespace) -> int:
     store, memory_file, notices = open_user(args)
     _notices(notices)
-    try:
-        size: int | None = memory_file.path.stat().st_size
-    except OSError:
-        size = None
-    report = health(store, now(), file_bytes=size)
+    report = health(store, now(), file_bytes=stored_bytes(memory_file))
     if args.json:
         record = {"user": memory_file.user, "score": report.score, "warnings": list(report.warnings)}
         print(json.dumps({**record, "figures": report.figures}, indent=2))

@@ -14,8 +14,8 @@ from museum_tui.memory import (
     MemoryStore,
     Ontology,
     OntologyError,
-    UserMemoryFile,
     UserNameError,
+    VisitorMemory,
     load_ontology,
 )
 
@@ -39,13 +39,15 @@ def _ontology(settings: Settings) -> Ontology:
 
 
 def _visitor(settings: Settings, ontology: Ontology) -> tuple[Visitor, LoadReport]:
+    from museum_tui.storage import open_storage
+
     try:
-        return load_visitor(settings, ontology, config.users_dir(), settings.user)
+        return load_visitor(settings, ontology, open_storage(config.store_spec(settings)), settings.user)
     except UserNameError as exc:
         raise SessionError(str(exc)) from None
 
 
-def open_memory(settings: Settings, ontology: Ontology | None = None) -> tuple[MemoryStore, UserMemoryFile, LoadReport]:
+def open_memory(settings: Settings, ontology: Ontology | None = None) -> tuple[MemoryStore, VisitorMemory, LoadReport]:
     """The visitor's saved memory loaded into a fresh store shaped by the settings. `SessionError` says why
     not (bad ontology, a user name that is not a name); a bad memory file is reported, never raised."""
     visitor, report = _visitor(settings, ontology or _ontology(settings))
@@ -63,7 +65,10 @@ def open_session(settings: Settings, env: Mapping[str, str] | None = None) -> Se
     chat = build_chat(settings, provider, responder)
     fact_source = build_fact_source(ontology, provider, chat.client if isinstance(chat, LLMChat) else None)
     if settings.kiosk:  # nobody's memory opens without its secret: the kiosk starts with an anonymous visitor
-        visitor, loaded = anonymous_visitor(settings, ontology, config.users_dir()), []
+        from museum_tui.storage import open_storage
+
+        storage = open_storage(config.store_spec(settings))
+        visitor, loaded = anonymous_visitor(settings, ontology, storage, config.users_dir()), []
     else:
         visitor, report = _visitor(settings, ontology)
         loaded = report.notices

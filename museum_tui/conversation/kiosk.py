@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 
 from museum_tui.config import Settings
-from museum_tui.memory import MemoryStore, Ontology, UserMemoryFile, check_user_name
+from museum_tui.memory import MemoryStorage, MemoryStore, Ontology, UserMemoryFile, check_user_name
 from museum_tui.memory.usernames import other_spellings
 from museum_tui.memory.visitor_secret import MIN_LENGTH, SecretError, SecretFile, SecretLocked
 from museum_tui.safetext import md
@@ -26,11 +26,13 @@ from .visitor import Visitor
 REFUSED = "On this kiosk {what} is not available; ask the staff."
 
 
-def anonymous_visitor(settings: Settings, ontology: Ontology, users_dir: Path) -> Visitor:
-    """The kiosk's visitor until someone opens their memory: nothing is read from or written to disk."""
+def anonymous_visitor(settings: Settings, ontology: Ontology, storage: MemoryStorage, users_dir: Path) -> Visitor:
+    """The kiosk's visitor until someone opens their memory: nothing is read or written for it; `storage` is
+    where the next visitor's memory will come from."""
     memory_file = UserMemoryFile(users_dir, settings.user)
     memory_file.read_only = True
-    return Visitor(MemoryStore(ontology, settings.similarity_threshold, decay=settings.decay or None), memory_file)
+    store = MemoryStore(ontology, settings.similarity_threshold, decay=settings.decay or None)
+    return Visitor(store, memory_file, storage)
 
 
 class KioskGate:

@@ -15,6 +15,7 @@ from museum_tui.memory import Change, Fact, MemoryStore
 from museum_tui.memory.clock import now
 from museum_tui.memory.health import Health, health
 from museum_tui.memory.recall import recall_candidates
+from museum_tui.memory.storage import stored_bytes
 from museum_tui.memory.visits import since
 
 from .events import FactChange, MemoryOverview, MemorySnapshot, TimelineEntry, VisitView, snapshot
@@ -84,10 +85,7 @@ def record(visitor: Visitor, changes: Iterable[FactChange], turn: int | None = N
 
 
 def health_of(visitor: Visitor) -> Health:
-    try:
-        size: int | None = visitor.memory_file.path.stat().st_size
-    except OSError:
-        size = None
+    size = stored_bytes(visitor.memory_file)
     return health(visitor.store, now(), faded=len(visitor.faded) + visitor.recalled, recalled=visitor.recalled,
                   file_bytes=size)  # fmt: skip
 

@@ -14,6 +14,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from museum_tui.config import Settings
@@ -139,19 +140,26 @@ class Session:
         On a kiosk the memory opens only once `submit_secret` has the visitor's secret: this returns the
         question. Raises `UserNameError` for a name that is not a name."""
         if self.kiosk is not None:
-            return self.kiosk.request(self.visitor.memory_file.users_dir, name)
+            return self.kiosk.request(self._secrets_dir(), name)
         return await self._open_visitor(name)
 
     async def submit_secret(self, secret: str | None) -> list[Event]:
         """A kiosk visitor's answer to the PIN question `switch_user` asked (None: they cancelled)."""
         if self.kiosk is None:
             return [CommandResult("user", "No PIN or pass phrase was asked for.", ok=False)]
-        user, events = await self.kiosk.answer(self.visitor.memory_file.users_dir, secret)
+        user, events = await self.kiosk.answer(self._secrets_dir(), secret)
         return events if user is None else await self._open_visitor(user)
+
+    def _secrets_dir(self) -> Path:
+        """Where kiosk secrets are kept: beside the memory files, or this machine's data folder when memory
+        is in a database (secrets are per kiosk then: see the README)."""
+        from museum_tui import config
+
+        return getattr(self.visitor.storage, "users_dir", None) or config.users_dir()
 
     async def _open_visitor(self, name: str) -> list[Event]:
         old = self.visitor
-        visitor, report = load_visitor(self.settings, old.store.ontology, old.memory_file.users_dir, name)
+        visitor, report = load_visitor(self.settings, old.store.ontology, old.storage, name)
         self.cancel()
         self._cancel = None  # the new visitor may talk at once; the old turn no longer answers to them
         async with old.lock:

@@ -9,10 +9,9 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 from datetime import timedelta
-from pathlib import Path
 
 from museum_tui.config import Settings
-from museum_tui.memory import Change, LoadReport, MemoryStore, Ontology, SaveError, UserMemoryFile
+from museum_tui.memory import Change, LoadReport, MemoryStorage, MemoryStore, Ontology, SaveError, VisitorMemory
 from museum_tui.memory.aging import age
 from museum_tui.memory.clock import now
 from museum_tui.memory.recall import FadedFacts
@@ -41,7 +40,8 @@ class Departure:
 @dataclass
 class Visitor:
     store: MemoryStore
-    memory_file: UserMemoryFile
+    memory_file: VisitorMemory  # the visitor's saved memory, in whichever store the settings chose
+    storage: MemoryStorage  # that store: where the next visitor (`/user`) is loaded from
     history: list[Exchange] = field(default_factory=list)
     undo_stack: list[list[Change]] = field(default_factory=list)
     failed_text: str | None = None  # the last message that was not answered, for /retry
@@ -89,19 +89,21 @@ class Visitor:
         notices = [Notice(text, "warning") for text in report.notices]
         if report.adopted:
             count = len(report.adopted)
-            notices.append(Notice(f"Merged {plural(count, 'fact')} saved by another museum-tui window."))
+            notices.append(Notice(f"Merged {plural(count, 'fact')} saved by another museum-tui window or kiosk."))
         return notices
 
 
-def load_visitor(settings: Settings, ontology: Ontology, users_dir: Path, user: str) -> tuple[Visitor, LoadReport]:
-    """`user`'s saved memory in a fresh store shaped by the settings, aged for the time since it was saved;
-    a new visit begins. Raises `UserNameError` for a name that is not a name; a bad memory file is reported,
-    never raised."""
-    memory_file = UserMemoryFile(users_dir, user)
+def load_visitor(
+    settings: Settings, ontology: Ontology, storage: MemoryStorage, user: str
+) -> tuple[Visitor, LoadReport]:
+    """`user`'s saved memory (from `storage`) in a fresh store shaped by the settings, aged for the time
+    since it was saved; a new visit begins. Raises `UserNameError` for a name that is not a name; a bad
+    memory file or row is reported, never raised."""
+    memory_file = storage.open(user)
     memory_file.ask_sensitive = settings.sensitive_consent
     memory_file.visits.gap = timedelta(minutes=settings.visit_gap_minutes)
     store = MemoryStore(ontology, settings.similarity_threshold, decay=settings.decay or None)
     report = memory_file.load(store)
-    visitor = Visitor(store, memory_file)
+    visitor = Visitor(store, memory_file, storage)
     visitor.faded.add(store, age(store, report.saved_at, now(), settings.half_life_days))
     return visitor, report

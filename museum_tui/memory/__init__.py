@@ -17,6 +17,7 @@ from .persistence import (
     SaveReport,
     UserMemoryFile,
 )
+from .storage import FileStorage, MemoryStorage, VisitorMemory
 from .store import PRUNE_THRESHOLD, REINFORCEMENT, MemoryStore
 from .tiers import DECAY, KEPT_TIERS, PERSISTENCE_CLASSES, TIER, TIERS, Tier, keeps, turns_until_faded
 from .usernames import UserNameError, check_user_name
@@ -34,7 +35,9 @@ __all__ = [
     "Change",
     "Concept",
     "Fact",
+    "FileStorage",
     "LoadReport",
+    "MemoryStorage",
     "MemoryStore",
     "Mention",
     "Ontology",
@@ -46,6 +49,7 @@ __all__ = [
     "Tier",
     "UserMemoryFile",
     "UserNameError",
+    "VisitorMemory",
     "by_tier",
     "check_user_name",
     "context_block",

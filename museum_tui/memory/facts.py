@@ -100,8 +100,9 @@ def normalize(text: str) -> str:
 def id_number(fact_id: str) -> int | None:
     """The number in a fact id (`f12` → 12), or None for ids this store did not make."""
     digits = fact_id[1:] if fact_id[:1] == "f" else fact_id
-    # ASCII digits only ("²" is a digit int() refuses), and few enough for int() (a saved file may hold anything)
-    return int(digits) if digits.isascii() and digits.isdigit() and len(digits) <= 100 else None
+    # ASCII digits only ("²" is a digit int() refuses), and at most 18 of them: the next id must stay a 64-bit
+    # integer, or the file saved with it is one TOML cannot read back (a saved file may hold anything)
+    return int(digits) if digits.isascii() and digits.isdigit() and len(digits) <= 18 else None
 
 
 def value_mentions(stored: str, query: str) -> bool:

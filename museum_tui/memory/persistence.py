@@ -54,7 +54,7 @@ class SaveError(PersistenceError):
 class LoadReport:
     """What loading found: how many facts came back and what the visitor should be told."""
 
-    path: Path
+    path: Path | str  # the file, or a database store's location (see storage.py)
     loaded: int = 0
     notices: list[str] = field(default_factory=list)
     quarantined: Path | None = None
@@ -66,7 +66,7 @@ class LoadReport:
 class SaveReport:
     """What a save wrote and what it merged from another instance's writes."""
 
-    path: Path
+    path: Path | str
     written: int = 0
     adopted: list[Change] = field(default_factory=list)
     dropped: list[Change] = field(default_factory=list)
@@ -320,7 +320,9 @@ class UserMemoryFile:
             header["sensitive_consent"] = self.keep_sensitive
             header["sensitive_consent_at"] = self.consent_at
         if self.visits.all():
-            header["visits"] = self.visits.records()
+            header["visits"] = [v.record() for v in sorted(self.visits.all(), key=lambda v: v.started_at)][
+                -KEPT_VISITS:
+            ]
         if not facts and not self._foreign:
             header["facts"] = []  # say so explicitly: an empty memory, not a truncated file
         chunks, cache = [tomli_w.dumps(header)], {}

@@ -29,6 +29,7 @@ BENCHMARKS = {
     "recall": ("Recall of faded facts", "bench_recall.py"),
     "extraction": ("Built-in rule extractor", "bench_extraction.py"),
     "concierge": ("Built-in concierge answer time", "bench_concierge.py"),
+    "store": ("Visitor memory on PostgreSQL", "bench_store.py"),
 }
 TARGET_PREFIX = "target | "
 
