@@ -193,12 +193,13 @@ class ChatClient:
             except LLMError as error:
                 if started:
                     raise
-                async with asyncio.timeout_at(ends):
-                    try:
-                        if not await self._backoff(attempt, error):
-                            raise
-                    except TimeoutError:
-                        raise error from None
+                try:
+                    async with asyncio.timeout_at(ends):
+                        retry = await self._backoff(attempt, error)
+                except TimeoutError:
+                    raise self._late(deadline or 0, mid_stream=False) from None
+                if not retry:
+                    raise
                 attempt += 1
             finally:
                 await stream.aclose()
