@@ -50,6 +50,12 @@ def show_cmd(args: argparse.Namespace) -> int:
         ("similarity_threshold", str(settings.similarity_threshold)),
         ("facts_before_reply", str(settings.facts_before_reply).lower()),
         ("sensitive_consent", str(settings.sensitive_consent).lower()),
+        ("extraction_order", settings.extraction_order),
+        ("context_window", str(settings.context_window or "from the server, else 2048 local / 32768 hosted")),
+        ("reply_max_tokens", str(settings.reply_max_tokens)),
+        ("extract_max_tokens", str(settings.extract_max_tokens)),
+        ("timeout", f"{settings.timeout:g} s"),
+        ("extract_timeout", f"{settings.extract_timeout:g} s"),
         ("decay", ", ".join(f"{k}={v}" for k, v in settings.decay.items()) or "defaults"),
         ("data folder", str(config.data_dir())),
     ]
