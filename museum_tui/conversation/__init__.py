@@ -60,7 +60,10 @@ def open_session(settings: Settings, env: Mapping[str, str] | None = None) -> Se
     except (VenueUnavailable, EngineError) as exc:
         raise SessionError(str(exc)) from None
     chat = build_chat(settings, provider, responder)
-    fact_source = build_fact_source(ontology, provider, chat.client if isinstance(chat, LLMChat) else None)
+    if isinstance(chat, LLMChat):
+        fact_source = build_fact_source(ontology, provider, chat.client, settings, chat.model_limits)
+    else:
+        fact_source = build_fact_source(ontology, provider)
     visitor, report = _visitor(settings, ontology)
     warnings = [*settings.warnings, *(f"Ontology: {w}" for w in ontology.warnings), *report.notices]
     return Session(
