@@ -19,10 +19,17 @@ from museum_tui.conversation.events import (
     TurnCancelled,
     TurnFailed,
     UserSwitched,
+    Working,
 )
 from museum_tui.safetext import strip_controls
 
 from .common import CliError, add_common, settings_from
+
+WAIT_NOTE_AFTER = 2.0  # seconds
+WAIT_NOTES = {
+    "thinking": "(thinking… Ctrl-C to stop)",
+    "remembering": "(updating memory… Ctrl-C to stop)",
+}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -47,6 +54,7 @@ class PlainChat:
             sys.stdin.reconfigure(errors="replace")  # bytes that are not UTF-8 become U+FFFD, not a crash
         self.interactive = sys.stdin.isatty()
         self.out = sys.stdout
+        self._waiting: asyncio.TimerHandle | None = None
 
     def write(self, text: str) -> None:
         self.out.write(text)
@@ -55,8 +63,27 @@ class PlainChat:
     def line(self, text: str = "") -> None:
         self.write(strip_controls(text, keep_newlines=True) + "\n")
 
+    def waiting(self, stage: str | None) -> None:
+        """One line when the model keeps us waiting over `WAIT_NOTE_AFTER` seconds (on stderr when piped, so
+        scripts reading the replies never see it); `None` ends the wait."""
+        if self._waiting is not None:
+            self._waiting.cancel()
+            self._waiting = None
+        if stage is None:
+            return
+        text = WAIT_NOTES.get(stage, "(working… Ctrl-C to stop)")
+
+        def say() -> None:
+            self._waiting = None
+            if self.interactive:
+                self.line(text)
+            else:
+                print(text, file=sys.stderr, flush=True)
+
+        self._waiting = asyncio.get_running_loop().call_later(WAIT_NOTE_AFTER, say)
+
     def interrupt(self) -> None:
-        """Ctrl-C stops a reply being written; at the prompt it says how to leave."""
+        """Ctrl-C stops whatever the turn is waiting on; at the prompt it says how to leave."""
         if self.session.busy:
             self.session.cancel()
         else:
@@ -96,9 +123,16 @@ class PlainChat:
 
     async def turn(self, text: str) -> bool:
         """Run one line; False when the visitor asked to quit."""
+        try:
+            return await self._turn(text)
+        finally:
+            self.waiting(None)
+
+    async def _turn(self, text: str) -> bool:
         replying = False
-        follow_up: str | None = None  # the command an answer leads to, run once this line's events are done
+        follow_up: str | None = None
         async for event in self.session.handle(text):
+            self.waiting(event.stage if isinstance(event, Working) else None)
             if isinstance(event, ReplyChunk):
                 if not replying:
                     self.write("concierge> " if self.interactive else "")

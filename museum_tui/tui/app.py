@@ -30,6 +30,7 @@ from museum_tui.conversation.events import (
     TurnCancelled,
     TurnFailed,
     UserSwitched,
+    Working,
 )
 from museum_tui.safetext import md, one_line
 
@@ -38,6 +39,7 @@ from .widgets.chat import AssistantMessage, ChatLog, SystemMessage, VisitorMessa
 from .widgets.composer import Composer
 from .widgets.fact_list import FactList
 from .widgets.memory_panel import MemoryPanel
+from .widgets.working import WorkingIndicator
 
 PALETTE = [
     ("What do you remember about me?", "/memory", "Show every remembered fact and where it came from"),
@@ -106,6 +108,7 @@ class MuseumApp(App[None]):
             with Vertical(id="chat-pane"):
                 with ChatLog(id="chat"):
                     yield from self._welcome()
+                yield WorkingIndicator(id="working")
                 yield Composer(completions(""), id="composer")
             yield MemoryPanel(snapshot=self.session.snapshot(), id="memory")
         yield Footer()
@@ -158,8 +161,16 @@ class MuseumApp(App[None]):
         if not is_command(text):
             await chat.add(VisitorMessage(text))
         self._reply = None
-        async for event in self.session.handle(text):
-            await self._show(event)
+        working = self.query_one(WorkingIndicator)
+        try:
+            async for event in self.session.handle(text):
+                if isinstance(event, Working):
+                    working.start(event.stage)
+                    continue
+                working.stop()
+                await self._show(event)
+        finally:
+            working.stop()
 
     @on(Worker.StateChanged)
     async def _worker_failed(self, event: Worker.StateChanged) -> None:
