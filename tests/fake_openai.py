@@ -67,6 +67,7 @@ class LlamaLike:
     props: bool = False  # llama.cpp (C++) serves GET /props; llama-cpp-python does not
     runaway: int = 400  # tokens a reply runs to when no max_tokens is sent (capped by the context)
     slots: int = 1
+    json_late: float = 0.0  # seconds before a JSON request asks for a slot (so a reply sent with it goes first)
 
 
 def count_tokens(messages: Any) -> int:
@@ -329,6 +330,8 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
             fault = fake.next_fault("chat" if stream else "json")
             if fake.llama is None:
                 self._answer(body, stream, fault)
+                return
+            if not stream and fake.stopping.wait(fake.llama.json_late):
                 return
             try:
                 with fake.slot():

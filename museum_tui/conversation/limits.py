@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from museum_tui.llm import ChatClient
     from museum_tui.llm.context import ServerInfo
 
-MIN_REPLY_TOKENS = 64
+MIN_REPLY_TOKENS = 16  # the smallest reply_max_tokens the settings allow
 
 
 @dataclass(frozen=True)
