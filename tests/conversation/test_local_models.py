@@ -68,7 +68,7 @@ async def test_the_same_server_with_extraction_beside_the_reply_cuts_the_reply_w
     extraction, so every turn is still answered (later)."""
     llama = LlamaLike(json_late=0.1)  # the reply's request reaches the slot first, as it did on the real server
     with FakeOpenAI(REPLY, PEANUT_ALLERGY, first_token_delay=0.2, llama=llama) as server:
-        answered, turns = await converse(server, extraction_order="parallel")
+        answered, _ = await converse(server, extraction_order="parallel")
         print(f"\nparallel order on a single-slot server: {answered}/10 answered, {server.interrupted} streams cut")
         assert server.interrupted >= 1 and answered == 10
 
@@ -111,7 +111,10 @@ async def test_a_message_that_cannot_fit_says_so_and_sends_nothing() -> None:
 
 async def test_a_server_overflow_error_is_not_offered_a_retry() -> None:
     with FakeOpenAI(REPLY) as server:
-        server.always("chat", Fault(status=400, body={"error": {"message": "Requested tokens (2054) exceed context window of 2048"}}))
+        server.always(
+            "chat",
+            Fault(status=400, body={"error": {"message": "Requested tokens (2054) exceed context window of 2048"}}),
+        )
         session = llm_session(server)
         events = await run(session, "hello")
         failed = next(e for e in events if isinstance(e, TurnFailed))
@@ -130,26 +133,26 @@ async def test_working_events_mark_the_waits() -> None:
         await session.aclose()
 
 
-async def consume_until(session, text: str, until: type, seen: list[Event]) -> asyncio.Task[None]:
+async def consume_until(session, text: str, until: Event, seen: list[Event]) -> asyncio.Task[None]:
+    """Run a turn in a task until it has emitted `until`."""
+
     async def consume() -> None:
         async for event in session.handle(text):
             seen.append(event)
 
     task = asyncio.create_task(consume())
     for _ in range(1000):
-        if any(isinstance(e, until) for e in seen):
+        if until in seen:
             return task
         await asyncio.sleep(0.01)
-    raise AssertionError(f"no {until.__name__}")
+    raise AssertionError(f"no {until}")
 
 
 async def test_esc_while_memory_updates_keeps_the_reply_and_drops_the_facts() -> None:
     with FakeOpenAI(REPLY, PEANUT_ALLERGY, extract_delay=30, llama=LlamaLike()) as server:
         session = llm_session(server)
         seen: list[Event] = []
-        task = await consume_until(session, "I'm allergic to peanuts", ReplyDone, seen)
-        while seen[-1] != Working("remembering"):
-            await asyncio.sleep(0.01)
+        task = await consume_until(session, "I'm allergic to peanuts", Working("remembering"), seen)
         session.cancel()
         await task
         notice = next(e for e in seen if isinstance(e, Notice))
@@ -163,7 +166,7 @@ async def test_esc_before_the_first_word_stops_the_wait() -> None:
     with FakeOpenAI(REPLY, first_token_delay=30, llama=LlamaLike()) as server:
         session = llm_session(server)
         seen: list[Event] = []
-        task = await consume_until(session, "hello", Working, seen)
+        task = await consume_until(session, "hello", Working("thinking"), seen)
         session.cancel()
         await task
         assert kinds(seen) == ["TurnCancelled"] and seen[-1] == TurnCancelled("")
