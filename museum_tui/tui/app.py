@@ -205,7 +205,8 @@ class MuseumApp(App[None]):
                 await chat.add(SystemMessage("Stopped. Nothing from this message was remembered.", "warning"))
         elif isinstance(event, TurnFailed):
             if self._reply is not None:
-                await self._reply.finish("— interrupted", state="failed")
+                note = "— cut short" if event.kind == "cut_short" else "— interrupted"
+                await self._reply.finish(note, state="failed")
             retry = " Say `/retry` to try again." if event.retryable else ""
             await chat.add(
                 SystemMessage(

@@ -206,3 +206,17 @@ async def test_every_extraction_order_remembers_the_facts(order: str) -> None:
         first = server.calls()[0].body["stream"]
         assert first is {"parallel": first, "after_reply": True, "before_reply": False}[order]
         await session.aclose()
+
+
+async def test_a_reply_that_stops_part_way_without_a_reason_is_not_kept_once_the_server_gives_reasons() -> None:
+    with FakeOpenAI(REPLY, PEANUT_ALLERGY) as server:
+        session = llm_session(server)
+        server.fail("chat", Fault(no_finish=True))
+        assert "ReplyDone" in kinds(await run(session, "hello")), "a server that never says why: complete"
+        assert "ReplyDone" in kinds(await run(session, "hello again"))  # this one ends with finish_reason "stop"
+        server.fail("chat", Fault(no_finish=True))
+        events = await run(session, "I'm allergic to peanuts")
+        failed = next(e for e in events if isinstance(e, TurnFailed))
+        assert failed.kind == "interrupted" and failed.retryable and failed.partial == REPLY
+        assert "peanuts" not in {f.value for f in session.store.facts.values()}
+        await session.aclose()
