@@ -79,7 +79,7 @@ async def test_extraction_beside_the_reply_cuts_it_and_the_cut_stream_is_retried
 
 async def test_a_server_with_several_slots_gets_the_extraction_beside_the_reply() -> None:
     llama = LlamaLike(n_ctx=8192, props=True, slots=2)
-    with FakeOpenAI(REPLY, first_token_delay=0.3, extract_delay=0.3, llama=llama) as server:
+    with FakeOpenAI(REPLY, first_token_delay=1.0, extract_delay=1.0, llama=llama) as server:
         session = llm_session(server)
         await run(session, "I'm deaf")
         assert server.max_busy == 2 and server.interrupted == 0

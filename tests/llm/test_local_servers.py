@@ -59,7 +59,7 @@ async def test_length_is_reported_and_max_tokens_is_sent(server: FakeOpenAI) -> 
 
 async def test_a_llama_like_server_cuts_the_stream_when_a_second_request_arrives() -> None:
     """What broke 9 of 10 turns: extraction sent while the reply streams, on a one-slot server."""
-    with FakeOpenAI(reply="one two three four five", first_token_delay=0.2, llama=LlamaLike()) as fake:
+    with FakeOpenAI(reply="one two three four five", first_token_delay=1.0, llama=LlamaLike()) as fake:
         async with client_for(fake, max_retries=0) as client:
             chat = asyncio.ensure_future(collect_all(client, max_tokens=50))
             for _ in range(500):  # until the reply's request is in
