@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("museum_tui.conversation")
 
 MAX_INPUT_CHARS = 4000
+LAST_REPLY_CHARS = 400  # of the assistant's last reply, given to the extractor (small context windows)
 STOPPED_MEMORY = "Stopped updating memory: the reply stays, but nothing from that message was remembered."
 TOO_LONG = (
     "This message, with what I remember and the venue's details, does not fit the model's context window "
@@ -210,7 +211,7 @@ class Session:
             return
         visitor.failed_text = text
         self._cancel = control = TurnControl()
-        last_reply = visitor.last_reply
+        last_reply = _tail(visitor.last_reply)  # the extractor needs its question, not all of it
         extraction = Extraction(lambda: self.fact_source.extract(text, last_reply))
         committing = False
         try:
@@ -353,6 +354,14 @@ class Session:
         notices = await self.save()
         await self.chat.aclose()
         return notices
+
+
+def _tail(reply: str | None, limit: int = LAST_REPLY_CHARS) -> str | None:
+    """The end of the assistant's last reply (where its question is), cut at a word, within `limit`."""
+    if reply is None or len(reply) <= limit:
+        return reply
+    tail = reply[-limit:]
+    return "…" + tail[tail.find(" ") + 1 :] if " " in tail else "…" + tail
 
 
 def _clean(text: str) -> tuple[str, Notice | None]:
