@@ -4,6 +4,7 @@ prompts that fit the context window, cut-short and interrupted replies, deadline
 from __future__ import annotations
 
 import asyncio
+import os
 
 import pytest
 
@@ -224,3 +225,21 @@ async def test_a_reply_that_stops_part_way_without_a_reason_is_not_kept_once_the
         assert failed.kind == "interrupted" and failed.retryable and failed.partial == REPLY
         assert "peanuts" not in {f.value for f in session.store.facts.values()}
         await session.aclose()
+
+
+@pytest.mark.realserver
+@pytest.mark.skipif(not os.environ.get("MUSEUM_TUI_REAL_BASE_URL"), reason="set MUSEUM_TUI_REAL_BASE_URL to run")
+async def test_ten_turns_against_a_real_server_with_its_defaults() -> None:
+    """MUSEUM_TUI_REAL_BASE_URL, e.g. a llama-cpp-python server started with its defaults (see
+    tools/real_server_check.sh): every turn is answered or fails with a reason other than an empty reply."""
+    from museum_tui.config import load_settings
+    from museum_tui.conversation import open_session
+
+    settings = load_settings({"base_url": os.environ["MUSEUM_TUI_REAL_BASE_URL"], "user": "real"})
+    session = open_session(settings)
+    turns = [await run(session, text) for text in CONVERSATION]
+    await session.aclose()
+    answered = sum(1 for events in turns if any(isinstance(e, ReplyDone) for e in events))
+    failed = [e for t in turns for e in t if isinstance(e, TurnFailed)]
+    print(f"\nreal server: {answered}/10 answered; failures: {[e.kind or e.reason for e in failed]}")
+    assert not any("empty reply" in e.reason for e in failed) and answered >= 9
