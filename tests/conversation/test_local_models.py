@@ -231,7 +231,8 @@ async def test_a_reply_that_stops_part_way_without_a_reason_is_not_kept_once_the
 @pytest.mark.skipif(not os.environ.get("MUSEUM_TUI_REAL_BASE_URL"), reason="set MUSEUM_TUI_REAL_BASE_URL to run")
 async def test_ten_turns_against_a_real_server_with_its_defaults() -> None:
     """MUSEUM_TUI_REAL_BASE_URL, e.g. a llama-cpp-python server started with its defaults (see
-    tools/real_server_check.sh): every turn is answered or fails with a reason other than an empty reply."""
+    tools/real_server_check.sh): every turn is answered, or cut short at reply_max_tokens; never an empty,
+    interrupted or overflowing turn."""
     from museum_tui.config import load_settings
     from museum_tui.conversation import open_session
 
@@ -242,4 +243,5 @@ async def test_ten_turns_against_a_real_server_with_its_defaults() -> None:
     answered = sum(1 for events in turns if any(isinstance(e, ReplyDone) for e in events))
     failed = [e for t in turns for e in t if isinstance(e, TurnFailed)]
     print(f"\nreal server: {answered}/10 answered; failures: {[e.kind or e.reason for e in failed]}")
-    assert not any("empty reply" in e.reason for e in failed) and answered >= 9
+    # A tiny model may still ramble past reply_max_tokens: that turn is reported as cut short, correctly.
+    assert answered + len(failed) == 10 and all(e.kind == "cut_short" for e in failed) and answered >= 7
