@@ -20,6 +20,15 @@ DEFAULT_USER = "guest"
 DEFAULT_ONTOLOGY = "museum.json"
 DEFAULT_SIMILARITY = 0.88  # merges "photos" into "photography", keeps "Monet" apart from "Manet"
 PROVIDER_KEYS = ("provider", "base_url", "model", "extract_model", "api_key_env")
+EXTRACTION_ORDERS = ("auto", "parallel", "after_reply", "before_reply")
+LIMIT_KEYS = (
+    "extraction_order",
+    "context_window",
+    "reply_max_tokens",
+    "extract_max_tokens",
+    "timeout",
+    "extract_timeout",
+)
 SECRET_KEYS = ("api_key", "key", "token", "openai_api_key", "openrouter_api_key")
 
 CONFIG_TEMPLATE = """\
@@ -45,6 +54,15 @@ CONFIG_TEMPLATE = """\
 # kiosk = false                 # a shared terminal: each visitor's memory opens only with their own secret
 # store = "postgresql://kiosk@db.museum.internal/museum"  # kiosk fleets: one shared database (password in
 #                               # ~/.pgpass or PGPASSWORD, never here); or a folder for the memory files
+
+# Local models (llama.cpp, Ollama, …) and limits for every model:
+# extraction_order = "auto"     # when facts are extracted: "parallel" (beside the reply), "after_reply", or
+#                               # "before_reply"; auto = after_reply for local servers with one slot, else parallel
+# context_window = 2048         # tokens; default: what the server reports, else 2048 local / 32768 hosted
+# reply_max_tokens = 400        # the longest reply asked for (a reply cut there is reported, not kept)
+# extract_max_tokens = 600      # the longest extraction answer
+# timeout = 120                 # seconds for a whole reply, waiting in line and retries included (--timeout)
+# extract_timeout = 60          # seconds for a whole extraction
 
 # [decay]                       # per-turn multipliers; permanent facts never fade below the threshold
 # long_term = 0.99
@@ -122,6 +140,12 @@ class Settings:
     half_life_days: float = 180.0  # long-term facts halve in strength over this many days between visits (0: off)
     kiosk: bool = False  # a shared terminal: memory opens only with the visitor's secret; no /model, paths, …
     store: str | None = None  # where memory is kept: a folder of TOML files or a postgresql:// URL; None: users_dir()
+    extraction_order: str = "auto"  # see EXTRACTION_ORDERS; facts_before_reply = true means "before_reply"
+    context_window: int | None = None  # tokens; None: what the server reports, else a default for its kind
+    reply_max_tokens: int = 400
+    extract_max_tokens: int = 600
+    timeout: float = 120.0  # seconds for a whole reply (queueing and retries included)
+    extract_timeout: float = 60.0  # seconds for a whole extraction
     config_file: Path | None = None
     warnings: list[str] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)
@@ -188,6 +212,7 @@ def load_settings(
         "half_life_days",
         "kiosk",
         "store",
+        *LIMIT_KEYS,
     }
     for name in data:
         if name not in known and name.lower() not in SECRET_KEYS:
@@ -264,6 +289,8 @@ def load_settings(
     if store:
         settings.store = str(store)
 
+    _limits(settings, pick)
+
     decay = data.get("decay", {})
     if not isinstance(decay, dict):
         raise ConfigError(f"{path}: [decay] must be a table of tier = factor")
@@ -280,6 +307,35 @@ def load_settings(
     if settings.offline:
         settings.sources["provider"] = "command line (--offline)"
     return settings
+
+
+def _limits(settings: Settings, pick: Any) -> None:
+    """The settings for local models and the limits of every model call."""
+    order = pick("extraction_order", "MUSEUM_TUI_EXTRACTION_ORDER", str, " or ".join(EXTRACTION_ORDERS))
+    if order is not None:
+        if order not in EXTRACTION_ORDERS:
+            raise ConfigError(f"extraction_order is {order!r}; expected one of {', '.join(EXTRACTION_ORDERS)}")
+        settings.extraction_order = order
+    elif settings.facts_before_reply:
+        settings.extraction_order = "before_reply"
+    for name, env_name, low, high in (
+        ("context_window", "MUSEUM_TUI_CONTEXT_WINDOW", 512, 10_000_000),
+        ("reply_max_tokens", "MUSEUM_TUI_REPLY_MAX_TOKENS", 16, 1_000_000),
+        ("extract_max_tokens", "MUSEUM_TUI_EXTRACT_MAX_TOKENS", 64, 1_000_000),
+    ):
+        value = pick(name, env_name, int, f"a whole number from {low:,} to {high:,}", int)
+        if value is not None:
+            if not low <= value <= high:
+                raise ConfigError(f"{name} is {value}; expected a whole number from {low:,} to {high:,}")
+            setattr(settings, name, value)
+    for name, env_name in (("timeout", "MUSEUM_TUI_TIMEOUT"), ("extract_timeout", "MUSEUM_TUI_EXTRACT_TIMEOUT")):
+        value = pick(name, env_name, (int, float), "seconds, from 1 to 3600", float)
+        if value is not None:
+            if not 1 <= float(value) <= 3600:
+                raise ConfigError(f"{name} is {value}; expected seconds, from 1 to 3600")
+            setattr(settings, name, float(value))
+    if settings.sources.get("timeout") == "command line" and "extract_timeout" not in settings.sources:
+        settings.extract_timeout = min(settings.extract_timeout, settings.timeout)
 
 
 def write_template(path: Path | None = None) -> Path:

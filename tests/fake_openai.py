@@ -11,6 +11,14 @@ As a process (benchmarks, end-to-end CLI tests):
 
 Chat (streaming) and extraction (JSON) calls are told apart by the request's `stream` flag, so each can
 be slowed or broken on its own. Stopping the server closes every open connection and joins every thread.
+
+Llama-like mode (`FakeOpenAI(llama=LlamaLike())`, or `--llama '{"n_ctx": 2048}'`) behaves like
+llama-cpp-python's server with its default settings: one slot, so requests run one at a time; a request that
+arrives while a reply streams cuts that stream (`interrupt_requests=True`: the stream ends with `[DONE]`, no
+finish_reason); a prompt over `n_ctx` tokens gets an empty 200 stream (chat) or a 400 naming the context
+window (JSON); without `max_tokens` a reply runs on in a loop until the context is full (finish_reason
+"length"); with it, a longer reply stops there with finish_reason "length". `props=True` adds llama.cpp's
+`GET /props`. Tokens are counted as words and punctuation marks, 4 more per message.
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import re
 import select
 import signal
 import socket
@@ -46,6 +55,30 @@ class Fault:
     content: str | None = None  # json: the message content to return instead of the default
     sse: str | None = None  # chat: this exact event-stream text instead of the generated one
     no_done: bool = False  # chat: end the stream cleanly without `data: [DONE]`
+    no_finish: bool = False  # chat: send no finish_reason (some servers never do)
+
+
+@dataclass
+class LlamaLike:
+    """A single-slot local server (see the module docstring)."""
+
+    n_ctx: int = 2048
+    interrupt: bool = True  # llama-cpp-python's `interrupt_requests` default
+    props: bool = False  # llama.cpp (C++) serves GET /props; llama-cpp-python does not
+    runaway: int = 400  # tokens a reply runs to when no max_tokens is sent (capped by the context)
+    slots: int = 1
+    json_late: float = 0.0  # seconds before a JSON request asks for a slot (so a reply sent with it goes first)
+
+
+def count_tokens(messages: Any) -> int:
+    """The fake's tokenizer: words and punctuation marks, plus 4 per message."""
+    if not isinstance(messages, list):
+        return 0
+    total = 0
+    for message in messages:
+        content = message.get("content") if isinstance(message, dict) else None
+        total += 4 + len(re.findall(r"\w+|[^\w\s]", content if isinstance(content, str) else ""))
+    return total
 
 
 @dataclass
@@ -79,7 +112,16 @@ class Script:
 
 
 class FakeOpenAI:
-    def __init__(self, reply: str | None = None, facts: Any = None, *, port: int = 0, **timing: Any) -> None:
+    def __init__(
+        self,
+        reply: str | None = None,
+        facts: Any = None,
+        *,
+        port: int = 0,
+        llama: LlamaLike | None = None,
+        ollama_show: Any = None,
+        **timing: Any,
+    ) -> None:
         self.script = Script(
             **({"reply": reply} if reply is not None else {}),
             **({"facts": facts} if facts is not None else {}),
@@ -94,6 +136,14 @@ class FakeOpenAI:
         self._conns: set[socket.socket] = set()
         self._threads: list[threading.Thread] = []
         self.stopping = threading.Event()
+        self.llama = llama
+        self.ollama_show = ollama_show  # the answer to POST /api/show, if any
+        self.interrupted = 0  # streams cut short because another request arrived (llama-like mode)
+        self.overflows = 0  # requests refused because the prompt did not fit n_ctx
+        self.max_busy = 0  # the most requests that were being answered at once
+        self._slots = threading.Semaphore(llama.slots if llama else 1000)
+        self._busy = 0
+        self._waiting = 0  # requests waiting for a slot: a running stream is cut if this is > 0
         self._bind(port)
 
     def _bind(self, port: int) -> None:
@@ -172,6 +222,33 @@ class FakeOpenAI:
                 return self._faults[kind].pop(0)
             return self._always[kind] or Fault()
 
+    @contextlib.contextmanager
+    def slot(self) -> Any:
+        """Hold one of the server's slots while answering (waiting in line for one if need be)."""
+        with self._lock:
+            self._waiting += 1
+        try:
+            while not self._slots.acquire(timeout=0.02):
+                if self.stopping.is_set():
+                    raise ConnectionAbortedError("stopping")
+        finally:
+            with self._lock:
+                self._waiting -= 1
+        with self._lock:
+            self._busy += 1
+            self.max_busy = max(self.max_busy, self._busy)
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._busy -= 1
+            self._slots.release()
+
+    def wanted(self) -> bool:
+        """Llama-like with interrupts: another request is waiting, so the running stream must stop."""
+        with self._lock:
+            return bool(self.llama and self.llama.interrupt and self._waiting)
+
     def calls(self, kind: str | None = None) -> list[Recorded]:
         """Recorded requests to /chat/completions, optionally only chat (streamed) or json ones."""
 
@@ -225,7 +302,10 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
         def do_GET(self) -> None:
             with fake._lock:
                 fake.requests.append(Recorded(self.path, {k.lower(): v for k, v in self.headers.items()}, None))
-            if self.path.rstrip("/").endswith("/models"):
+            if fake.llama and fake.llama.props and self.path.rstrip("/") == "/props":
+                props = {"default_generation_settings": {"n_ctx": fake.llama.n_ctx}, "total_slots": fake.llama.slots}
+                self._send(200, json.dumps(props).encode())
+            elif self.path.rstrip("/").endswith("/models"):
                 self._send(
                     200, json.dumps({"object": "list", "data": [{"id": "fake-model", "object": "model"}]}).encode()
                 )
@@ -240,11 +320,43 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
                 body = raw.decode("utf-8", "replace")
             with fake._lock:
                 fake.requests.append(Recorded(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
+            if self.path.rstrip("/") == "/api/show" and fake.ollama_show is not None:
+                self._send(200, json.dumps(fake.ollama_show).encode())
+                return
             if not self.path.rstrip("/").endswith("/chat/completions"):
                 self._send(404, b'{"error": {"message": "not found"}}')
                 return
             stream = isinstance(body, dict) and body.get("stream") is True
             fault = fake.next_fault("chat" if stream else "json")
+            if fake.llama is None:
+                self._answer(body, stream, fault)
+                return
+            if not stream and fake.stopping.wait(fake.llama.json_late):
+                return
+            try:
+                with fake.slot():
+                    self._answer(body, stream, fault)
+            except ConnectionAbortedError:
+                self.close_connection = True
+
+        def _answer(self, body: Any, stream: bool, fault: Fault) -> None:
+            if fake.llama is not None and isinstance(body, dict):
+                prompt = count_tokens(body.get("messages"))
+                if prompt >= fake.llama.n_ctx:
+                    with fake._lock:
+                        fake.overflows += 1
+                    if stream:  # what the app saw: a 200 with an empty event stream
+                        fault = Fault(sse="")
+                    else:
+                        message = (
+                            f"This model's maximum context length is {fake.llama.n_ctx} tokens. However, you "
+                            f"requested {prompt} tokens ({prompt} in the messages, 0 in the completion). Please "
+                            "reduce the length of the messages or completion."
+                        )
+                        error = {"error": {"message": message, "type": "invalid_request_error"}}
+                        error["error"]["code"] = "context_length_exceeded"
+                        self._send(400, json.dumps(error).encode())
+                        return
             if fault.hang:
                 self._hang()
             elif fault.status >= 400:
@@ -254,7 +366,7 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
             elif fault.body is not None:
                 self._send(200, json.dumps(fault.body).encode(), drip=fault.drip)
             elif stream:
-                self._stream(fault)
+                self._stream(fault, body if isinstance(body, dict) else {})
             else:
                 self._json(body if isinstance(body, dict) else {}, fault)
 
@@ -302,7 +414,23 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
         def _event(self, data: Any, drip: float | None = None) -> None:
             self._chunk(f"data: {json.dumps(data)}\n\n".encode(), drip)
 
-        def _stream(self, fault: Fault) -> None:
+        def _words(self, body: dict[str, Any]) -> tuple[list[str], str]:
+            """The reply's tokens and its finish_reason, as the request's max_tokens (and, llama-like, the
+            context left) allow."""
+            words = fake.script.reply.split(" ")
+            limit = body.get("max_tokens") if isinstance(body.get("max_tokens"), int) else None
+            llama = fake.llama
+            if llama is not None:
+                room = max(1, llama.n_ctx - count_tokens(body.get("messages")))
+                if limit is None:  # a small model with no cap loops until the context is full
+                    limit = min(llama.runaway, room)
+                    words = (words * (limit // max(1, len(words)) + 1))[:limit]
+                limit = min(limit, room)
+            if limit is not None and len(words) >= limit:
+                return words[:limit], "length"
+            return words, "stop"
+
+        def _stream(self, fault: Fault, body: dict[str, Any]) -> None:
             self.send_response(200)
             self.send_header("Content-Type", "text/event-stream")
             self.send_header("Cache-Control", "no-cache")
@@ -310,14 +438,21 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
             self.end_headers()
             try:
                 if fault.sse is not None:
-                    self._chunk(fault.sse.encode(), fault.drip)
+                    if fault.sse:
+                        self._chunk(fault.sse.encode(), fault.drip)
                     self._chunk(b"")
                     return
                 self._chunk(b": keep-alive comment\n\n")
                 if fake.stopping.wait(fake.script.first_token_delay):
                     return
-                words = fake.script.reply.split(" ")
+                words, finish = self._words(body)
                 for i, word in enumerate(words):
+                    if fake.wanted():  # llama-cpp-python: another request is waiting, this stream gives way
+                        with fake._lock:
+                            fake.interrupted += 1
+                        self._chunk(b"data: [DONE]\n\n")
+                        self._chunk(b"")
+                        return
                     if fault.drop_after is not None and i >= fault.drop_after:
                         self.connection.shutdown(socket.SHUT_RDWR)
                         self.close_connection = True
@@ -335,6 +470,8 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
                         self._event({"choices": [{"index": 0, "delta": {"content": "x" * fault.oversize}}]})
                     if fake.stopping.wait(fake.script.token_delay):
                         return
+                if not fault.no_finish:
+                    self._event({"choices": [{"index": 0, "delta": {}, "finish_reason": finish}]})
                 if fake.script.usage:
                     self._event({"choices": [], "usage": {"prompt_tokens": 42, "completion_tokens": len(words)}})
                 if not fault.no_done:
@@ -366,6 +503,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--facts-json", default='{"facts": []}', metavar="JSON")
     parser.add_argument("--chat-fault", metavar="JSON", help='Fault fields for every chat call, e.g. {"status": 401}')
     parser.add_argument("--json-fault", metavar="JSON", help="Fault fields for every JSON (extraction) call")
+    parser.add_argument(
+        "--llama", metavar="JSON", help='llama-like mode with these LlamaLike fields, e.g. {"n_ctx": 2048}'
+    )
     args = parser.parse_args(argv)
     fake = FakeOpenAI(
         reply=args.reply,
@@ -374,6 +514,7 @@ def main(argv: list[str] | None = None) -> int:
         first_token_delay=args.first_token_delay,
         token_delay=args.token_delay,
         extract_delay=args.extract_delay,
+        llama=LlamaLike(**json.loads(args.llama)) if args.llama else None,
     )
     fake.always("chat", _fault(args.chat_fault))
     fake.always("json", _fault(args.json_fault))

@@ -24,11 +24,18 @@ from museum_tui.conversation.events import (
     TurnCancelled,
     TurnFailed,
     UserSwitched,
+    Working,
 )
 from museum_tui.safetext import plural, strip_controls
 
 from .common import CliError, add_common, settings_from
 from .plaintext import to_plain
+
+WAIT_NOTE_AFTER = 2.0  # seconds
+WAIT_NOTES = {
+    "thinking": "(thinking… Ctrl-C to stop)",
+    "remembering": "(updating memory… Ctrl-C to stop)",
+}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -64,6 +71,7 @@ class PlainChat:
         self.interactive = sys.stdin.isatty()
         self.out = sys.stdout
         self._reply: ReplyWriter | None = None
+        self._waiting: asyncio.TimerHandle | None = None
 
     def write(self, text: str) -> None:
         self.out.write(text)
@@ -93,8 +101,27 @@ class PlainChat:
             self.line(to_plain(markdown))
             self.line()
 
+    def waiting(self, stage: str | None) -> None:
+        """One line when the model keeps us waiting over `WAIT_NOTE_AFTER` seconds (on stderr when piped, so
+        scripts reading the replies never see it); `None` ends the wait."""
+        if self._waiting is not None:
+            self._waiting.cancel()
+            self._waiting = None
+        if stage is None:
+            return
+        text = WAIT_NOTES.get(stage, "(working… Ctrl-C to stop)")
+
+        def say() -> None:
+            self._waiting = None
+            if self.interactive:
+                self.line(text)
+            else:
+                print(text, file=sys.stderr, flush=True)
+
+        self._waiting = asyncio.get_running_loop().call_later(WAIT_NOTE_AFTER, say)
+
     def interrupt(self) -> None:
-        """Ctrl-C stops a reply being written; at the prompt it says how to leave."""
+        """Ctrl-C stops whatever the turn is waiting on; at the prompt it says how to leave."""
         if self.session.busy:
             self.session.cancel()
         else:
@@ -155,13 +182,17 @@ class PlainChat:
 
     async def turn(self, text: str) -> bool:
         """Run one line; False when the visitor asked to quit."""
-        return await self.render(self.session.handle(text))
+        try:
+            return await self.render(self.session.handle(text))
+        finally:
+            self.waiting(None)
 
     async def render(self, events: AsyncIterator[Event]) -> bool:
         """Show a line's events, asking what they ask; False when the visitor asked to quit."""
         follow_up: str | None = None  # the command an answer leads to, run once this line's events are done
         secret_asked = False
         async for event in events:
+            self.waiting(event.stage if isinstance(event, Working) else None)
             if isinstance(event, ReplyChunk):
                 if self._reply is None:
                     self._reply = ReplyWriter(self, prefix=self._prefix(streaming=True))

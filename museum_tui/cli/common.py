@@ -66,6 +66,12 @@ def add_common(parser: argparse.ArgumentParser, *, engine: bool = False) -> None
         metavar="VAR",
         help="environment variable holding the key for --base-url (never pass a key itself)",
     )
+    group.add_argument(
+        "--timeout",
+        type=float,
+        metavar="S",
+        help="seconds a whole reply may take, waiting and retries included (default 120; caps extraction too)",
+    )
 
 
 def settings_from(args: argparse.Namespace) -> config.Settings:
@@ -81,6 +87,7 @@ def settings_from(args: argparse.Namespace) -> config.Settings:
         "extract_model",
         "api_key_env",
         "kiosk",
+        "timeout",
     )
     cli: dict[str, Any] = {k: getattr(args, k, None) for k in keys}
     try:

@@ -8,6 +8,7 @@ import json
 import sys
 from dataclasses import asdict
 
+from museum_tui.config import Settings
 from museum_tui.conversation.engine import EngineError, build_fact_source, resolve_engine
 from museum_tui.llm import LLMError, Provider
 from museum_tui.memory import Ontology, OntologyError, load_ontology
@@ -37,14 +38,14 @@ def extract_cmd(args: argparse.Namespace) -> int:
         provider = resolve_engine(settings)
     except (OntologyError, EngineError) as exc:
         raise CliError(str(exc)) from None
-    return asyncio.run(_run(args, ontology, provider))
+    return asyncio.run(_run(args, ontology, provider, settings))
 
 
-async def _run(args: argparse.Namespace, ontology: Ontology, provider: Provider) -> int:
+async def _run(args: argparse.Namespace, ontology: Ontology, provider: Provider, settings: Settings) -> int:
     from museum_tui.llm import ChatClient
 
     client = None if provider.name == "builtin" else ChatClient(provider)
-    facts = build_fact_source(ontology, provider, client)
+    facts = build_fact_source(ontology, provider, client, settings)
     try:
         if not args.jsonl:
             try:

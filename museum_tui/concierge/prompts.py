@@ -62,9 +62,10 @@ def venue_brief(venue: Venue) -> str:
     return "\n".join(lines)
 
 
-def build_system_prompt(agent: Agent, venue: Venue, store: MemoryStore) -> str:
+def build_system_prompt(agent: Agent, venue: Venue, store: MemoryStore, brief: str | None = None) -> str:
+    """`brief` replaces the whole venue brief (a shortened one, to fit a small context window)."""
     memory = filtered_block(store, agent.concept_prefixes or None, agent.classes or None)
     return (
-        f"{agent.role}\n\n{venue_brief(venue)}\n\n{RULES}\n\n"
+        f"{agent.role}\n\n{venue_brief(venue) if brief is None else brief}\n\n{RULES}\n\n"
         f"What you know about this visitor (only what your role needs):\n{memory}"
     )

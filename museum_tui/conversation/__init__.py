@@ -63,7 +63,10 @@ def open_session(settings: Settings, env: Mapping[str, str] | None = None) -> Se
     except (VenueUnavailable, EngineError) as exc:
         raise SessionError(str(exc)) from None
     chat = build_chat(settings, provider, responder)
-    fact_source = build_fact_source(ontology, provider, chat.client if isinstance(chat, LLMChat) else None)
+    if isinstance(chat, LLMChat):
+        fact_source = build_fact_source(ontology, provider, chat.client, settings, chat.model_limits)
+    else:
+        fact_source = build_fact_source(ontology, provider)
     if settings.kiosk:  # nobody's memory opens without its secret: the kiosk starts with an anonymous visitor
         from museum_tui.storage import open_storage
 

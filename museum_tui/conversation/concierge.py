@@ -37,10 +37,16 @@ class Concierge:
 
         return welcome(self.venue, store)
 
-    def system_prompt(self, agent: Agent, store: MemoryStore) -> str:
+    def system_prompt(self, agent: Agent, store: MemoryStore, brief: str | None = None) -> str:
+        """The agent's system prompt; `brief` (e.g. a shortened one) replaces the venue's whole brief."""
         from museum_tui.concierge import build_system_prompt
 
-        return build_system_prompt(agent, self.venue, store)
+        return build_system_prompt(agent, self.venue, store, brief)
+
+    def venue_brief(self) -> str:
+        from museum_tui.concierge.prompts import venue_brief
+
+        return venue_brief(self.venue)
 
 
 def load_concierge(ontology: Ontology) -> tuple[Concierge, BuiltinResponder]:

@@ -19,6 +19,8 @@ from museum_tui.config import Settings
 from museum_tui.memory import MemoryStore, Ontology
 from museum_tui.safetext import strip_controls
 
+from .limits import Limits, ModelLimits
+
 if TYPE_CHECKING:
     from museum_tui.concierge import Agent, BuiltinResponder
     from museum_tui.extraction import ExtractedFact, FactSource
@@ -26,11 +28,24 @@ if TYPE_CHECKING:
 
 
 class EngineError(Exception):
-    """A reply or extraction that could not be made; `retryable` says whether /retry may help."""
+    """A reply or extraction that could not be made; `retryable` says whether /retry may help, and `kind`
+    names the cause where a front end may want to word it its own way (see `TurnFailed.kind`)."""
 
-    def __init__(self, message: str, retryable: bool = True) -> None:
+    def __init__(self, message: str, retryable: bool = True, kind: str = "") -> None:
         super().__init__(message)
         self.retryable = retryable
+        self.kind = kind
+
+
+CUT_SHORT = (
+    "The reply was cut short: it reached the {tokens:,}-token limit (reply_max_tokens) before it ended, "
+    "so it was not kept."
+)
+CUT_MIDWAY = (
+    "The server stopped the reply part-way without saying why (a local server with one slot does this "
+    "when another request arrives), so it was not kept."
+)
+MIN_EXTRACT_TOKENS = 64
 
 
 @dataclass
@@ -42,6 +57,7 @@ class Turn:
     store: MemoryStore
     pending: Sequence[ExtractedFact]
     messages: list[dict[str, str]]
+    max_tokens: int | None = None
 
 
 class ChatEngine(Protocol):
@@ -49,6 +65,10 @@ class ChatEngine(Protocol):
     wants_pending: bool  # the reply is composed from this turn's facts, so it waits for them
 
     def stream(self, turn: Turn) -> AsyncIterator[str]: ...
+
+    async def limits(self) -> Limits | None:
+        """The model's context window and reply length; None when there is no model to fit (built-in)."""
+        ...
 
     def describe(self) -> str: ...
 
@@ -98,6 +118,9 @@ class BuiltinChat:
             await asyncio.sleep(self.delay)
             yield piece
 
+    async def limits(self) -> Limits | None:
+        return None
+
     def describe(self) -> str:
         return "offline · built-in concierge"
 
@@ -111,23 +134,43 @@ class BuiltinChat:
 
 
 class LLMChat:
-    """Streaming replies from an OpenAI-compatible endpoint."""
+    """Streaming replies from an OpenAI-compatible endpoint, each within `reply_max_tokens` and `timeout`."""
 
     wants_pending = False
 
-    def __init__(self, client: ChatClient, provider: Provider) -> None:
+    def __init__(self, client: ChatClient, provider: Provider, settings: Settings | None = None) -> None:
         self.client = client
         self.provider = provider
+        self.settings = settings or Settings()
         self.model = provider.chat_model
         self.name = provider.name
+        self.model_limits = ModelLimits(client, self.settings)
+        self._finish_seen = False  # this server says why a stream ends, so a stream that does not was cut
+
+    async def limits(self) -> Limits | None:
+        return await self.model_limits.get(self.model)
 
     async def stream(self, turn: Turn) -> AsyncIterator[str]:
-        from museum_tui.llm import LLMError, TextDelta
+        from museum_tui.llm import ContextOverflowError, Finish, InterruptedError_, LLMError, TextDelta
 
+        texts = 0
         try:
-            async for event in self.client.stream_chat(turn.messages, model=self.model):
+            async for event in self.client.stream_chat(
+                turn.messages, model=self.model, max_tokens=turn.max_tokens, deadline=self.settings.timeout
+            ):
                 if isinstance(event, TextDelta):
+                    texts += 1
                     yield strip_controls(event.text, keep_newlines=True)  # a model must not drive the terminal
+                elif isinstance(event, Finish):
+                    if event.reason == "length":
+                        raise EngineError(CUT_SHORT.format(tokens=turn.max_tokens or 0), True, "cut_short")
+                    if event.reason is None and self._finish_seen and texts:
+                        raise EngineError(CUT_MIDWAY, True, "interrupted")
+                    self._finish_seen = self._finish_seen or event.reason is not None
+        except InterruptedError_ as exc:
+            raise EngineError(f"{exc} It happened twice; say /retry to try again.", True, "interrupted") from None
+        except ContextOverflowError as exc:
+            raise EngineError(str(exc), False, "context") from None
         except LLMError as exc:
             raise EngineError(str(exc), exc.retryable) from None
 
@@ -138,6 +181,7 @@ class LLMChat:
 
     def set_model(self, model: str) -> tuple[bool, str]:
         self.model = model
+        self.model_limits.forget()
         return True, f"Replies now come from **{model}** on {self.provider.name}."
 
     async def aclose(self) -> None:
@@ -163,12 +207,20 @@ def build_chat(settings: Settings, provider: Provider, responder: BuiltinRespond
         return BuiltinChat(responder, settings.builtin_stream_delay)
     from museum_tui.llm import ChatClient
 
-    return LLMChat(ChatClient(provider), provider)
+    return LLMChat(ChatClient(provider), provider, settings)
 
 
-def build_fact_source(ontology: Ontology, provider: Provider, client: ChatClient | None = None) -> FactSource:
+def build_fact_source(
+    ontology: Ontology,
+    provider: Provider,
+    client: ChatClient | None = None,
+    settings: Settings | None = None,
+    limits: ModelLimits | None = None,
+) -> FactSource:
     """The extraction side: the ontology's rules offline, else the provider's extract model over `client`
-    (the chat engine's, so both share one connection pool). The caller closes the client."""
+    (the chat engine's, so both share one connection pool, and `limits`, so one report of the server's
+    context window serves both). Each call has `extract_timeout` in all, and asks for at most
+    `extract_max_tokens`, fewer if the context window has less room. The caller closes the client."""
     if provider.name == "builtin":
         from museum_tui.extraction import BuiltinFactSource
 
@@ -176,8 +228,25 @@ def build_fact_source(ontology: Ontology, provider: Provider, client: ChatClient
     if client is None:
         raise ValueError(f"{provider.name}: an HTTP client is needed to extract facts with a model")
     from museum_tui.extraction import LLMExtractor
+    from museum_tui.llm import ContextOverflowError
+    from museum_tui.llm.context import message_tokens
+
+    settings = settings or Settings()
+    limits = limits or ModelLimits(client, settings)
 
     async def complete_json(messages: list[dict[str, str]], schema: dict[str, object]) -> object:
-        return await client.complete_json(messages, model=provider.extract_model, schema=schema)
+        window = (await limits.get(provider.extract_model)).context_window
+        room = window - message_tokens(messages) - 32
+        if room < MIN_EXTRACT_TOKENS:
+            raise ContextOverflowError(
+                f"the message is too long for the model's context window ({window:,} tokens) to read facts from"
+            )
+        return await client.complete_json(
+            messages,
+            model=provider.extract_model,
+            schema=schema,
+            max_tokens=min(settings.extract_max_tokens, room),
+            deadline=settings.extract_timeout,
+        )
 
     return LLMExtractor(ontology, complete_json, name=f"{provider.name}:{provider.extract_model}")

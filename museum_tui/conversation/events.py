@@ -178,12 +178,24 @@ class MemoryTicked:
 
 
 @dataclass(frozen=True)
+class Working:
+    """The turn is waiting on a model: "thinking" from sending until the reply's first words, "remembering"
+    after the reply while its facts are still being extracted. The next event ends the wait; Esc (the
+    Session's `cancel`) stops it."""
+
+    stage: Literal["thinking", "remembering"]
+
+
+@dataclass(frozen=True)
 class TurnFailed:
-    """The reply could not be produced; memory is unchanged. `/retry` runs the same message again."""
+    """The reply could not be produced; memory is unchanged. `/retry` runs the same message again.
+    `kind` says why, for front ends that word it their own way: "cut_short" (the reply hit its length
+    limit), "interrupted" (the server ended it unasked), "context" (the prompt cannot fit), or ""."""
 
     reason: str
     retryable: bool
     partial: str = ""
+    kind: str = ""
 
 
 @dataclass(frozen=True)
@@ -237,7 +249,8 @@ class QuitRequested:
 
 
 Event = (
-    ReplyChunk
+    Working
+    | ReplyChunk
     | ReplyDone
     | FactsApplied
     | MemoryTicked

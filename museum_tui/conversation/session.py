@@ -2,15 +2,15 @@
 
 Every change of state goes through a method here (a turn, `switch_user`, `forget`, `undo`, consent, …);
 slash commands only parse and format. The turn, as data: the reply streams while the extractor runs
-beside it (the visitor's words are already in the chat prompt), then the turn's facts and its tick are
-applied together and the kept tiers saved. A failed or cancelled turn changes nothing; `/retry` runs it
+beside it or after it (`scheduling`: the visitor's words are already in the chat prompt), then the turn's
+facts and its tick are applied together and the kept tiers saved. The prompt is built to fit the model's
+context window (`budget`). A failed or cancelled turn changes nothing; `/retry` runs it
 again. A turn commits to the visitor it started with, even if another visitor has taken over meanwhile.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
@@ -18,13 +18,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from museum_tui.config import Settings
-from museum_tui.extraction import ExtractionResult
 from museum_tui.memory import Change, Fact, MemoryStore
 from museum_tui.safetext import strip_controls
 
 from . import layers
+from .budget import PromptTooLong, fit_prompt
 from .concierge import Concierge
-from .engine import ChatEngine, EngineError, Turn
+from .engine import ChatEngine, Turn
 from .events import (
     CommandResult,
     Event,
@@ -33,15 +33,18 @@ from .events import (
     MemorySnapshot,
     MemoryTicked,
     Notice,
-    ReplyChunk,
     ReplyDone,
     TurnCancelled,
     TurnFailed,
     UserSwitched,
+    Working,
     fact_changes,
 )
 from .exporting import Exported, export_memory
 from .kiosk import REFUSED, KioskGate
+from .limits import Limits
+from .reply import stream_reply
+from .scheduling import STOPPED, Extraction, TurnControl, extraction_order
 from .visitor import Departure, Exchange, Visitor, load_visitor
 
 if TYPE_CHECKING:
@@ -50,6 +53,13 @@ if TYPE_CHECKING:
 log = logging.getLogger("museum_tui.conversation")
 
 MAX_INPUT_CHARS = 4000
+LAST_REPLY_CHARS = 400  # of the assistant's last reply, given to the extractor (small context windows)
+STOPPED_MEMORY = "Stopped updating memory: the reply stays, but nothing from that message was remembered."
+TOO_LONG = (
+    "This message, with what I remember and the venue's details, does not fit the model's context window "
+    "({window:,} tokens) even with the conversation so far left out. Shorten the message, or use a model "
+    "with a larger context (and set context_window)."
+)
 
 
 @dataclass(frozen=True)
@@ -72,7 +82,7 @@ class Session:
     concierge: Concierge
     start_notices: list[Notice] = field(default_factory=list)
     kiosk: KioskGate | None = None  # kiosk mode: memory opens only with the visitor's secret
-    _cancel: asyncio.Event | None = None
+    _cancel: TurnControl | None = None
     _commits: set[asyncio.Task[list[Event]]] = field(default_factory=set)
 
     # ---- what front ends may read ---------------------------------------------------------------------
@@ -120,9 +130,15 @@ class Session:
         await self.fact_source.warm_up()
 
     def cancel(self) -> None:
-        """Stop the reply being streamed (if any); the turn is then not committed."""
+        """Stop whatever the turn is waiting on (Esc, Ctrl-C): a reply not yet complete is not committed;
+        after a complete reply, the extraction is stopped and the turn commits without its facts."""
         if self._cancel is not None:
-            self._cancel.set()
+            self._cancel.stop_all()
+
+    def _stop_reply(self) -> None:
+        """Stop a reply being written (another visitor, closing); a turn already committing finishes."""
+        if self._cancel is not None:
+            self._cancel.reply.set()
 
     async def handle(self, text: str) -> AsyncIterator[Event]:
         """A line from the visitor: a slash command or a chat turn."""
@@ -160,7 +176,7 @@ class Session:
     async def _open_visitor(self, name: str) -> list[Event]:
         old = self.visitor
         visitor, report = load_visitor(self.settings, old.store.ontology, old.storage, name)
-        self.cancel()
+        self._stop_reply()
         self._cancel = None  # the new visitor may talk at once; the old turn no longer answers to them
         async with old.lock:
             notices = await old.save()
@@ -237,33 +253,40 @@ class Session:
             yield Notice("Still answering the previous message; wait for it or press Esc to stop it.", "warning")
             return
         visitor.failed_text = text
-        self._cancel = cancel = asyncio.Event()
-        extraction = asyncio.create_task(self.fact_source.extract(text, visitor.last_reply))
+        self._cancel = control = TurnControl()
+        last_reply = _tail(visitor.last_reply)  # the extractor needs its question, not all of it
+        extraction = Extraction(lambda: self.fact_source.extract(text, last_reply))
         committing = False
         recalled = layers.recalled_for(visitor, text)
         try:
+            if self.chat.name != "builtin":
+                yield Working("thinking")
+            limits = await self.chat.limits()
+            order = extraction_order(self.settings, self.chat.wants_pending, limits)
+            if order != "after_reply":
+                extraction.start()
             reply: ReplyDone | None = None
-            async for event in self._reply(visitor, text, extraction, cancel, recalled):
+            async for event in self._reply(visitor, text, extraction, order, limits, control, recalled):
                 yield event
                 if isinstance(event, ReplyDone):
                     reply = event
             if reply is None:
                 return
+            if extraction.pending:
+                yield Working("remembering")
             # The commit belongs to the session, not to whoever reads these events: it completes even if
             # the reader stops listening (another visitor, the app closing), and `aclose` waits for it.
-            commit = asyncio.create_task(self._commit(visitor, text, reply, extraction, recalled))
+            commit = asyncio.create_task(self._commit(visitor, text, reply, extraction, control, recalled))
             committing = True
             self._commits.add(commit)
             commit.add_done_callback(self._commits.discard)
             for event in await asyncio.shield(commit):
                 yield event
         finally:
-            if self._cancel is cancel:
+            if self._cancel is control:
                 self._cancel = None
-            if not committing and not extraction.done():
-                extraction.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await extraction
+            if not committing:
+                await extraction.discard()
         # Asked once the turn is over (not busy any more), so a front end may wait for the answer.
         question = self._consent_question(visitor)
         if question is not None:
@@ -273,69 +296,63 @@ class Session:
         self,
         visitor: Visitor,
         text: str,
-        extraction: asyncio.Task[ExtractionResult],
-        cancel: asyncio.Event,
+        extraction: Extraction,
+        order: str,
+        limits: Limits | None,
+        control: TurnControl,
         recalled: list[Fact],
     ) -> AsyncIterator[Event]:
         store = prompt_store = layers.prompt_store(visitor.store, recalled)
         pending: Sequence[ExtractedFact] = ()
-        # The built-in responder reads this turn's facts (its extraction is instant). With
-        # `facts_before_reply` an LLM reply waits for them too and its memory block already holds them;
-        # by default the reply starts at once and this message's facts reach the next prompt.
-        if self.chat.wants_pending or self.settings.facts_before_reply:
-            pending = (await _settle(extraction))[0].facts
-            if self.settings.facts_before_reply and pending:
+        # The built-in responder reads this turn's facts (its extraction is instant). With "before_reply"
+        # an LLM reply waits for them too and its memory block already holds them; otherwise the reply
+        # starts at once and this message's facts reach the next prompt.
+        if order == "before_reply":
+            pending = (await extraction.result(control.reply))[0].facts
+            if control.reply.is_set():
+                yield TurnCancelled("")
+                return
+            if pending and (self.settings.facts_before_reply or not self.chat.wants_pending):
                 prompt_store = store.preview((f.concept, f.value, f.polarity, f.evidence) for f in pending)
         agent = self.concierge.route(text, prompt_store)
-        system = self.concierge.system_prompt(agent, prompt_store)
-        if visitor.summary.text:
-            system = f"{system}\n\n{visitor.summary.text}"
-        turn = Turn(text, agent, prompt_store, pending, _messages(system, visitor.history, text, self.settings))
-        parts: list[str] = []
-        stream = self.chat.stream(turn).__aiter__()
-        waiter = asyncio.ensure_future(cancel.wait())
+        values = " ".join(f.value for f in agent.memory(prompt_store))
+        summary = f"\n\n{visitor.summary.text}" if visitor.summary.text else ""  # what left the history
         try:
-            while True:
-                step = asyncio.ensure_future(stream.__anext__())
-                done, _ = await asyncio.wait({step, waiter}, return_when=asyncio.FIRST_COMPLETED)
-                if waiter in done:
-                    step.cancel()
-                    with contextlib.suppress(BaseException):
-                        await step
-                    yield TurnCancelled("".join(parts))
-                    return
-                try:
-                    piece = step.result()
-                except StopAsyncIteration:
-                    break
-                except EngineError as exc:
-                    yield TurnFailed(str(exc), exc.retryable, "".join(parts))
-                    return
-                if piece:
-                    parts.append(piece)
-                    yield ReplyChunk(piece)
-        finally:
-            waiter.cancel()
-            with contextlib.suppress(BaseException):
-                await stream.aclose()
-        reply = "".join(parts)
-        if not reply.strip():
-            yield TurnFailed("The model sent an empty reply, so nothing was remembered.", retryable=True)
+            prompt = fit_prompt(
+                lambda brief: self.concierge.system_prompt(agent, prompt_store, brief) + summary,
+                self.concierge.venue_brief() if limits else "",
+                visitor.history,
+                text,
+                history_window=self.settings.history_window,
+                budget=limits.context_window - limits.reply_tokens if limits else None,
+                query=f"{text} {' '.join(agent.cues)} {values}",
+            )
+        except PromptTooLong:
+            window = limits.context_window if limits else 0
+            yield TurnFailed(TOO_LONG.format(window=window), retryable=False, kind="context")
             return
-        yield ReplyDone(reply, agent.name, agent.title)
+        max_tokens = limits.reply_tokens if limits else None
+        turn = Turn(text, agent, prompt_store, pending, prompt.messages, max_tokens)
+        async for event in stream_reply(self.chat, turn, control.reply):
+            yield event
 
     async def _commit(
         self,
         visitor: Visitor,
         text: str,
         reply: ReplyDone,
-        extraction: asyncio.Task[ExtractionResult],
+        extraction: Extraction,
+        control: TurnControl,
         recalled: list[Fact],
     ) -> list[Event]:
         """Apply the turn's facts and its tick to `visitor`'s memory, together, and save."""
-        result, error = await _settle(extraction)
+        result, error = await extraction.result(control.memory)
         events: list[Event] = []
-        if error:
+        if error == STOPPED:
+            events.append(
+                Notice("Stopped updating memory: the reply stays, but nothing from that message was remembered.")
+            )
+        elif error:
             events.append(Notice(f"Nothing was remembered from that message: {error}", "warning"))
         source = self.fact_source.name
         async with visitor.lock:
@@ -394,7 +411,7 @@ class Session:
 
     async def aclose(self) -> list[Notice]:
         """Let committing turns finish, save and release the engines. Safe to call twice."""
-        self.cancel()
+        self._stop_reply()
         if self._commits:
             await asyncio.gather(*self._commits, return_exceptions=True)
         notices = await self.save()
@@ -407,6 +424,14 @@ def _with_words(change: Change, words: str) -> Change:
     return change._replace(note=words) if change.kind == "negated" and words else change
 
 
+def _tail(reply: str | None, limit: int = LAST_REPLY_CHARS) -> str | None:
+    """The end of the assistant's last reply (where its question is), cut at a word, within `limit`."""
+    if reply is None or len(reply) <= limit:
+        return reply
+    tail = reply[-limit:]
+    return "…" + tail[tail.find(" ") + 1 :] if " " in tail else "…" + tail
+
+
 def _clean(text: str) -> tuple[str, Notice | None]:
     clean = strip_controls(text, keep_newlines=True).strip()
     if len(clean) > MAX_INPUT_CHARS:
@@ -416,29 +441,3 @@ def _clean(text: str) -> tuple[str, Notice | None]:
         )
         return clean[:MAX_INPUT_CHARS], notice
     return clean, None
-
-
-def _messages(system: str, history: list[Exchange], text: str, settings: Settings) -> list[dict[str, str]]:
-    messages = [{"role": "system", "content": system}]
-    window = settings.history_window
-    for exchange in history[-(window // 2) :] if window > 1 else []:
-        messages.append({"role": "user", "content": exchange.user})
-        messages.append({"role": "assistant", "content": exchange.assistant})
-    messages.append({"role": "user", "content": text})
-    return messages
-
-
-async def _settle(extraction: asyncio.Task[ExtractionResult]) -> tuple[ExtractionResult, str]:
-    """The extractor's result, or an empty one with the reason: a turn never fails because of it."""
-    from museum_tui.llm import LLMError
-
-    try:
-        return await extraction, ""
-    except asyncio.CancelledError:
-        raise
-    except (LLMError, EngineError) as exc:
-        log.info("extraction failed: %s", exc)
-        return ExtractionResult(), str(exc)
-    except Exception as exc:  # an extractor bug must not lose the visitor's reply
-        log.exception("extractor raised")
-        return ExtractionResult(), f"the extractor failed ({type(exc).__name__})"

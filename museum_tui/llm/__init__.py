@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING, Any
 from .errors import (
     AuthError,
     ConnectError,
+    ContextOverflowError,
     CreditsError,
+    InterruptedError_,
     LLMError,
     ProviderError,
     RateLimitError,
@@ -18,7 +20,7 @@ from .errors import (
     StreamError,
     TimeoutError_,
 )
-from .events import ChatEvent, TextDelta, Usage
+from .events import ChatEvent, Finish, TextDelta, Usage
 from .providers import Provider, resolve_provider
 
 if TYPE_CHECKING:
@@ -29,7 +31,10 @@ __all__ = [
     "ChatClient",
     "ChatEvent",
     "ConnectError",
+    "ContextOverflowError",
     "CreditsError",
+    "Finish",
+    "InterruptedError_",
     "LLMError",
     "Provider",
     "ProviderError",

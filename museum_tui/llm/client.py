@@ -16,38 +16,35 @@ import httpx
 
 from museum_tui import __version__
 
-from .errors import LLMError, ProviderError, RateLimitError, ResponseError, StreamError
-from .events import ChatEvent, TextDelta, Usage
-from .http_errors import FormatRejected, body_error, http_error, rejection, scrub, transport_error
+from .errors import (
+    InterruptedError_,
+    LLMError,
+    ProviderError,
+    RateLimitError,
+    ResponseError,
+    StreamError,
+    TimeoutError_,
+)
+from .events import ChatEvent, Finish, TextDelta, Usage
+from .http_errors import (
+    FormatRejected,
+    body_error,
+    context_overflow,
+    http_error,
+    rejection,
+    scrub,
+    transport_error,
+)
 from .jsonparse import loads, parse_json_text
+from .payload import text_of, usage_of
 from .providers import Provider
 from .sse import LineTooLong, sse_data, sse_lines
 
-__all__ = ["MODES", "ChatClient", "ChatEvent", "TextDelta", "Usage"]
+__all__ = ["MODES", "ChatClient", "ChatEvent", "Finish", "TextDelta", "Usage"]
 
 log = logging.getLogger("museum_tui.llm")
 MODES = ("json_schema", "json_object", "plain")
 ERROR_BODY_LIMIT = 65_536  # an error page is read this far, never further
-
-
-def _text(content: object) -> str | None:
-    """Message content as text: a string, or a list of `{"type": "text", "text": …}` parts."""
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        parts = [p.get("text") for p in content if isinstance(p, dict) and isinstance(p.get("text"), str)]
-        return "".join(parts) if parts else None
-    return None
-
-
-def _usage(data: dict[str, Any]) -> Usage | None:
-    usage = data.get("usage")
-    if not isinstance(usage, dict):
-        return None
-    try:
-        return Usage(int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0))
-    except (TypeError, ValueError):
-        return None
 
 
 class ChatClient:
@@ -133,6 +130,19 @@ class ChatClient:
         raw = await self._read_limited(response, ERROR_BODY_LIMIT, truncate=True)
         return http_error(self.provider, response.status_code, response.headers, raw, self.retry_after_cap)
 
+    async def get_json(self, url: str, *, body: dict[str, Any] | None = None) -> Any:
+        """A small JSON document from the server (GET, or POST with `body`); None if it answered otherwise."""
+        if body is None:
+            response = await self._http.get(url)
+        else:
+            response = await self._http.post(url, json=body)
+        if response.status_code != 200 or len(response.content) > ERROR_BODY_LIMIT:
+            return None
+        try:
+            return loads(response.content)
+        except ValueError:
+            return None
+
     # ---- streaming chat ------------------------------------------------------------------------------
 
     async def stream_chat(
@@ -142,10 +152,12 @@ class ChatClient:
         model: str | None = None,
         temperature: float = 0.3,
         max_tokens: int | None = None,
+        deadline: float | None = None,
     ) -> AsyncIterator[ChatEvent]:
-        """`TextDelta`s as they arrive, then one `Usage` if the server reports it. Retried only until the
-        first event has been yielded; cancelling the task, or `aclose()` on the iterator (e.g. through
-        `contextlib.aclosing` when breaking out early), closes the HTTP request at once."""
+        """`TextDelta`s as they arrive, maybe one `Usage`, then one `Finish` with the server's finish_reason.
+        Retried only until the first text has been yielded (a stream a single-slot server cut before any text,
+        `InterruptedError_`, only once). `deadline` bounds the whole call in seconds, queueing, retries and
+        streaming included. Cancelling the task, or `aclose()` on the iterator, closes the request at once."""
         body: dict[str, Any] = {
             "model": model or self.provider.chat_model,
             "messages": messages,
@@ -156,21 +168,53 @@ class ChatClient:
             body["max_tokens"] = max_tokens
         if self.provider.name in ("openai", "openrouter"):
             body["stream_options"] = {"include_usage": True}
-        attempt = 0
+        loop = asyncio.get_running_loop()
+        ends = loop.time() + deadline if deadline else None
+        attempt, interrupted = 0, 0
         while True:
             started = False
+            stream = self._stream_once(body)
             try:
-                async for event in self._stream_once(body):
-                    started = True
+                while True:
+                    try:
+                        async with asyncio.timeout_at(ends):
+                            event = await anext(stream)
+                    except StopAsyncIteration:
+                        return
+                    except TimeoutError:
+                        raise self._late(deadline or 0, mid_stream=started) from None
+                    started = started or isinstance(event, TextDelta)
                     yield event
-                return
+            except InterruptedError_ as error:
+                if started or interrupted >= 1:
+                    raise
+                interrupted += 1
+                log.info("%s Trying once more.", error)
             except LLMError as error:
-                if started or not await self._backoff(attempt, error):
+                if started:
+                    raise
+                try:
+                    async with asyncio.timeout_at(ends):
+                        retry = await self._backoff(attempt, error)
+                except TimeoutError:
+                    raise self._late(deadline or 0, mid_stream=False) from None
+                if not retry:
                     raise
                 attempt += 1
+            finally:
+                await stream.aclose()
+
+    def _late(self, deadline: float, *, mid_stream: bool) -> LLMError:
+        if mid_stream:
+            return StreamError(f"The reply took longer than {deadline:g} s (timeout) and was stopped.")
+        return TimeoutError_(
+            f"No answer from the model within {deadline:g} s (the timeout setting); it may be busy or slow.",
+            retryable=True,
+        )
 
     async def _stream_once(self, body: dict[str, Any]) -> AsyncIterator[ChatEvent]:
         started = False
+        finish: str | None = None
         try:
             async with self._http.stream("POST", "chat/completions", json=body) as response:
                 if response.status_code >= 400:
@@ -178,17 +222,20 @@ class ChatClient:
                 if response.headers.get("content-type", "").startswith("application/json"):
                     # A server that ignored `stream: true`, or reports an error in a 200: one whole answer.
                     data = self._completion(await self._read_limited(response, self.max_response_bytes))
-                    text = _text(data["choices"][0].get("message", {}).get("content"))
+                    choice = data["choices"][0]
+                    text = text_of(choice.get("message", {}).get("content"))
                     if text:
                         yield TextDelta(text)
-                    if usage := _usage(data):
+                    if usage := usage_of(data):
                         yield usage
+                    reason = choice.get("finish_reason")
+                    yield Finish(reason if isinstance(reason, str) else ("stop" if text else None))
                     return
                 received = 0
                 lines = sse_lines(response.aiter_text(), self.max_response_bytes)
                 async for payload in sse_data(lines):
                     if payload.strip() == "[DONE]":
-                        return
+                        break
                     received += len(payload)
                     if received > self.max_response_bytes:
                         raise ResponseError(f"The reply was longer than {self.max_response_bytes:,} bytes; stopped.")
@@ -203,23 +250,35 @@ class ChatClient:
                     if chunk.get("error"):
                         error = chunk["error"]
                         message = error.get("message", "") if isinstance(error, dict) else str(error)
-                        raise StreamError(
-                            f"The server reported an error part-way: {scrub(str(message), self.provider.api_key)}",
-                            retryable=not started,
-                        )
+                        said = scrub(str(message), self.provider.api_key)
+                        if not started and (overflow := context_overflow(said)) is not None:
+                            raise overflow
+                        raise StreamError(f"The server reported an error part-way: {said}", retryable=not started)
                     for choice in chunk.get("choices") or []:
-                        delta = choice.get("delta") if isinstance(choice, dict) else None
+                        if not isinstance(choice, dict):
+                            continue
+                        delta = choice.get("delta")
                         text = delta.get("content") if isinstance(delta, dict) else None
                         if isinstance(text, str) and text:
                             started = True
                             yield TextDelta(text)
-                    if usage := _usage(chunk):
+                        if isinstance(choice.get("finish_reason"), str):
+                            finish = choice["finish_reason"]
+                    if usage := usage_of(chunk):
                         yield usage
-                # The body ended cleanly without [DONE]: some servers do that; what came is the reply.
+                # [DONE], or a body that ended cleanly without it (some servers do that).
         except LineTooLong:
             raise ResponseError(f"The reply was longer than {self.max_response_bytes:,} bytes; stopped.") from None
         except httpx.HTTPError as exc:
             raise transport_error(self.provider, exc, mid_stream=started) from None
+        if not started and finish is None:
+            # llama-cpp-python, by default, ends the running stream like this when another request arrives.
+            raise InterruptedError_(
+                "The server ended the reply before it began, without saying why (a local server with one slot "
+                "does this when another request takes its place).",
+                retryable=True,
+            )
+        yield Finish(finish)
 
     # ---- JSON completion -----------------------------------------------------------------------------
 
@@ -231,12 +290,30 @@ class ChatClient:
         schema: dict[str, Any] | None = None,
         schema_name: str = "facts",
         max_tokens: int = 600,
+        deadline: float | None = None,
     ) -> Any:
-        """A JSON answer: strict json_schema → json_object → plain prompt with tolerant parsing. The first
-        mode a server accepts and answers with JSON is remembered for this (base URL, model)."""
+        """A JSON answer: strict json_schema → json_object → plain prompt with tolerant parsing. A mode the
+        server refuses is remembered for this (base URL, model) at once, and so is the first one that works.
+        `deadline` bounds the whole call in seconds, every mode and retry included."""
+        try:
+            async with asyncio.timeout(deadline):
+                return await self._complete_json(messages, model, schema, schema_name, max_tokens)
+        except TimeoutError:
+            raise TimeoutError_(
+                f"No answer from the model within {deadline:g} s (the extract_timeout setting).", retryable=True
+            ) from None
+
+    async def _complete_json(
+        self,
+        messages: list[dict[str, str]],
+        model: str | None,
+        schema: dict[str, Any] | None,
+        schema_name: str,
+        max_tokens: int,
+    ) -> Any:
         model = model or self.provider.extract_model
         key = (self.provider.base_url, model)
-        first = self._modes.get(key, 0 if schema else 1)
+        first = max(self._modes.get(key, 0), 0 if schema else 1)
         last_error: LLMError | None = None
         for index in range(first, len(MODES)):
             mode = MODES[index]
@@ -258,6 +335,7 @@ class ChatClient:
                 text = await self._complete(body)
             except FormatRejected as error:
                 log.info("%s does not take response_format %s; trying a looser mode.", self.provider.name, mode)
+                self._modes[key] = max(self._modes.get(key, 0), index + 1)  # never asked again
                 last_error = error
                 continue
             try:
@@ -293,7 +371,7 @@ class ChatClient:
         except httpx.HTTPError as exc:
             raise transport_error(self.provider, exc, mid_stream=False) from None
         data = self._completion(raw)
-        content = _text(data["choices"][0].get("message", {}).get("content"))
+        content = text_of(data["choices"][0].get("message", {}).get("content"))
         if content is None:
             raise ResponseError("The completion had no text content.")
         return content

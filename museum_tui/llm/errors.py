@@ -51,3 +51,12 @@ class StreamError(LLMError):
 
 class ResponseError(LLMError):
     """The server answered with something unusable: invalid JSON, an unexpected shape, too large."""
+
+
+class InterruptedError_(StreamError):
+    """The stream ended with no text and no finish_reason: a single-slot server (llama-cpp-python's default)
+    gave its only slot to another request. Trying again once may help."""
+
+
+class ContextOverflowError(LLMError):
+    """The prompt does not fit the model's context window: trying the same again cannot help."""

@@ -20,4 +20,12 @@ class Usage:
     completion_tokens: int
 
 
-ChatEvent = TextDelta | Usage
+@dataclass(frozen=True)
+class Finish:
+    """The stream's end, always the last event: the server's `finish_reason` ("stop", "length", …), or None
+    when it sent none (a complete stream that never said why it ended; an empty one is an error instead)."""
+
+    reason: str | None
+
+
+ChatEvent = TextDelta | Usage | Finish

@@ -19,6 +19,7 @@ from museum_tui.safetext import one_line
 from .errors import (
     AuthError,
     ConnectError,
+    ContextOverflowError,
     CreditsError,
     LLMError,
     RateLimitError,
@@ -30,6 +31,32 @@ from .jsonparse import loads
 from .providers import Provider
 
 FORMAT_WORDS = ("response_format", "json_schema", "json_object", "schema")
+# How servers say a prompt is too long: OpenAI / llama-cpp-python ("context_length_exceeded", "maximum context
+# length"), llama-cpp-python's bare ValueError ("Requested tokens (2054) exceed context window of 2048"),
+# llama.cpp ("exceed_context_size_error", "exceeds the available context size"), vLLM, Ollama.
+CONTEXT_WORDS = (
+    "context_length_exceeded",
+    "maximum context length",
+    "exceed context window",
+    "exceeds the available context size",
+    "exceed_context_size",
+    "context window",
+    "context length",
+    "too many tokens",
+)
+CONTEXT_ADVICE = (
+    "The conversation no longer fits the model's context window{size}, so trying again cannot help. "
+    "Say /clear to start the conversation afresh (memory is kept), or give the server a larger context "
+    "(llama.cpp: --ctx-size / n_ctx) and set context_window to match."
+)
+
+
+def context_overflow(text: str, n_ctx: int | None = None) -> ContextOverflowError | None:
+    """The error for a server message that says the prompt was too long; None for any other message."""
+    lowered = text.lower()
+    if not any(word in lowered for word in CONTEXT_WORDS):
+        return None
+    return ContextOverflowError(CONTEXT_ADVICE.format(size=f" ({n_ctx:,} tokens)" if n_ctx else ""), status=400)
 
 
 class FormatRejected(LLMError):
@@ -107,6 +134,10 @@ def http_error(provider: Provider, status: int, headers: Mapping[str, str], body
         return RateLimitError(
             f"{name} is rate-limiting requests (HTTP 429); try again shortly.{detail}", retry_after=wait
         )
+    if status in (400, 413, 422) or status >= 500:
+        overflow = context_overflow(body[:4096].decode("utf-8", "replace"))
+        if overflow is not None:
+            return overflow
     if status in (408, 409) or status >= 500:
         return ServerError(
             f"{name} had a problem (HTTP {status}); trying again may help.{detail}", retryable=True, status=status
@@ -119,6 +150,8 @@ def body_error(provider: Provider, error: object) -> LLMError:
     message, code = (error.get("message", ""), error.get("code")) if isinstance(error, dict) else (error, None)
     status = code if isinstance(code, int) and 400 <= code < 600 else None
     said = scrub(str(message), provider.api_key)
+    if (overflow := context_overflow(said)) is not None:
+        return overflow
     if status in (401, 402, 403, 429):
         return http_error(provider, status, {}, json.dumps({"error": {"message": said}}).encode(), 0.0)
     return ServerError(f"{provider.name} reported an error: {said or 'no details'}", retryable=True, status=status)
@@ -128,6 +161,8 @@ def rejection(provider: Provider, status: int, headers: Mapping[str, str], body:
     """A refused JSON request that asked for a response_format: `FormatRejected` when it was the format that
     was refused (a 400-class answer, or llama.cpp's 500 naming the field), else the usual typed error."""
     error = http_error(provider, status, headers, body, cap)
+    if isinstance(error, ContextOverflowError):
+        return error
     named = any(word in body[:4096].decode("utf-8", "replace").lower() for word in FORMAT_WORDS)
     if status in (400, 404, 415, 422) or (status >= 500 and named):
         return FormatRejected(str(error), status=status)

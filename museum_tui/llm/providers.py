@@ -54,6 +54,13 @@ class Provider:
     connect_timeout: float = 10.0
     read_timeout: float = 60.0
 
+    @property
+    def local(self) -> bool:
+        """Ollama, or a server on a loopback or private address: likely one model serving one request at a time."""
+        from .context import is_local
+
+        return self.name == "ollama" or (self.name != "builtin" and is_local(self.base_url))
+
     def describe(self) -> str:
         """For headers and logs: never the key."""
         if self.name == "builtin":

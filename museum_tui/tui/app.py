@@ -31,6 +31,7 @@ from museum_tui.conversation.events import (
     TurnCancelled,
     TurnFailed,
     UserSwitched,
+    Working,
 )
 from museum_tui.safetext import md, one_line
 
@@ -42,6 +43,7 @@ from .widgets.chat import AssistantMessage, ChatLog, SystemMessage, VisitorMessa
 from .widgets.composer import Composer
 from .widgets.fact_list import FactList
 from .widgets.memory_panel import MemoryPanel
+from .widgets.working import WorkingIndicator
 
 
 class MuseumCommands(Provider):
@@ -100,6 +102,7 @@ class MuseumApp(App[None]):
             with Vertical(id="chat-pane"):
                 with ChatLog(id="chat"):
                     yield from self._welcome()
+                yield WorkingIndicator(id="working")
                 yield Composer(completions(""), id="composer")
             yield MemoryPanel(snapshot=self.session.snapshot(), id="memory", classes="-folded")
         yield Footer()
@@ -172,10 +175,16 @@ class MuseumApp(App[None]):
         if not is_command(text):
             await chat.add(VisitorMessage(text))
         self._reply = None
+        working = self.query_one(WorkingIndicator)
         try:
             async for event in self.session.handle(text):
+                if isinstance(event, Working):
+                    working.start(event.stage)
+                    continue
+                working.stop()
                 await self._show(event)
         finally:
+            working.stop()
             self.refresh_bindings()  # Esc: no reply to stop any more
 
     @on(Worker.StateChanged)
@@ -212,7 +221,8 @@ class MuseumApp(App[None]):
                 await chat.add(SystemMessage("Stopped. Nothing from this message was remembered.", "warning"))
         elif isinstance(event, TurnFailed):
             if self._reply is not None:
-                await self._reply.finish("— interrupted", state="failed")
+                note = "— cut short" if event.kind == "cut_short" else "— interrupted"
+                await self._reply.finish(note, state="failed")
             retry = " Say `/retry` to try again." if event.retryable else ""
             await chat.add(
                 SystemMessage(

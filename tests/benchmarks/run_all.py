@@ -24,6 +24,7 @@ BENCHMARKS = {
     "memory": ("Memory engine at scale", "bench_memory.py"),
     "prompt": ("Prompt size over a long conversation", "bench_prompt.py"),
     "latency": ("Time to first reply token", "bench_latency.py"),
+    "local": ("A single-slot local server", "bench_local.py"),
     "startup": ("Start-up", "bench_startup.py"),
     "ui": ("UI under load", "bench_ui.py"),
     "recall": ("Recall of faded facts", "bench_recall.py"),

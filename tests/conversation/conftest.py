@@ -16,8 +16,8 @@ def offline_session(user: str = "visitor", **cli: object) -> Session:
     return open_session(settings)
 
 
-def llm_session(server: FakeOpenAI, user: str = "visitor") -> Session:
-    settings = load_settings({"base_url": server.base_url, "model": "fake-chat", "user": user})
+def llm_session(server: FakeOpenAI, user: str = "visitor", **cli: object) -> Session:
+    settings = load_settings({"base_url": server.base_url, "model": "fake-chat", "user": user, **cli})
     session = open_session(settings, env={})
     client = session.chat.client
     client.backoff_base, client.retry_after_cap, client.max_retries = 0.01, 0.05, 1
@@ -29,7 +29,8 @@ async def run(session: Session, text: str) -> list[Event]:
 
 
 def kinds(events: list[Event]) -> list[str]:
-    return [type(e).__name__ for e in events]
+    """The events' names, without the `Working` ones (tested on their own)."""
+    return [type(e).__name__ for e in events if type(e).__name__ != "Working"]
 
 
 @pytest.fixture

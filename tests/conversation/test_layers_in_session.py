@@ -45,6 +45,7 @@ async def test_an_early_detail_rides_in_the_prompt_after_it_left_the_history() -
     with FakeOpenAI(reply="Welcome!") as server:
         session = llm_session(server, user="lisbon")
         session.settings.history_window = 4  # two exchanges
+        session.settings.context_window = 32768  # room for them: the window, not the budget, trims here
         await run(session, "Hi! We've come from Lisbon for the weekend.")
         for _ in range(6):
             await run(session, "What time do you close?")

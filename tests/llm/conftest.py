@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from museum_tui.llm import Provider, TextDelta, Usage
+from museum_tui.llm import Finish, Provider, TextDelta, Usage
 from museum_tui.llm.client import ChatClient
 from tests.fake_openai import FakeOpenAI
 
@@ -34,10 +34,18 @@ def client_for(server: FakeOpenAI, **kwargs: Any) -> ChatClient:
 
 
 async def collect(client: ChatClient, **kwargs: Any) -> tuple[str, list[Usage]]:
-    text, usage = [], []
+    text, usage, _ = await collect_all(client, **kwargs)
+    return text, usage
+
+
+async def collect_all(client: ChatClient, **kwargs: Any) -> tuple[str, list[Usage], list[Finish]]:
+    """The text, the usage reports and the `Finish` events of one streamed reply."""
+    text, usage, finish = [], [], []
     async for event in client.stream_chat(MESSAGES, **kwargs):
         if isinstance(event, TextDelta):
             text.append(event.text)
-        else:
+        elif isinstance(event, Usage):
             usage.append(event)
-    return "".join(text), usage
+        else:
+            finish.append(event)
+    return "".join(text), usage, finish
