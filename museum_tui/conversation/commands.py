@@ -159,15 +159,6 @@ async def _retry(session: Session, args: str) -> AsyncIterator[Event]:
         yield event
 
 
-def consent_question(labels: list[str]) -> str:
-    """Asked once per visitor, the first time a sensitive fact would be kept across visits."""
-    return (
-        f"May I keep your **{md(', '.join(labels))}** for your next visit, so you need not say it again? "
-        "It stays on this device only, and `/forget` or `/consent no` erases it at any time. "
-        "If you say no, I still use it for the rest of this visit."
-    )
-
-
 async def _consent(session: Session, args: str) -> AsyncIterator[Event]:
     answer = args.strip().lower()
     memory_file = session.visitor.memory_file

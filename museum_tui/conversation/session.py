@@ -21,17 +21,16 @@ from museum_tui.config import Settings
 from museum_tui.memory import Change, Fact, MemoryStore
 from museum_tui.safetext import strip_controls
 
-from . import layers
+from . import consent, layers
 from .budget import PromptTooLong, fit_prompt
+from .commit import apply_turn
 from .concierge import Concierge
 from .engine import ChatEngine, Turn
 from .events import (
     CommandResult,
     Event,
-    FactsApplied,
     MemoryOverview,
     MemorySnapshot,
-    MemoryTicked,
     Notice,
     ReplyDone,
     TurnCancelled,
@@ -45,7 +44,7 @@ from .kiosk import REFUSED, KioskGate
 from .limits import Limits
 from .reply import stream_reply
 from .scheduling import STOPPED, Extraction, TurnControl, extraction_order
-from .visitor import Departure, Exchange, Visitor, load_visitor
+from .visitor import Departure, Visitor, load_visitor
 
 if TYPE_CHECKING:
     from museum_tui.extraction import ExtractedFact, FactSource
@@ -288,7 +287,7 @@ class Session:
             if not committing:
                 await extraction.discard()
         # Asked once the turn is over (not busy any more), so a front end may wait for the answer.
-        question = self._consent_question(visitor)
+        question = consent.question_for(visitor, self.settings) if visitor is self.visitor else None
         if question is not None:
             yield question
 
@@ -354,55 +353,9 @@ class Session:
             )
         elif error:
             events.append(Notice(f"Nothing was remembered from that message: {error}", "warning"))
-        source = self.fact_source.name
-        async with visitor.lock:
-            store = visitor.store
-            applied: list[Change] = []
-            for fact in result.facts:
-                changes = store.upsert(fact.concept, fact.value, fact.polarity, fact.evidence, source=source)
-                changes = [_with_words(c, fact.evidence) for c in changes]
-                visitor.note_departures(changes, fact.evidence)
-                applied += changes
-            visitor.history.append(Exchange(text, reply.text))
-            window = self.settings.history_window // 2
-            applied += layers.commit_layers(visitor, recalled, applied, reply.agent_title, window)
-            turn = store.turn  # this message's number, before its tick
-            ticked = store.tick()
-            visitor.note_departures(ticked)
-            layers.after_tick(visitor, ticked)
-            visitor.failed_text = None
-            rejected = tuple(r.reason for r in result.rejected)
-            learned = fact_changes(store, applied)
-            events.append(FactsApplied(learned, rejected, source))
-            events += await visitor.save()
-            faded = fact_changes(store, ticked)
-            layers.record(visitor, learned + faded, turn)
-            events.append(MemoryTicked(faded, layers.snapshot_of(visitor)))
+        window = self.settings.history_window // 2
+        events += await apply_turn(visitor, text, reply, result, self.fact_source.name, recalled, window)
         return events
-
-    # ---- the kiosk consent policy (`sensitive_consent`) ----------------------------------------------
-
-    def _consent_question(self, visitor: Visitor) -> CommandResult | None:
-        """With the kiosk policy on: ask once per visitor, when a sensitive fact is first left out of the
-        saved file. The event plays the part of a "consent needed" event: a front end asks it as a yes/no
-        question and runs `confirm` on yes, `decline` on anything else (or calls `set_sensitive_consent`)."""
-        from .commands import consent_question
-
-        memory_file = visitor.memory_file
-        if visitor is not self.visitor or not self.settings.sensitive_consent or memory_file.read_only:
-            return None
-        if visitor.consent_asked or memory_file.keep_sensitive is not None:
-            return None
-        if not memory_file.withheld(visitor.store):
-            return None
-        visitor.consent_asked = True
-        # The answer covers every sensitive need in the kept tiers (a "no" also takes the ones saved on
-        # an earlier visit out of the file), so the question names them all.
-        concepts = visitor.store.ontology.concepts
-        labels = sorted({concepts[f.concept].short_label.lower() for f in memory_file.sensitive(visitor.store)})
-        return CommandResult(
-            "consent", consent_question(labels), kind="consent", confirm="/consent yes", decline="/consent no"
-        )
 
     async def save(self) -> list[Notice]:
         """Write the current visitor's kept tiers."""
@@ -417,11 +370,6 @@ class Session:
         notices = await self.save()
         await self.chat.aclose()
         return notices
-
-
-def _with_words(change: Change, words: str) -> Change:
-    """A fact the visitor took back carries their words as its note, so front ends can say how."""
-    return change._replace(note=words) if change.kind == "negated" and words else change
 
 
 def _tail(reply: str | None, limit: int = LAST_REPLY_CHARS) -> str | None:

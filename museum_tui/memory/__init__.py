@@ -18,8 +18,8 @@ from .persistence import (
     UserMemoryFile,
 )
 from .storage import FileStorage, MemoryStorage, VisitorMemory
-from .store import PRUNE_THRESHOLD, REINFORCEMENT, MemoryStore
-from .tiers import DECAY, KEPT_TIERS, PERSISTENCE_CLASSES, TIER, TIERS, Tier, keeps, turns_until_faded
+from .store import REINFORCEMENT, MemoryStore
+from .tiers import DECAY, KEPT_TIERS, PERSISTENCE_CLASSES, PRUNE_THRESHOLD, TIER, TIERS, Tier, keeps, turns_until_faded
 from .usernames import UserNameError, check_user_name
 from .views import by_tier, context_block, dump, filtered_block, ordered
 

@@ -8,7 +8,6 @@ are broken by the order in which facts were last mentioned, never by hashing or 
 from __future__ import annotations
 
 import copy
-import os
 import warnings
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
@@ -18,32 +17,11 @@ from .clock import now_iso
 from .facts import Change, Fact, Mention, id_number, normalize, value_mentions, visible
 from .ontology import Concept, Ontology, as_ontology
 from .redact import redact, redacts
-from .tiers import DECAY, PERSISTENCE_CLASSES, TIER, turns_until_faded
+from .tiers import DECAY, PERSISTENCE_CLASSES, PRUNE_THRESHOLD, TIER, turns_until_faded
 
 REINFORCEMENT = 0.3  # a re-mention adds this × the concept's salience_weight
 POLARITIES = ("asserted", "negated")
 HISTORY_LIMIT = 8  # mentions and superseded values kept per fact, newest last
-
-
-def _threshold_from_env(default: float = 0.10) -> float:
-    raw = os.environ.get("PRUNE_THRESHOLD")
-    if raw is None or not raw.strip():
-        return default
-    try:
-        value = float(raw)
-    except ValueError:
-        value = -1.0
-    if not 0.0 <= value < 1.0:
-        warnings.warn(
-            f"PRUNE_THRESHOLD={raw!r} is not a number in [0, 1); using {default}",
-            RuntimeWarning,
-            stacklevel=2,
-        )
-        return default
-    return value
-
-
-PRUNE_THRESHOLD: float = _threshold_from_env()
 
 
 class MemoryStore:

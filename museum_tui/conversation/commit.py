@@ -1,0 +1,56 @@
+"""The commit of a turn: its facts, the memory layers and one tick applied together, then saved.
+
+Runs under the visitor's lock, into the visitor the turn started with (see `Session._turn`), and returns
+the events that tell front ends what changed. Nothing here waits for a model: the facts are already known.
+"""
+
+from __future__ import annotations
+
+from museum_tui.extraction import ExtractionResult
+from museum_tui.memory import Change, Fact
+
+from . import layers
+from .events import Event, FactsApplied, MemoryTicked, ReplyDone, fact_changes
+from .visitor import Exchange, Visitor
+
+
+async def apply_turn(
+    visitor: Visitor,
+    text: str,
+    reply: ReplyDone,
+    result: ExtractionResult,
+    source: str,
+    recalled: list[Fact],
+    window: int,
+) -> list[Event]:
+    """Upsert the facts, bring back what the message referred to, tick, save; `window`: exchanges kept in
+    the prompt, past which the rolling summary takes over."""
+    events: list[Event] = []
+    async with visitor.lock:
+        store = visitor.store
+        applied: list[Change] = []
+        for fact in result.facts:
+            changes = store.upsert(fact.concept, fact.value, fact.polarity, fact.evidence, source=source)
+            changes = [_with_words(c, fact.evidence) for c in changes]
+            visitor.note_departures(changes, fact.evidence)
+            applied += changes
+        visitor.history.append(Exchange(text, reply.text))
+        applied += layers.commit_layers(visitor, recalled, applied, reply.agent_title, window)
+        turn = store.turn  # this message's number, before its tick
+        ticked = store.tick()
+        visitor.note_departures(ticked)
+        layers.after_tick(visitor, ticked)
+        visitor.failed_text = None
+        rejected = tuple(r.reason for r in result.rejected)
+        learned = fact_changes(store, applied)
+        events.append(FactsApplied(learned, rejected, source))
+        events += await visitor.save()
+        faded = fact_changes(store, ticked)
+        layers.record(visitor, learned + faded, turn)
+        events.append(MemoryTicked(faded, layers.snapshot_of(visitor)))
+    return events
+
+
+def _with_words(change: Change, words: str) -> Change:
+    """A fact the visitor took back carries their words as its note, so front ends can say how."""
+    return change._replace(note=words) if change.kind == "negated" and words else change
