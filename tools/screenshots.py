@@ -117,6 +117,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as home:
         os.environ["MUSEUM_TUI_DATA_DIR"] = home
         os.environ["MUSEUM_TUI_CONFIG_DIR"] = home
+        os.environ.setdefault("MUSEUM_TUI_NOW", "2026-11-23T10:30:00")  # a Monday: the same hours every run
         (ROOT / "screenshots").mkdir(exist_ok=True)
         for name, size, scene in SCENES:
             print(asyncio.run(shoot(name, size, scene)).relative_to(ROOT))
