@@ -19,6 +19,7 @@ from typing import Any
 import rtoml
 
 from .clock import now
+from .consent import SensitiveConsent
 from .fact_codec import InvalidEntry, fact_from_toml, fact_to_toml
 from .facts import Change, Fact, normalize
 from .merge import settle_capacity
@@ -96,7 +97,7 @@ class _Corrupt(Exception):
     pass
 
 
-class UserMemoryFile:
+class UserMemoryFile(SensitiveConsent):
     """One visitor's memory file under `users_dir`: `load` into a store, `save` from it.
 
     Keeps the set of facts it last read or wrote (the merge base), so a save can tell a fact another
@@ -124,25 +125,8 @@ class UserMemoryFile:
         self.keep_sensitive: bool | None = None  # the visitor's answer; None: not asked (yet)
         self.consent_at = ""
 
-    def set_consent(self, agreed: bool) -> None:
-        """Record the visitor's answer about keeping sensitive facts; the next save writes it."""
-        self.keep_sensitive = agreed
-        self.consent_at = now().isoformat()
-
-    def sensitive(self, store: MemoryStore) -> list[Fact]:
-        """Facts of the kept tiers whose concept is `sensitive`: what the visitor's answer is about."""
-        concepts = store.ontology.concepts
-        return [f for f in store.facts.values() if f.persistence_class in KEPT_TIERS and concepts[f.concept].sensitive]
-
-    def withheld(self, store: MemoryStore) -> list[Fact]:
-        """Facts of the kept tiers that a save leaves out of the file (sensitive, not agreed to)."""
-        if not self.ask_sensitive or self.keep_sensitive:
-            return []
-        return [
-            f
-            for f in self.sensitive(store)
-            if self.keep_sensitive is False or _key(f.concept, f.value) not in self._base
-        ]
+    def _stored(self, fact: Fact) -> bool:
+        return _key(fact.concept, fact.value) in self._base
 
     # ---- reading -------------------------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ from museum_tui.memory import (
     normalize,
 )
 from museum_tui.memory.clock import now
+from museum_tui.memory.consent import SensitiveConsent
 from museum_tui.memory.fact_codec import InvalidEntry, fact_from_toml, fact_to_toml
 from museum_tui.memory.storage import safe_location, url_secrets
 from museum_tui.memory.visits import KEPT_VISITS, VisitLog
@@ -135,7 +136,7 @@ def _decode(key: str, data: Any) -> Fact:
     return fact
 
 
-class PostgresVisitorMemory:
+class PostgresVisitorMemory(SensitiveConsent):
     """One visitor's memory in the database; the same interface and consent rules as `UserMemoryFile`."""
 
     def __init__(self, storage: PostgresStorage, user: str) -> None:
@@ -168,22 +169,8 @@ class PostgresVisitorMemory:
             return None
         return int(row[0]) if row and row[0] is not None else None
 
-    def set_consent(self, agreed: bool) -> None:
-        self.keep_sensitive = agreed
-        self.consent_at = now().isoformat()
-
-    def sensitive(self, store: MemoryStore) -> list[Fact]:
-        concepts = store.ontology.concepts
-        return [f for f in store.facts.values() if f.persistence_class in KEPT_TIERS and concepts[f.concept].sensitive]
-
-    def withheld(self, store: MemoryStore) -> list[Fact]:
-        if not self.ask_sensitive or self.keep_sensitive:
-            return []
-        return [
-            f
-            for f in self.sensitive(store)
-            if self.keep_sensitive is False or fact_key(f.concept, f.value) not in self._base
-        ]
+    def _stored(self, fact: Fact) -> bool:
+        return fact_key(fact.concept, fact.value) in self._base
 
     # ---- reading -------------------------------------------------------------------------------------
 
