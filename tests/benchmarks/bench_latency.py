@@ -128,7 +128,9 @@ def plain_ttft(base_url: str, sequential: bool, runs: int) -> list[float]:
     }
     for name in ("OPENROUTER_API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL", "OLLAMA_HOST"):
         env.pop(name, None)
-    cmd = [sys.executable, "-m", "museum_tui", "chat", "--plain", "--base-url", base_url, "--model", "fake"]
+    # --markdown: text as it streams (plain mode for people writes a paragraph at a time, on purpose)
+    cmd = [sys.executable, "-m", "museum_tui", "chat", "--plain", "--markdown", "--base-url", base_url]
+    cmd += ["--model", "fake"]
     cmd += ["--user", f"p{int(sequential)}"]
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
     assert proc.stdin and proc.stdout
@@ -153,9 +155,10 @@ def plain_ttft(base_url: str, sequential: bool, runs: int) -> list[float]:
         proc.stdin.write((MESSAGES[i % len(MESSAGES)] + "\n").encode())
         proc.stdin.flush()
         start = time.perf_counter()
-        read_until(lambda b: len(b) > 0)
+        first = read_until(lambda b: len(b) > 0)
         samples.append(time.perf_counter() - start)
-        read_until(lambda b: b.endswith(b"\n"))  # rest of the reply, then the turn commits
+        if not first.endswith(b"\n"):
+            read_until(lambda b: b.endswith(b"\n"))  # rest of the reply, then the turn commits
         time.sleep(EXTRACT_DELAY)  # let a late extraction finish before the next line
     proc.stdin.close()
     proc.wait(timeout=30)
