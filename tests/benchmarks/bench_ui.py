@@ -163,11 +163,10 @@ async def stream_under_load(base_url: str) -> dict[str, float | list[float]]:
         await until(lambda: app.query(AssistantMessage))
         reply = app.query(AssistantMessage).last()
         while session.busy:
+            during.append(await key_latency())  # first, so a stream that ends early still has a sample
             await asyncio.sleep(0.1)
             if arrived:
                 backlog.append(arrived[-1][1] - len(reply.markdown.source))
-            if session.busy:
-                during.append(await key_latency())
         last_arrival, total = arrived[-1]
         await until(lambda: len(reply.markdown.source) >= total)
         caught_up = time.perf_counter() - last_arrival
@@ -185,6 +184,8 @@ async def stream_under_load(base_url: str) -> dict[str, float | list[float]]:
 
 
 def ms(values: list[float]) -> str:
+    if not values:
+        return "— (no sample)"
     ordered = sorted(values)
     p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
     return f"{statistics.median(values) * 1000:.1f} / {p95 * 1000:.1f} / {max(values) * 1000:.1f}"
