@@ -46,7 +46,12 @@ MESSAGES = ["I'm allergic to peanuts.", "I speak Italian.", "I love photography.
 
 @contextmanager
 def fake_server_with(
-    *, reply: str = REPLY, extract_delay: float = 0.0, first_token_delay: float = 0.0, token_delay: float = 0.0
+    *,
+    reply: str = REPLY,
+    extract_delay: float = 0.0,
+    first_token_delay: float = 0.0,
+    token_delay: float = 0.0,
+    extra: tuple[str, ...] = (),
 ) -> Iterator[str]:
     """The fake server as a separate process (so its sleeps never share our event loop)."""
     proc = subprocess.Popen(
@@ -59,6 +64,7 @@ def fake_server_with(
             f"--token-delay={token_delay}",
             f"--reply={reply}",
             f"--facts-json={FACTS}",
+            *extra,
         ],
         stdout=subprocess.PIPE,
         text=True,

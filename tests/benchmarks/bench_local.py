@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import platform
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -27,42 +25,24 @@ sys.path.insert(0, str(REPO))
 from museum_tui.config import load_settings  # noqa: E402
 from museum_tui.conversation import open_session  # noqa: E402
 from museum_tui.conversation.events import MemoryTicked, ReplyChunk, TurnFailed  # noqa: E402
+from tests.benchmarks.bench_latency import (  # noqa: E402
+    EXTRACT_DELAY,
+    FIRST_TOKEN_DELAY,
+    MESSAGES,
+    TOKEN_DELAY,
+    fake_server_with,
+)
 from tests.benchmarks.targets import target  # noqa: E402
 
-EXTRACT_DELAY, FIRST_TOKEN_DELAY, TOKEN_DELAY = 0.8, 0.3, 0.02
-REPLY = "Welcome! The Harbour Café is on the ground floor, next to the main entrance."
-FACTS = (
-    '{"facts": [{"concept": "SpecialNeed.Allergy", "value": "peanuts", "polarity": "asserted",'
-    ' "evidence": "allergic to peanuts"}]}'
-)
-MESSAGES = ["I'm allergic to peanuts.", "I speak Italian.", "I love photography.", "We have two hours."]
 
-
-@contextmanager
-def llama_server() -> Iterator[str]:
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            str(REPO / "tests" / "fake_openai.py"),
-            "--port=0",
-            f"--extract-delay={EXTRACT_DELAY}",
-            f"--first-token-delay={FIRST_TOKEN_DELAY}",
-            f"--token-delay={TOKEN_DELAY}",
-            f"--reply={REPLY}",
-            f"--facts-json={FACTS}",
-            '--llama={"n_ctx": 2048, "json_late": 0.05}',
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
+def llama_server() -> contextlib.AbstractContextManager[str]:
+    """The latency benchmark's fake server, in its llama-like mode."""
+    return fake_server_with(
+        extract_delay=EXTRACT_DELAY,
+        first_token_delay=FIRST_TOKEN_DELAY,
+        token_delay=TOKEN_DELAY,
+        extra=('--llama={"n_ctx": 2048, "json_late": 0.05}',),
     )
-    try:
-        line = proc.stdout.readline() if proc.stdout else ""
-        if not line.startswith("READY "):
-            raise SystemExit(f"the fake server did not start: {line!r}")
-        yield line.split()[1]
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 async def turns(base_url: str, order: str, runs: int) -> tuple[list[float], list[float], int]:
