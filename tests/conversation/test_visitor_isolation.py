@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 
 from museum_tui.config import load_settings
-from museum_tui.conversation import open_memory
+from museum_tui.conversation import Session, open_memory
 from museum_tui.conversation.events import Event, FactsApplied, MemoryTicked, ReplyDone, UserSwitched
 from tests.fake_openai import FakeOpenAI
 
@@ -37,16 +37,21 @@ async def until(events: list[Event], kind: type) -> None:
     raise AssertionError(f"no {kind.__name__} within 10 s")
 
 
+def in_background(session: Session, text: str) -> tuple[asyncio.Task[None], list[Event]]:
+    """Run a line as a front end would, in its own task; the list fills with its events as they come."""
+    seen: list[Event] = []
+
+    async def consume() -> None:
+        async for event in session.handle(text):
+            seen.append(event)
+
+    return asyncio.create_task(consume()), seen
+
+
 async def test_a_switch_during_a_slow_extraction_commits_to_the_visitor_who_spoke() -> None:
     with FakeOpenAI(reply="Noted: captions are on every film.", facts=DEAF, extract_delay=1.0) as server:
         session = llm_session(server, user="alice")
-        seen: list[Event] = []
-
-        async def consume() -> None:
-            async for event in session.handle(SAID):
-                seen.append(event)
-
-        turn = asyncio.create_task(consume())
+        turn, seen = in_background(session, SAID)
         await until(seen, ReplyDone)
         assert session.busy, "the extraction is still running"
         switched = await run(session, "/user bob")
@@ -63,13 +68,7 @@ async def test_a_switch_during_a_slow_extraction_commits_to_the_visitor_who_spok
 async def test_closing_while_a_turn_commits_still_saves_it_to_its_visitor() -> None:
     with FakeOpenAI(reply="Noted.", facts=DEAF, extract_delay=0.5) as server:
         session = llm_session(server, user="carol")
-        seen: list[Event] = []
-
-        async def consume() -> None:
-            async for event in session.handle(SAID):
-                seen.append(event)
-
-        turn = asyncio.create_task(consume())
+        turn, seen = in_background(session, SAID)
         await until(seen, ReplyDone)
         turn.cancel()  # the front end stops listening (the app is closing)
         await asyncio.gather(turn, return_exceptions=True)
@@ -80,13 +79,7 @@ async def test_closing_while_a_turn_commits_still_saves_it_to_its_visitor() -> N
 async def test_a_switch_while_the_reply_streams_stops_it_and_keeps_nothing() -> None:
     with FakeOpenAI(reply="word " * 200, facts=DEAF, token_delay=0.01) as server:
         session = llm_session(server, user="dave")
-        seen: list[Event] = []
-
-        async def consume() -> None:
-            async for event in session.handle(SAID):
-                seen.append(event)
-
-        turn = asyncio.create_task(consume())
+        turn, seen = in_background(session, SAID)
         for _ in range(500):
             if seen:
                 break

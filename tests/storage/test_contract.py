@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from museum_tui.memory import MemoryStorage, MemoryStore, SaveError, VisitorMemory
+from tests.memory.test_persistence import walkthrough
 
 NOW = "2026-01-01T00:00:00+00:00"
 
@@ -16,16 +17,6 @@ def fixed_clock(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def new_store(ontology) -> MemoryStore:
     return MemoryStore(ontology)
-
-
-def walkthrough(store: MemoryStore) -> None:
-    store.upsert("SpecialNeed.HearingImpairment", "deaf", "asserted", "I should mention I'm deaf")
-    store.tick()
-    store.upsert("ArtInterest.Medium", "photography", "asserted", "I really love photography")
-    store.tick()
-    store.upsert("VisitPlan.TimeBudget", "1 hour", "asserted", "I only have about an hour")
-    store.upsert("ImmediateNeed.Refreshment", "coffee", "asserted", "I could really use a coffee")
-    store.tick()
 
 
 def loaded(backend, ontology, user: str) -> tuple[MemoryStore, VisitorMemory, object]:
