@@ -3,6 +3,7 @@ responder. Imports only the memory core."""
 
 from . import clock
 from .agents import Agent, load_agents
+from .check import check_venue
 from .knowledge import FactLike
 from .prompts import build_system_prompt, venue_brief
 from .responder import BuiltinResponder
@@ -17,6 +18,7 @@ __all__ = [
     "Venue",
     "VenueError",
     "build_system_prompt",
+    "check_venue",
     "clock",
     "find_venue",
     "load_agents",

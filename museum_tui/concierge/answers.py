@@ -9,25 +9,25 @@ from datetime import datetime
 
 from museum_tui.safetext import md as markdown_escaped
 
+from . import timing
 from .index import Hit
 from .knowledge import (
     Known,
     allergen_tags,
     clash,
-    day_named,
     diet_tags,
     floor_in,
     interest_score,
     item_problem,
     pick_restroom,
-    runs_on,
-    times_in,
 )
-from .lexicon import DIET_WORDS, WEEKDAYS, fold, tokens
+from .lexicon import DIET_WORDS, fold, tokens
 from .model import Cafe, Exhibition, Facility, Gallery, MenuItem, Tour, Venue
 from .question import Question
 
 GENERIC_MENU_WORDS = {"food", "drink", "menu", "cafe", "eat", "snack"}
+# an allergen said in the question itself: "nut-free", "without dairy", "allergic to nuts", "a nut allergy"
+ALLERGY_SAID = re.compile(r"\b(\w+)[- ]free\b|\bwithout (\w+)|\ballergic to (\w+)|\b(\w+) allerg(?:y|ies)\b")
 
 
 def md(text: str) -> str:
@@ -118,9 +118,6 @@ class Answers:
 
     # ---- toilets, lifts, facilities, entrances -------------------------------------------------------
 
-    def opening(self, cafe: Cafe) -> str:
-        return f"The **{cafe.name}** is open {cafe.hours}; it is {cafe.location}."
-
     def on_floor(self, level: int, q: Question, known: Known) -> str:
         shows = [e for e in self.venue.exhibitions if e.gallery.floor == level]
         if not shows:
@@ -182,52 +179,37 @@ class Answers:
     # ---- time ----------------------------------------------------------------------------------------
 
     def hours(self, q: Question, now: datetime) -> str:
-        hours = self.venue.hours
-        today = WEEKDAYS[now.weekday()]
-        day = day_named(q.folded, today)
-        notes = hours.get("notes", "")
-        if day not in hours or (
-            day == today and re.search(r"\b(?:week|opening hours|hours)\b", q.folded) and "today" not in q.folded
-        ):
-            week = "; ".join(f"{d.capitalize()} {t}" for d, t in hours.items() if d != "notes")
-            return f"Opening hours: {week}. {notes}".strip()
-        value = hours[day]
-        span = times_in(value)
-        if day == today:
-            text = f"Today ({day.capitalize()}) we're open {value}."
-            if span:
-                close = span[1].replace(".", ":")
-                if now.strftime("%H:%M") >= close.zfill(5):
-                    text = f"We closed at {close} today ({day.capitalize()})."
-                elif re.search(r"\bclos", q.folded):
-                    text = f"Today ({day.capitalize()}) we close at {close} (open {value})."
-        else:
-            text = f"On {day.capitalize()} we're open {value}."
-        return f"{text} {notes}".strip()
+        return timing.venue_hours(self.venue, q.folded, now)
+
+    def opening(self, cafe: Cafe, now: datetime) -> str:
+        when = timing.cafe_hours(cafe, self.venue, now)
+        return f"The **{cafe.name}** is {when}; it is {cafe.location}." if when else self._cafe_where(cafe)
+
+    def _cafe_where(self, cafe: Cafe) -> str:
+        return f"The **{cafe.name}** is {cafe.location}."
 
     def tours(self, hits: list[Hit], q: Question, known: Known, now: datetime) -> str:
         tour_hits = [h for h in hits if h.entry.kind == "tour"]
         top = tour_hits[0] if tour_hits else None
         if top and (top.named or len(tour_hits) == 1 or top.score >= 1.5 * tour_hits[1].score):
-            t: Tour = top.entry.obj
-            return f"The **{t.name}** runs {t.when} ({t.minutes} min), from {t.meets}." + (
-                f" {t.description}" if t.description else ""
-            )
-        today = WEEKDAYS[now.weekday()]
-        on = [t for t in self.venue.tours if runs_on(t.when, today)]
-        rows = [f"- **{t.name}**: {t.when}, {t.minutes} min, from {t.meets}" for t in self.venue.tours]
-        head = (
-            f"Today ({today.capitalize()}): " + listing([f"the **{t.name}** ({t.when})" for t in on]) + "."
-            if on
-            else f"There are no tours today ({today.capitalize()})."
-        )
-        return head + " All tours:\n" + "\n".join(rows)
+            return timing.tour_line(top.entry.obj, now)
+        tours = list(self.venue.tours)
+        if timing.NEXT.search(q.folded) or timing.NOW_WORDS.search(q.folded):
+            return timing.next_tours(tours, now) or self._all_tours(tours)
+        if "today" in q.folded:
+            return timing.todays_tours(tours, now)
+        return self._all_tours(tours) + "\n\n" + (timing.next_tours(tours, now) or "")
+
+    def _all_tours(self, tours: list[Tour]) -> str:
+        rows = [f"- **{t.name}**: {t.when}, {t.minutes} min, from {t.meets}" for t in tours]
+        return "Tours:\n" + "\n".join(rows) if rows else "There are no tours, I'm afraid."
 
     # ---- food ----------------------------------------------------------------------------------------
 
-    def food(self, hits: list[Hit], q: Question, known: Known, wants: list[str], where: bool) -> str:
+    def food(self, hits: list[Hit], q: Question, known: Known, wants: list[str], where: bool, now: datetime) -> str:
         if not self.venue.cafes:
             return "There is no café here, I'm afraid."
+        open_cafes = [c for c in self.venue.cafes if timing.open_today(c, self.venue, now)] or list(self.venue.cafes)
         asked = " ".join([q.folded, *(fold(w) for w in wants)])
         drink = q.drink or bool(re.search(r"coffee|tea|drink|water|juice|thirst", asked))
         food = q.food or bool(re.search(r"food|eat|hungry|snack|lunch|starv|peckish", asked))
@@ -239,9 +221,16 @@ class Answers:
         }
         most = max(overlap.values(), default=0)
         named = [pair for pair, n in overlap.items() if n and n == most]
+        if named and not any(c in open_cafes for c, _ in named):  # only a café closed today has it
+            cafe = named[0][0]
+            return (
+                f"The {named[0][1].item.lower()} is sold at the **{cafe.name}** ({cafe.location}), which is "
+                f"{timing.cafe_hours(cafe, self.venue, now)}."
+            )
+        named = [(c, m) for c, m in named if c in open_cafes]
         named_cafe = next((h.entry.obj for h in hits if h.entry.kind == "cafe" and h.named), None)
         avoid = dict(known.avoid_allergens())
-        for m in re.finditer(r"\b(\w+)[- ]free\b|\bwithout (\w+)|\ballergic to (\w+)", q.folded):
+        for m in re.finditer(ALLERGY_SAID, q.folded):
             word = next(g for g in m.groups() if g)
             if word != "gluten" or not diet_tags(self.venue, q.folded):
                 for tag in allergen_tags(self.venue, word):
@@ -253,9 +242,9 @@ class Answers:
             diets.append((word, asked_diet))
         if named_cafe or named:
             cafe: Cafe = named_cafe or named[0][0]
-        else:  # the café with the most that fits (the first on a tie)
+        else:  # the café open today with the most that fits (the first on a tie)
             cafe = max(
-                self.venue.cafes,
+                open_cafes,
                 key=lambda c: len(self._sort([m for m in c.menu if m.kind in kinds], avoid, diets)[0]),
             )
         pool = [m for c, m in named if c == cafe] or [m for m in cafe.menu if m.kind in kinds]
@@ -271,13 +260,12 @@ class Answers:
             safe, unsafe = self._sort([m for m in cafe.menu if m.kind in kinds], avoid, diets)
         if "coffee" in asked:
             safe.sort(key=lambda i: not re.search(r"coffee|white|espresso|latte", i.item.lower()))
-        lines = [self._cafe_line(cafe, q, known, wants, where)]
+        lines = [self._cafe_line(cafe, q, known, wants, where, now)]
         if note:
             lines.append(note)
         if avoid or diets:
             needs = ", ".join(md(v) for v in dict.fromkeys([*avoid.values(), *(w for w, _ in diets)]))
-            picks = ", ".join(i.item for i in safe[:4]) or "nothing on the menu, sadly"
-            lines.append(f"With {needs} in mind, good choices are: {picks}.")
+            lines.append(f"With {needs} in mind, good choices are: {self._picks(safe, kinds)}.")
             risky = [(m, r) for m, r in unsafe if not r.startswith("not ")]
             if risky:
                 avoided = ", ".join(f"the {m.item.lower()} ({md(r)})" for m, r in risky[:3])
@@ -287,11 +275,25 @@ class Answers:
         elif named:
             lines.append("On the menu: " + ", ".join(m.item for m in safe[:4]) + ".")
         elif not where or wants:
-            lines.append("You could try: " + ", ".join(i.item for i in safe[:3]) + ".")
+            lines.append(f"You could try: {self._picks(safe, kinds, 3)}.")
         return " ".join(lines)
 
-    def _cafe_line(self, cafe: Cafe, q: Question, known: Known, wants: list[str], where: bool) -> str:
-        hours = f" (open {cafe.hours})" if cafe.hours else ""
+    @staticmethod
+    def _picks(safe: list[MenuItem], kinds: set[str], per_kind: int = 4) -> str:
+        """What fits, food and drinks each named (a long drinks list must not hide the food that fits)."""
+        if not safe:
+            return "nothing on the menu, sadly"
+        groups = [(k, [m.item for m in safe if m.kind == k]) for k in ("food", "drink") if k in kinds]
+        groups = [(k, items) for k, items in groups if items]
+        if len(groups) == 1 or not groups:
+            return ", ".join(m.item for m in safe[:per_kind])
+        return "; ".join(
+            f"to {'eat' if k == 'food' else 'drink'}, {', '.join(items[:per_kind])}" for k, items in groups
+        )
+
+    def _cafe_line(self, cafe: Cafe, q: Question, known: Known, wants: list[str], where: bool, now: datetime) -> str:
+        when = timing.cafe_hours(cafe, self.venue, now)
+        hours = f" ({when})" if when else ""
         if where and wants:
             line = f"You can get one at the **{cafe.name}** — it's {cafe.location}{hours}."
         else:

@@ -231,8 +231,8 @@ def _entries(venue: Venue) -> list[Entry]:
     for e in venue.entrances:
         out.append(Entry("entrance", f"entrance:{e.name}", e.name, e, e.floor, ((e.name, 2.0), kind_words("entrance"))))
     if venue.hours:
-        days = " ".join(k for k in venue.hours if k != "notes")
-        notes = venue.hours.get("notes", "")
+        days = "monday tuesday wednesday thursday friday saturday sunday today tomorrow"
+        notes = venue.hours.notes
         fields = ((kind_words("hours")[0], 2.0), (days, 0.5), (notes, 0.5))
         out.append(Entry("hours", "hours", "opening hours", venue.hours, None, fields))
     return out

@@ -15,7 +15,7 @@ from datetime import datetime
 
 from museum_tui.memory import MemoryStore
 
-from . import clock
+from . import clock, timing
 from .agents import Agent
 from .answers import Answers, cap, listing, md
 from .index import Hit, Index
@@ -188,12 +188,14 @@ class BuiltinResponder:
         kind = top.entry.kind
         a = self.answers
         if kind in ("menu", "cafe"):
-            return a.food(hits, q, known, wants or [], "where" in q.focus)
+            if kind == "cafe" and top.named and ("when" in q.focus or timing.NOW_WORDS.search(q.folded)):
+                return a.opening(top.entry.obj, now)
+            return a.food(hits, q, known, wants or [], "where" in q.focus, now)
         if kind == "restroom":
             return a.restroom(q, known)
         if kind == "hours":
             cafe = next((h for h in hits[1:4] if h.entry.kind == "cafe" and h.score >= 0.5 * top.score), None)
-            return a.opening(cafe.entry.obj) if cafe else a.hours(q, now)
+            return a.opening(cafe.entry.obj, now) if cafe else a.hours(q, now)
         if kind == "tour":
             return a.tours(hits, q, known, now)
         if kind == "lift":
