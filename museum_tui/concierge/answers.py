@@ -26,6 +26,10 @@ from .model import Cafe, Exhibition, Facility, Gallery, MenuItem, Tour, Venue
 from .question import Question
 
 GENERIC_MENU_WORDS = {"food", "drink", "menu", "cafe", "eat", "snack"}
+SWEET = re.compile(
+    r"\b(?:cakes?|tortes?|scones?|cookies?|brownies?|flapjacks?|croissants?|muffins?|banana bread|ice creams?|"
+    r"sorbets?|tarts?|puddings?|biscuits?|pastry|pastries|buns?|desserts?|sweets?|treats?|chocolate)\b"
+)
 # an allergen said in the question itself: "nut-free", "without dairy", "allergic to nuts", "a nut allergy"
 ALLERGY_SAID = re.compile(r"\b(\w+)[- ]free\b|\bwithout (\w+)|\ballergic to (\w+)|\b(\w+) allerg(?:y|ies)\b")
 
@@ -38,6 +42,22 @@ def md(text: str) -> str:
 def cap(text: str) -> str:
     """A name that starts a sentence ('the east lift' → 'The east lift')."""
     return text[:1].upper() + text[1:]
+
+
+def be(name: str) -> str:
+    """'is' or 'are' after a name: 'Audio guides are', 'Lockers are', 'The shop is'."""
+    last = fold(name).split()[-1] if name.strip() else ""
+    plural = last.endswith("s") and not last.endswith(("ss", "us", "is", "ics")) and last != "wifi"
+    return "are" if plural else "is"
+
+
+def the(name: str) -> str:
+    """A facility's name with its article, bold: 'The **Cloakroom**'; none before a name that has one."""
+    if fold(name).startswith(("the ", "a ", "an ")):
+        return f"**{cap(name)}**"
+    rest = name.split()[1:]
+    common = all(w.islower() for w in rest) and not any(ch.isupper() for ch in name[1:2])
+    return f"The **{name[:1].lower() + name[1:] if common else name}**"
 
 
 def listing(names: list[str]) -> str:
@@ -54,15 +74,20 @@ class Answers:
     def here(self, q: Question, known: Known) -> int | None:
         return q.here if q.here is not None else floor_in(self.venue, known.first("position"))
 
-    def route_to(self, floor: int, q: Question, known: Known) -> str:
-        """How to reach `floor` from where the visitor is (by lift for anyone who needs step-free)."""
+    def route_to(self, floor: int, q: Question, known: Known, place: str = "") -> str:
+        """How to reach `floor` (where `place`, an id, is) from where the visitor is: a lift only when the
+        level changes, and the lift nearest the place or the visitor when there are several."""
         here = self.here(q, known)
         name = self.floor(floor)
         if here is not None and here == floor:
             return f"It's on this floor ({name})."
         lifts = [lift for lift in self.venue.lifts if floor in lift.floors and (here is None or here in lift.floors)]
-        lift = lifts[0] if lifts else None
-        if (known.step_free or q.accessible) and lift:
+        step_free = known.step_free or q.accessible
+        if here is None and floor == self.entry_level():
+            return f"It's on the {name}, the same level as the main entrance." if step_free else ""
+        near = {place, *self.places_in(q.where_text or known.first("position") or "")} - {""}
+        lift = max(lifts, key=lambda lift: len(near & set(lift.near)), default=None)
+        if step_free and lift:
             if here is None:
                 return f"**{cap(lift.name)}** ({lift.location}) gets you there step-free."
             way = "down" if here > floor else "up"
@@ -70,6 +95,19 @@ class Answers:
         if lift and here is not None:
             return f"From the {self.floor(here)}, take the stairs or {lift.name} to the {name}."
         return ""
+
+    def entry_level(self) -> int:
+        """The level visitors come in at: the first step-free entrance's, else 0."""
+        entrance = next((e for e in self.venue.entrances if e.step_free), None)
+        return entrance.floor if entrance else 0
+
+    def places_in(self, text: str) -> set[str]:
+        """Ids of the galleries and facilities a described place names ('by the east hall' → its id)."""
+        low = fold(text)
+        if not low:
+            return set()
+        found = {g.id for g in self.venue.galleries.values() if fold(g.name) in low}
+        return found | {f.id for f in self.venue.facilities if f.name and fold(f.name) in low}
 
     # ---- exhibitions and galleries -------------------------------------------------------------------
 
@@ -84,6 +122,7 @@ class Answers:
             text = f"**{e.title}** is in {where}: {e.description}{by} (about {e.minutes} min)."
         if e.access:
             text += f" Good to know: {', '.join(e.access)}."
+        text += self.admission(e)
         reason = clash(e, known)
         if reason:
             text += f" Heads up: {reason}."
@@ -91,8 +130,59 @@ class Answers:
         if score > 0 and why:
             text += f" I think you'll like it, because {md(why)}."
         if "where" in q.focus or known.step_free:
-            text = f"{text} {self.route_to(e.gallery.floor, q, known)}".strip()
+            text = f"{text} {self.route_to(e.gallery.floor, q, known, e.gallery.id)}".strip()
         return text
+
+    @staticmethod
+    def admission(e: Exhibition) -> str:
+        """Ticket, booking and age limit, each said once ('' when entry covers it)."""
+        parts = []
+        if e.ticket:
+            parts.append(f"It needs a separate ticket: {e.ticket.rstrip('.')}.")
+        if e.booking:
+            parts.append(e.booking if e.booking.endswith(".") else e.booking + ".")
+        if e.min_age:
+            note = f" ({e.age_note})" if e.age_note else ""
+            parts.append(f"For ages {e.min_age} and over{note}.")
+        elif e.age_note:
+            parts.append(cap(e.age_note.rstrip(".")) + ".")
+        return "".join(f" {p}" for p in parts)
+
+    def whats_on(self, known: Known, now: datetime) -> str:
+        """Every exhibition on today, by floor, with what the visitor should know (tickets, ages, clashes)."""
+        shows = sorted(
+            (e for e in self.venue.exhibitions if e.on(now.date())), key=lambda e: (e.gallery.floor, e.title)
+        )
+        if not shows:
+            return f"Nothing is on at {self.venue.short_name} today, I'm afraid."
+        rows = []
+        for e in shows:
+            notes = []
+            if e.ticket:
+                notes.append("separate ticket")
+            if e.min_age:
+                notes.append(f"ages {e.min_age}+")
+            reason = clash(e, known)
+            if reason:
+                notes.append(f"heads up: {reason}")
+            score, why = interest_score(e, known)
+            if score > 0 and why:
+                notes.append(md(why))
+            extra = f" — {'; '.join(notes)}" if notes else ""
+            rows.append(
+                f"- **{e.title}** — {e.description} ({e.gallery.name}, {self.floor(e.gallery.floor)}, "
+                f"about {e.minutes} min){extra}"
+            )
+        n = len(shows)
+        head = f"On now at {self.venue.short_name} ({n} exhibition{'s' if n != 1 else ''}):"
+        return "\n".join([head, *rows])
+
+    def about_venue(self, now: datetime) -> str:
+        text = f"**{self.venue.name}**" + (f": {self.venue.description}" if self.venue.description else ".")
+        if not text.endswith("."):
+            text += "."
+        today = timing.venue_hours(self.venue, "open today", now)
+        return f"{text} {today}".strip()
 
     def exhibitions(self, shows: list[Exhibition], q: Question, known: Known) -> str:
         rows = []
@@ -114,7 +204,7 @@ class Answers:
                 f"**{e.title}**" + (f" ({listing(list(e.artists))})" if e.artists else "") for e in shows
             )
             text += "."
-        return f"{text} {self.route_to(g.floor, q, known)}".strip()
+        return f"{text} {self.route_to(g.floor, q, known, g.id)}".strip()
 
     # ---- toilets, lifts, facilities, entrances -------------------------------------------------------
 
@@ -159,14 +249,14 @@ class Answers:
 
     def facility(self, f: Facility, q: Question, known: Known) -> str:
         if f.location:
-            floor = f" ({self.floor(f.floor)})" if f.floor is not None else ""
-            text = f"The **{f.name}** is {f.location}{floor}. {f.text}".strip()
+            floor = f" ({self.floor(f.floor)})" if f.floor is not None and self.floor(f.floor) not in f.location else ""
+            text = f"{the(f.name)} {be(f.name)} {f.location}{floor}. {f.text}".strip()
         else:
             text = f"**{f.name}**: {f.text}"
         if not text.endswith((".", "!", "?")):
             text += "."
         if f.floor is not None and ("where" in q.focus or known.step_free):
-            text = f"{text} {self.route_to(f.floor, q, known)}".strip()
+            text = f"{text} {self.route_to(f.floor, q, known, f.id)}".strip()
         return text
 
     def entrance(self, hits: list[Hit], q: Question, known: Known) -> str:
@@ -260,11 +350,13 @@ class Answers:
             safe, unsafe = self._sort([m for m in cafe.menu if m.kind in kinds], avoid, diets)
         if "coffee" in asked:
             safe.sort(key=lambda i: not re.search(r"coffee|white|espresso|latte", i.item.lower()))
+        elif SWEET.search(asked):  # asked for a cake: the sweet things that fit come first
+            safe.sort(key=lambda i: not SWEET.search(fold(i.item)))
         lines = [self._cafe_line(cafe, q, known, wants, where, now)]
         if note:
             lines.append(note)
         if avoid or diets:
-            needs = ", ".join(md(v) for v in dict.fromkeys([*avoid.values(), *(w for w, _ in diets)]))
+            needs = ", ".join(md(known.whose(v)) for v in dict.fromkeys([*avoid.values(), *(w for w, _ in diets)]))
             lines.append(f"With {needs} in mind, good choices are: {self._picks(safe, kinds)}.")
             risky = [(m, r) for m, r in unsafe if not r.startswith("not ")]
             if risky:

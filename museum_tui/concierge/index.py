@@ -230,6 +230,10 @@ def _entries(venue: Venue) -> list[Entry]:
         )
     for e in venue.entrances:
         out.append(Entry("entrance", f"entrance:{e.name}", e.name, e, e.floor, ((e.name, 2.0), kind_words("entrance"))))
+    about = "building venue about history architecture place who are you"
+    fields = ((venue.name, 2.0), (venue.short_name, 2.0), (about, 1.5), (venue.description, 0.5))
+    names = tuple(n for n in {fold(venue.name), fold(venue.short_name).removeprefix("the ")} if n)
+    out.append(Entry("venue", "venue", venue.short_name, venue, None, fields, names))
     if venue.hours:
         days = "monday tuesday wednesday thursday friday saturday sunday today tomorrow"
         notes = venue.hours.notes

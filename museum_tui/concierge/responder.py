@@ -15,10 +15,10 @@ from datetime import datetime
 
 from museum_tui.memory import MemoryStore
 
-from . import clock, timing
+from . import clock, intents, timing
 from .agents import Agent
-from .answers import Answers, cap, listing, md
-from .index import Hit, Index
+from .answers import ALLERGY_SAID, Answers, cap, listing, md
+from .index import KIND_WORDS, Hit, Index
 from .knowledge import FactLike, Known, floor_named, minutes_in, plan
 from .model import Exhibition, Venue
 from .question import Question
@@ -56,10 +56,15 @@ class BuiltinResponder:
         pending: Sequence[FactLike] = (),
         *,
         now: datetime | None = None,
+        earlier: Sequence[str] = (),
     ) -> str:
+        """The answer to `text`; `earlier`: the visitor's earlier messages, oldest first (for follow-ups)."""
         now = now or clock.now()
         known = Known.build(self.venue, agent, store, pending)
-        q = Question.read(text, self.venue)
+        acts = intents.small_talk(text)
+        if acts and not known.said_now and not known.retracted:  # small talk gets a short reply, nothing else
+            return self.small_talk(acts, known, store, now)
+        q = self._follow_up(Question.read(text, self.venue), known, earlier)
         banned = self._banned(known)
         parts: list[str] = []
         if q.greeting:
@@ -160,7 +165,26 @@ class BuiltinResponder:
 
     # ---- questions -----------------------------------------------------------------------------------
 
+    def _specific(self, hits: list[Hit]) -> bool:
+        top = hits[0] if hits else None
+        return top is not None and (
+            top.named or (top.score >= MIN_SCORE * self.index.rarest and top.coverage >= MIN_COVERAGE)
+        )
+
+    def _follow_up(self, q: Question, known: Known, earlier: Sequence[str]) -> Question:
+        """A question pointing back ("where is it?") asked about the last thing discussed, unless it refers
+        to a live need ("where can I get one?") or names its own subject."""
+        if not earlier or not intents.points_back(q.folded) or self._specific(self.index.search(q.ask)):
+            return q
+        if intents.vague_need(q.folded) and any(r.query for r, _ in known.role("want")):
+            return q
+        subject = intents.last_subject(self.index, earlier, MIN_SCORE * self.index.rarest)
+        return Question.read(intents.resolved(q.text, subject), self.venue) if subject else q
+
     def answer(self, q: Question, known: Known, used: set[str], now: datetime, wants: list[str] | None = None) -> str:
+        kind_words = f"{KIND_WORDS['exhibition']} {self.venue.words.get('exhibition', '')}"
+        if intents.whats_on(q.folded, kind_words) and not q.budget:
+            return self.answers.whats_on(known, now)
         hits = [h for h in self.index.search(q.ask) if h.entry.key not in used]
         if "price" in q.focus:  # a price question wants an entry that has prices
             for hit in hits:
@@ -168,9 +192,13 @@ class BuiltinResponder:
                     hit.score *= 1.5
             hits.sort(key=lambda h: -h.score)
         top = hits[0] if hits else None
-        specific = top is not None and (
-            top.named or (top.score >= MIN_SCORE * self.index.rarest and top.coverage >= MIN_COVERAGE)
-        )
+        specific = self._specific(hits)
+        food = next((h for h in hits[:6] if h.entry.kind in ("cafe", "menu")), None)
+        foodish = q.food or q.drink or ALLERGY_SAID.search(q.folded)
+        if food and top and foodish and not (top.named and top.entry.kind not in ("cafe", "menu")):
+            if top is food or not specific or top.score <= 2 * food.score:  # a food question, whatever else
+                if not (top.entry.kind == "cafe" and ("when" in q.focus or timing.NOW_WORDS.search(q.folded))):
+                    return self.answers.food(hits, q, known, wants or [], "where" in q.focus, now)
         named_show = top is not None and top.named and top.entry.kind in ("exhibition", "gallery", "tour")
         if (q.plan or (q.budget and not (top and top.named))) and not named_show:
             floor = floor_named(self.venue, q.ask)
@@ -178,7 +206,7 @@ class BuiltinResponder:
                 return self.answers.on_floor(floor, q, known)
             return self.recommend(q, known)
         live = [v for rule, v in known.role("want") if rule.query]
-        if not specific and live and wants is None:
+        if not specific and live and wants is None and intents.vague_need(q.folded):
             rule = next(r for r, _ in known.role("want") if r.query)
             wanted = Question.read(rule.query.format(value=live[0]), self.venue)
             wanted.focus = q.focus
@@ -207,6 +235,8 @@ class BuiltinResponder:
             return a.facility(top.entry.obj, q, known)
         if kind == "gallery":
             return a.gallery(top.entry.obj, q, known)
+        if kind == "venue":
+            return a.about_venue(now)
         shows = self._shows(hits)
         if len(shows) > 1:
             return a.exhibitions(shows, q, known)
@@ -263,6 +293,18 @@ class BuiltinResponder:
         return "\n".join(lines)
 
     # ---- small talk ----------------------------------------------------------------------------------
+
+    def small_talk(self, acts: set[str], known: Known, store: MemoryStore, now: datetime) -> str:
+        """One short fitting reply to a message that only greets, thanks, says goodbye or acknowledges."""
+        if "goodbye" in acts:
+            return f"Thank you for visiting {self.venue.short_name} — enjoy the rest of your day!"
+        if "thanks" in acts:
+            return "You're welcome! Anything else I can help with?"
+        if "greeting" in acts:
+            return self.greeting(known, store, now) + " What would you like to see or do today?"
+        if "no" in acts:
+            return "No problem — just ask if you need anything. Enjoy your visit!"
+        return "Glad that helps — anything else I can help with?"
 
     def greeting(self, known: Known, store: MemoryStore, now: datetime, pick: bool = True) -> str:
         name = known.first("name")

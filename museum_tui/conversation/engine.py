@@ -113,7 +113,8 @@ class BuiltinChat:
         self.delay = delay
 
     async def stream(self, turn: Turn) -> AsyncIterator[str]:
-        reply = self.responder.reply(turn.text, turn.agent, turn.store, turn.pending)
+        earlier = [m["content"] for m in turn.messages[:-1] if m.get("role") == "user"]
+        reply = self.responder.reply(turn.text, turn.agent, turn.store, turn.pending, earlier=earlier)
         for piece in chunk_words(reply):
             await asyncio.sleep(self.delay)
             yield piece
