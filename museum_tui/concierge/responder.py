@@ -195,10 +195,18 @@ class BuiltinResponder:
         specific = self._specific(hits)
         food = next((h for h in hits[:6] if h.entry.kind in ("cafe", "menu")), None)
         foodish = q.food or q.drink or ALLERGY_SAID.search(q.folded)
-        if food and top and foodish and not (top.named and top.entry.kind not in ("cafe", "menu")):
-            if top is food or not specific or top.score <= 2 * food.score:  # a food question, whatever else
-                if not (top.entry.kind == "cafe" and ("when" in q.focus or timing.NOW_WORDS.search(q.folded))):
-                    return self.answers.food(hits, q, known, wants or [], "where" in q.focus, now)
+        hours_of_cafe = (
+            top is not None and top.entry.kind == "cafe" and ("when" in q.focus or timing.NOW_WORDS.search(q.folded))
+        )
+        if (
+            food
+            and top
+            and foodish
+            and not hours_of_cafe
+            and not (top.named and top.entry.kind not in ("cafe", "menu"))
+            and (top is food or not specific or top.score <= 2 * food.score)  # a food question, whatever else
+        ):
+            return self.answers.food(hits, q, known, wants or [], "where" in q.focus, now)
         named_show = top is not None and top.named and top.entry.kind in ("exhibition", "gallery", "tour")
         if (q.plan or (q.budget and not (top and top.named))) and not named_show:
             floor = floor_named(self.venue, q.ask)
