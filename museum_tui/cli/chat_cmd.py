@@ -60,6 +60,9 @@ LEVEL_WORDS = {"info": "note", "warning": "warning", "error": "error"}
 PLAIN_KEYS = "\n\nKeys: Ctrl-C stops a reply being written; Ctrl-D (end of input) or `/quit` saves and leaves."
 
 
+CUT_NOTE = "the reply above was cut at the length limit (reply_max_tokens); what you said was remembered."
+
+
 class PlainChat:
     """The chat loop. `markdown=False` (the default) is for people: see the module's docstring."""
 
@@ -202,6 +205,8 @@ class PlainChat:
                     self._reply = ReplyWriter(self, prefix=self._prefix(streaming=False))
                     self._reply.add(event.text)
                 self._end_reply()
+                if event.cut:
+                    self.notice(CUT_NOTE)
             elif isinstance(event, TurnCancelled):
                 if self.markdown:
                     self._reply = None
