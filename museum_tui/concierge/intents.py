@@ -72,6 +72,19 @@ def vague_need(folded: str) -> bool:
     return not rest
 
 
+# What a follow-up may ask about a subject without naming another one ("what floor is that on?").
+ASPECT_WORDS = frozenset(
+    """floor level long take takes cost costs price much open close closes far way get time minutes hours
+    wheelchair accessible step free book booking ticket tickets need old age kids children suitable allowed
+    inside made make tell more about start starts begin finish next when""".split()  # noqa: SIM905
+)
+
+
+def only_about_a_subject(folded: str) -> bool:
+    """The message asks about some aspect of a subject it does not name."""
+    return not (content_words(folded) - ASPECT_WORDS)
+
+
 def last_subject(index: Index, earlier: Sequence[str], good: float) -> Hit | None:
     """The entry the conversation was last about: the newest earlier message with a clear best match."""
     for message in reversed(list(earlier)[-3:]):

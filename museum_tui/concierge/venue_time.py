@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 from .hours import Schedule, legacy_span, legacy_week, problem
 
+LEGACY = re.compile(r"\d[:.]\d\d\s*(?:–|—|to)\s*\d")
 CLOCK = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
 
 
@@ -25,7 +26,7 @@ def schedule(c: Checker, spec: str, where: str) -> Schedule | None:
     """`spec` in opening_hours syntax, or an older "10:00–17:30 (note)" text; a problem otherwise."""
     if problem(spec) is None:
         return Schedule(spec)
-    span = legacy_span(spec)
+    span = legacy_span(spec) if LEGACY.search(spec) else None  # older files: "10:00–17:30 (note)"
     if span and problem(span) is None:
         return Schedule(span)
     c.problems.append(f'{where}: {spec!r} is {problem(spec)}; e.g. "Mo-Fr 10:00-17:30; Sa,Su 09:00-18:00"')

@@ -1,0 +1,69 @@
+"""Dialogue acts come first, follow-ups resolve to the last thing discussed, and answers read the clock
+(seasonal and weekend-only kiosks, the next tour, exceptions in the hours). Both shipped venues."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from museum_tui.concierge.hours import Schedule
+
+from .test_reasoning import MONDAY, Venue, garden, museum  # noqa: F401 - fixtures
+
+SUNDAY = datetime(2026, 11, 29, 10, 30)
+
+
+def test_small_talk_gets_a_short_reply_and_never_a_live_need(museum: Venue) -> None:  # noqa: F811
+    museum.remember("ImmediateNeed.Refreshment", "a coffee")
+    assert museum.ask("thanks!") == "You're welcome! Anything else I can help with?"
+    assert museum.ask("ok great") == "Glad that helps — anything else I can help with?"
+    assert museum.ask("bye").startswith("Thank you for visiting")
+    assert "Café" in museum.ask("where can I get one?"), "a clear reference still finds the need"
+    assert "Café" not in museum.ask("tell me about the building")
+
+
+def test_a_follow_up_is_about_the_last_thing_discussed(museum: Venue) -> None:  # noqa: F811
+    earlier = ["Tell me about Dreamers"]
+    reply = museum.responder.reply(
+        "what floor is that on?", museum.agents["general"], museum.store, [], now=MONDAY, earlier=earlier
+    )
+    assert "first floor" in reply and "Dreamers" in reply
+    alone = museum.responder.reply("what floor is that on?", museum.agents["general"], museum.store, [], now=MONDAY)
+    assert "Dreamers" not in alone
+
+
+def test_whats_on_lists_every_current_exhibition(museum: Venue) -> None:  # noqa: F811
+    reply = museum.ask("Which exhibitions are on?")
+    assert all(e.title in reply for e in museum.venue.exhibitions)
+    later = museum.ask("Which exhibitions are on?", now=datetime(2027, 2, 1, 11, 0))
+    assert "Light & Shadow" not in later and "Moving Image" in later, "a show past its last day is not on"
+
+
+def test_kiosks_follow_their_days_and_seasons(museum: Venue, garden: Venue) -> None:  # noqa: F811
+    assert "Rooftop Kiosk" not in museum.ask("I'm hungry, where can I eat?")
+    monday = museum.ask("Is the rooftop kiosk open?")
+    assert "Saturday" in monday and "open now" not in monday
+    assert "open now until 16:00" in museum.ask("Is the rooftop kiosk open?", now=datetime(2026, 11, 28, 12, 0))
+    november = garden.ask("Is the lakeside kiosk open?")
+    assert "closed now" in november and "April" in november
+    assert "open now" in garden.ask("Is the lakeside kiosk open?", now=datetime(2027, 6, 7, 12, 0))
+    ice = garden.ask("Can I get an ice cream?")
+    assert "Lakeside Kiosk" in ice and "closed now" in ice, "an item only a closed kiosk sells is not offered"
+
+
+def test_the_next_tour_is_the_next_one_after_now(museum: Venue) -> None:  # noqa: F811
+    assert "today (Monday) at 12:00" in museum.ask("when is the next tour?")
+    afternoon = museum.ask("when is the next tour?", now=datetime(2026, 11, 23, 12, 30))
+    assert "at 15:00" in afternoon and "12:00" not in afternoon
+    evening = museum.ask("when is the next tour?", now=datetime(2026, 11, 23, 16, 0))
+    assert "tomorrow (Tuesday) at 12:00" in evening
+    first_wednesday = museum.ask("when is the audio-described touch tour?")
+    assert "Wednesday 2 December at 11:00" in first_wednesday and "Book ahead" in first_wednesday
+
+
+def test_hours_exceptions_and_seasons() -> None:
+    hours = Schedule('Mo-Sa 10:00-18:00; Fr 10:00-21:00 "late"; Su 11:00-17:00; Dec 24-26 off')
+    assert hours.day_text(date(2026, 11, 27)) == "10:00–21:00 (late)"
+    assert hours.day_text(date(2026, 12, 25)) == "closed"
+    summer = Schedule('Mo-Su 10:00-18:00; Apr-Sep We 10:00-20:00 "summer late opening"')
+    assert summer.day_text(date(2026, 11, 25)) == "10:00–18:00"
+    assert summer.day_text(date(2027, 6, 9)) == "10:00–20:00 (summer late opening)"
