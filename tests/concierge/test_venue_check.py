@@ -3,16 +3,21 @@ on, lists every problem at once, and checks what the venue names in the ontology
 
 from __future__ import annotations
 
+import asyncio
 import json
+import re
 import shutil
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 
 from museum_tui.cli import main
+from museum_tui.concierge import BuiltinResponder, load_agents, parse_venue
 from museum_tui.config import load_settings
 from museum_tui.conversation import SessionError, open_session
+from museum_tui.memory import MemoryStore, load_ontology
 
 ONTOLOGIES = Path(__file__).resolve().parent.parent.parent / "ontologies"
 
@@ -68,8 +73,6 @@ def test_the_check_and_the_app_agree(name: str, tmp_path: Path, capsys: pytest.C
         started, refusal = False, str(exc)
     else:
         started, refusal = True, ""
-        import asyncio
-
         asyncio.run(session.aclose())
     assert (code == 0) == started, f"check said {code}, the app {'started' if started else 'refused'}"
     if problem is None:
@@ -88,3 +91,16 @@ def test_every_problem_is_listed_at_once(tmp_path: Path, capsys: pytest.CaptureF
     err = capsys.readouterr().err
     assert "3 errors in the venue file" in err
     assert "'25:00' is not HH:MM" in err and "'Made.Up'" in err and "'Nope.'" in err
+
+
+def test_the_documented_example_venue_loads() -> None:
+    """docs/venue-schema.md ends with a whole small venue for authors to start from: it must stay valid."""
+    doc = (ONTOLOGIES.parent / "docs" / "venue-schema.md").read_text(encoding="utf-8")
+    block = re.search(r"## A complete small venue.*?```json\n(.*?)```", doc, re.S)
+    assert block, "the example section is missing"
+    venue = parse_venue(json.loads(block.group(1)))
+    agent = load_agents(venue)["general"]
+    store = MemoryStore(load_ontology(ONTOLOGIES / "museum.json"))
+    saturday = datetime(2026, 11, 28, 10, 30)
+    reply = BuiltinResponder(venue).reply("when is the next demonstration?", agent, store, now=saturday)
+    assert "11:00" in reply and "Mill wheel" in reply
