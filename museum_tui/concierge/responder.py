@@ -18,7 +18,7 @@ from museum_tui.memory import MemoryStore
 from . import clock, intents, timing
 from .agents import Agent
 from .answers import ALLERGY_SAID, Answers, cap, listing, md
-from .index import KIND_WORDS, Hit, Index
+from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
 from .knowledge import FactLike, Known, floor_named, minutes_in, plan
 from .model import Exhibition, Venue
 from .question import Question
@@ -26,6 +26,8 @@ from .welcome import welcome_back
 
 MIN_SCORE = 0.5  # below this share of the rarest word's weight, a match is too weak to answer from
 MIN_COVERAGE = 0.32  # nor when it explains less than this share of the question's words
+SEMANTIC_MIN = 0.6  # the nearest entry in meaning answers a question BM25 cannot, from this cosine up
+SEMANTIC_MARGIN = 0.04  # and only ahead of the next entry of another kind by this much
 MAX_PARTS = 4
 PRICE = re.compile(r"[£$€]\s?\d|\d\s?(?:€|eur|usd)\b|\bfree\b", re.IGNORECASE)
 FEELING_LEADS = {
@@ -36,17 +38,23 @@ FEELING_LEADS = {
 
 
 class BuiltinResponder:
-    def __init__(self, venue: Venue) -> None:
+    def __init__(self, venue: Venue, vectors: object = ...) -> None:
         self.venue = venue
         self._index: Index | None = None
+        self._vectors = vectors  # ...: the installed static vectors, loaded with the index
         self.answers = Answers(venue)
 
     @property
     def index(self) -> Index:
-        """The venue's retrieval index, built at the first question (a few ms), not at start-up."""
+        """The venue's retrieval index, built at the first question (or by `warm_up`), not at start-up."""
         if self._index is None:
-            self._index = Index.build(self.venue)
+            vectors = load_vectors() if self._vectors is ... else self._vectors
+            self._index = Index.build(self.venue, vectors)
         return self._index
+
+    def warm_up(self) -> None:
+        """Build the index and load the word vectors (about half a second) before the first question."""
+        assert self.index.entries is not None
 
     def reply(
         self,
@@ -171,6 +179,16 @@ class BuiltinResponder:
             top.named or (top.score >= MIN_SCORE * self.index.rarest and top.coverage >= MIN_COVERAGE)
         )
 
+    def _meant(self, q: Question, used: set[str]) -> Hit | None:
+        near = [(s, e) for s, e in self.index.semantic(q.ask) if e.key not in used]
+        if not near or near[0][0] < SEMANTIC_MIN:
+            return None
+        best, entry = near[0]
+        rival = next((s for s, e in near[1:] if e.kind != entry.kind and not _same_place(e, entry)), 0.0)
+        if best - rival < SEMANTIC_MARGIN:
+            return None
+        return Hit(best * self.index.rarest, entry, named=False, coverage=best)
+
     def _follow_up(self, q: Question, known: Known, earlier: Sequence[str]) -> Question:
         """A question pointing back ("where is it?") asked about the last thing discussed, unless it refers
         to a live need ("where can I get one?") or names its own subject."""
@@ -194,8 +212,12 @@ class BuiltinResponder:
                 if any(PRICE.search(text) for text, _ in hit.entry.fields):
                     hit.score *= 1.5
             hits.sort(key=lambda h: -h.score)
-        top = hits[0] if hits else None
         specific = self._specific(hits)
+        if not specific and not q.plan:  # the lexical evidence is weak: the nearest entry in meaning
+            meant = self._meant(q, used)
+            if meant is not None:
+                hits, specific = [meant, *[h for h in hits if h.entry is not meant.entry]], True
+        top = hits[0] if hits else None
         food = next((h for h in hits[:6] if h.entry.kind in ("cafe", "menu")), None)
         foodish = q.food or q.drink or ALLERGY_SAID.search(q.folded)
         hours_of_cafe = (
@@ -332,6 +354,13 @@ class BuiltinResponder:
         where = f"the {name} ({desk.location})" if desk and desk.location else "a member of staff"
         topics = ["what's on", "directions and toilets", "food", "access", "tours", "opening hours"]
         return f"I'm not sure about that one — {where} will know. I can help with {listing(topics)}."
+
+
+def _same_place(a: Entry, b: Entry) -> bool:
+    """An exhibition and the gallery it is in (the same answer, either way)."""
+    shows = [e.obj for e in (a, b) if e.kind == "exhibition"]
+    rooms = [e.obj for e in (a, b) if e.kind == "gallery"]
+    return bool(shows and rooms) and shows[0].gallery == rooms[0]
 
 
 def returning(store: MemoryStore, now: datetime) -> bool:

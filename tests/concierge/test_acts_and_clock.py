@@ -67,3 +67,31 @@ def test_hours_exceptions_and_seasons() -> None:
     summer = Schedule('Mo-Su 10:00-18:00; Apr-Sep We 10:00-20:00 "summer late opening"')
     assert summer.day_text(date(2026, 11, 25)) == "10:00–18:00"
     assert summer.day_text(date(2027, 6, 9)) == "10:00–20:00 (summer late opening)"
+
+
+class MeaningOf:
+    """Word vectors in miniature: each listed word's meaning is one axis (the seam the real table fills)."""
+
+    AXES = {"palm": 0, "cactus": 1, "cacti": 1}
+
+    def embed(self, text: str):
+        import numpy as np
+
+        out = np.zeros(4, dtype=np.float32)
+        for word in text.lower().split():
+            if word in self.AXES:
+                out[self.AXES[word]] += 1
+        norm = float(np.linalg.norm(out))
+        return out / norm if norm else out
+
+
+def test_words_the_venue_never_listed_match_by_meaning(garden: Venue) -> None:  # noqa: F811
+    from museum_tui.concierge import BuiltinResponder
+
+    question = "Where do the palm trees grow?"
+    agent = garden.agents[garden.venue.default_agent]
+    meaning = BuiltinResponder(garden.venue, vectors=MeaningOf())
+    with_meaning = meaning.reply(question, agent, garden.store, now=MONDAY)
+    assert "Palm House" in with_meaning
+    lexical = BuiltinResponder(garden.venue, vectors=None).reply(question, agent, garden.store, now=MONDAY)
+    assert "Palm House" not in lexical, "without vectors, BM25 alone has too little to go on"
