@@ -164,6 +164,14 @@ class Answers(FoodAnswers):
                 f"**{e.title}**" + (f" ({listing(list(e.artists))})" if e.artists else "") for e in shows
             )
             text += "."
+        if len(shows) == 1:  # a room named like its one show: what to know about the show is said too
+            e = shows[0]
+            if e.access:
+                text += f" Good to know: {', '.join(e.access)}."
+            text += self.admission(e)
+            reason = clash(e, known)
+            if reason:
+                text += f" Heads up: {reason}."
         return f"{text} {self.route_to(g.floor, q, known, g.id)}".strip()
 
     # ---- toilets, lifts, facilities, entrances -------------------------------------------------------

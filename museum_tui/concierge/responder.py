@@ -20,6 +20,7 @@ from .agents import Agent
 from .answers import ALLERGY_SAID, Answers, cap, listing, md
 from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
 from .knowledge import FactLike, Known, floor_named, minutes_in, plan
+from .lexicon import tokens
 from .model import Exhibition, Venue
 from .question import Question
 from .welcome import welcome_back
@@ -179,6 +180,11 @@ class BuiltinResponder:
             top.named or (top.score >= MIN_SCORE * self.index.rarest and top.coverage >= MIN_COVERAGE)
         )
 
+    def _tours_for(self, facility_id: str) -> list:
+        """Tours whose access tags a need rule lists beside this facility (the support for that need)."""
+        tags = {t for rule in self.venue.rules("need") if facility_id in rule.facilities for t in rule.tours}
+        return [t for t in self.venue.tours if tags & set(t.access)]
+
     def _meant(self, q: Question, used: set[str]) -> Hit | None:
         near = [(s, e) for s, e in self.index.semantic(q.ask) if e.key not in used]
         if not near or near[0][0] < SEMANTIC_MIN:
@@ -232,6 +238,8 @@ class BuiltinResponder:
             and (top is food or not specific or top.score <= 2 * food.score)  # a food question, whatever else
         ):
             return self.answers.food(hits, q, known, wants or [], "where" in q.focus, now)
+        if q.near and top and top.entry.kind != "restroom" and "toilet" in tokens(q.ask, self.venue.synonyms):
+            return self.answers.restroom(q, known)  # "the toilet nearest the Print Room": the room is the place
         named_show = top is not None and top.named and top.entry.kind in ("exhibition", "gallery", "tour")
         if (q.plan or (q.budget and not (top and top.named))) and not named_show:
             floor = floor_named(self.venue, q.ask)
@@ -265,6 +273,9 @@ class BuiltinResponder:
             return a.entrance(hits, q, known)
         if kind == "facility":
             used.add(top.entry.key)
+            tours = self._tours_for(top.entry.obj.id) if "tour" in tokens(q.ask, self.venue.synonyms) else []
+            if tours:  # "a tour for blind visitors": the tours the need that names this support lists
+                return "\n".join(timing.tour_line(t, now) for t in tours)
             return a.facility(top.entry.obj, q, known)
         if kind == "gallery":
             return a.gallery(top.entry.obj, q, known)
