@@ -5,7 +5,7 @@ and typo-tolerant words (rapidfuzz). Built once per venue; a search is well unde
 
 Hybrid: when the language layer's static word vectors are installed (`museum_tui.language.vectors`), each
 entry also has a meaning vector (its names and keywords), and `semantic` finds the entry nearest a
-question's meaning, so words the venue never listed still match ("palm trees" → the Palm House). The
+question's meaning, so words the venue never listed still match ("palm trees" → the glasshouse of palms). The
 responder asks it when BM25's evidence is too weak to answer from.
 """
 
