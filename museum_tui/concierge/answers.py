@@ -19,7 +19,7 @@ from .knowledge import (
 from .lexicon import fold
 from .model import Cafe, Exhibition, Facility, Gallery, Tour, Venue
 from .question import Question
-from .wording import be, cap, listing, md, the
+from .wording import be, cap, listing, md, people, the
 
 __all__ = ["ALLERGY_SAID", "Answers", "cap", "listing", "md"]
 
@@ -73,7 +73,7 @@ class Answers(FoodAnswers):
 
     def exhibition(self, e: Exhibition, q: Question, known: Known) -> str:
         where = f"{e.gallery.name}, {self.floor(e.gallery.floor)}"
-        by = f" by {listing(list(e.artists))}" if e.artists else ""
+        by = f" by {people(e.artists)}" if e.artists else ""
         if "who" in q.focus:
             text = f"**{e.title}** ({where}) shows work{by}: {e.description}."
         elif "long" in q.focus:
@@ -147,7 +147,7 @@ class Answers(FoodAnswers):
     def exhibitions(self, shows: list[Exhibition], q: Question, known: Known) -> str:
         rows = []
         for e in shows:
-            by = f"; {listing(list(e.artists))}" if e.artists else ""
+            by = f"; {people(e.artists)}" if e.artists else ""
             rows.append(
                 f"- **{e.title}** — {e.description} ({e.gallery.name}, {self.floor(e.gallery.floor)}, "
                 f"about {e.minutes} min{by})"
@@ -161,7 +161,7 @@ class Answers(FoodAnswers):
             text += f" It is a {g.noise} space."
         if shows:
             text += " On there now: " + "; ".join(
-                f"**{e.title}**" + (f" ({listing(list(e.artists))})" if e.artists else "") for e in shows
+                f"**{e.title}**" + (f" ({people(e.artists)})" if e.artists else "") for e in shows
             )
             text += "."
         if len(shows) == 1:  # a room named like its one show: what to know about the show is said too

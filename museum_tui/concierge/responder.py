@@ -24,6 +24,7 @@ from .lexicon import tokens
 from .model import Exhibition, Venue
 from .question import Question
 from .welcome import welcome_back
+from .wording import once
 
 MIN_SCORE = 0.5  # below this share of the rarest word's weight, a match is too weak to answer from
 MIN_COVERAGE = 0.32  # nor when it explains less than this share of the question's words
@@ -108,7 +109,7 @@ class BuiltinResponder:
             parts.append(self.fallback())
         elif q.greeting and len(parts) == 1:
             parts.append("What would you like to see or do today?")
-        return "\n\n".join(parts)
+        return "\n\n".join(once(parts))
 
     # ---- what the visitor told us --------------------------------------------------------------------
 
@@ -123,7 +124,7 @@ class BuiltinResponder:
         return out
 
     def statements(self, known: Known, used: set[str], q: Question) -> list[str]:
-        lines = []
+        lines: list[str] = []
         for _concept, value, dropped in known.retracted:
             if dropped:
                 lines.append(f"Understood — I've dropped “{md(value)}” from what I remember.")

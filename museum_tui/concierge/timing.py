@@ -89,9 +89,8 @@ def _today(venue: Venue, hours: Schedule, now: datetime, folded: str) -> str:
     if hours.open_at(now):
         close = hours.closes(now)
         until = clock(close) if close and close.date() == now.date() else "late"
-        text = f"Yes — we're open now, until {until} today ({now:%A})."
         late = [s.note for s in spans if s.note]
-        return text[:-1] + f" ({late[0]})." if late else text
+        return f"Yes — we're open now, until {until} today ({now:%A}{'; ' + late[0] if late else ''})."
     if spans and now < spans[0].start:
         return f"We open at {clock(spans[0].start)} today ({now:%A}), until {clock(spans[-1].end)}."
     if spans:

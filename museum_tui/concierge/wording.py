@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from museum_tui.safetext import md as markdown_escaped
 
 from .lexicon import fold
@@ -35,3 +37,27 @@ def the(name: str) -> str:
 
 def listing(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
+
+
+def people(names: tuple[str, ...] | list[str]) -> str:
+    """Names as a list that can sit inside brackets: 'Kenji Mori (garden designer)' → 'Kenji Mori, garden
+    designer' (no brackets inside brackets)."""
+    flat = [re.sub(r"\s*\(([^()]*)\)", r", \1", n).strip() for n in names]
+    return listing(flat) if len(flat) > 1 and not any("," in n for n in flat) else "; ".join(flat)
+
+
+def once(parts: list[str]) -> list[str]:
+    """The reply's paragraphs with every sentence said only the first time (a note two answers share)."""
+    seen: set[str] = set()
+    out = []
+    for part in parts:
+        kept = []
+        for line in part.split("\n"):
+            sentences = re.split(r"(?<=[.!?])\s+", line)
+            fresh = [x for x in sentences if len(x) < 12 or x not in seen]
+            seen.update(sentences)
+            if fresh:
+                kept.append(" ".join(fresh))
+        if kept and any(k.strip() for k in kept):
+            out.append("\n".join(kept))
+    return out

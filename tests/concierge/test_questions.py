@@ -10,11 +10,13 @@ retrieval costs several questions at once.
 
 from __future__ import annotations
 
+import asyncio
+import re
 from pathlib import Path
 
 import pytest
 
-from .questions import run
+from .questions import answer, load_questions, run
 
 HERE = Path(__file__).parent
 ONTOLOGIES = HERE.parent.parent / "ontologies"
@@ -39,3 +41,21 @@ def test_issue_24_sets(name: str) -> None:
     score, failures = run(ONTOLOGIES / f"{venue}.json", HERE / "data" / f"{name}.jsonl", "tune")
     detail = "\n".join(f"  {q!r} → {reply[:200]!r}" for q, reply in failures)
     assert score >= THRESHOLDS["tune"], f"{name} scored {score:.2f}:\n{detail}"
+
+
+@pytest.mark.parametrize("venue", ["museum", "garden"])
+def test_replies_read_well(venue: str) -> None:
+    """Over every question of the venue's sets: no sentence said twice, no brackets inside brackets, no
+    'a' before a vowel sound."""
+    problems = []
+    for path in sorted((HERE / "data").glob(f"{venue}_*.jsonl")):
+        for case in load_questions(path):
+            reply = asyncio.run(answer(ONTOLOGIES / f"{venue}.json", case))
+            sentences = [s for s in re.split(r"(?<=[.!?])\s+|\n+", reply) if len(s) >= 12]
+            if len(sentences) != len(set(sentences)):
+                problems.append(f"said twice: {case['q']!r} → {reply[:160]!r}")
+            if re.search(r"\([^()]*\([^()]*\)[^()]*\)|\) \(", reply):
+                problems.append(f"brackets: {case['q']!r} → {reply[:160]!r}")
+            if re.search(r"\ba (?:[aeio]\w|under)", reply):
+                problems.append(f"article: {case['q']!r} → {reply[:160]!r}")
+    assert not problems, "\n".join(problems)
