@@ -254,6 +254,9 @@ class Answers(FoodAnswers):
         tours = list(self.venue.tours)
         if timing.NEXT.search(q.folded) or timing.NOW_WORDS.search(q.folded):
             return timing.next_tours(tours, now) or self._all_tours(tours)
+        day = timing.day_asked(q.folded, now)
+        if day is not None and day != now.date():
+            return timing.tours_on(tours, day, now)
         if "today" in q.folded:
             return timing.todays_tours(tours, now)
         return self._all_tours(tours) + "\n\n" + (timing.next_tours(tours, now) or "")

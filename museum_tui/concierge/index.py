@@ -32,7 +32,7 @@ KIND_WORDS = {
     "restroom": "toilet",
     "lift": "lift step-free",
     "tour": "tour guided",
-    "hours": "open opening close closing closes hours time late week",
+    "hours": "open opening close closing closes hours time late week christmas easter holiday new year",
     "entrance": "entrance door way in",
 }
 

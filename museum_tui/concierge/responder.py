@@ -31,6 +31,7 @@ MIN_COVERAGE = 0.32  # nor when it explains less than this share of the question
 SEMANTIC_MIN = 0.6  # the nearest entry in meaning answers a question BM25 cannot, from this cosine up
 SEMANTIC_MARGIN = 0.04  # and only ahead of the next entry of another kind by this much
 MAX_PARTS = 4
+OPEN = re.compile(r"\bopen\b|\bclos(?:e|es|ed|ing)\b")
 PRICE = re.compile(r"[£$€]\s?\d|\d\s?(?:€|eur|usd)\b|\bfree\b", re.IGNORECASE)
 FEELING_LEADS = {
     "rest": "Let's find you somewhere to sit.",
@@ -258,13 +259,20 @@ class BuiltinResponder:
         kind = top.entry.kind
         a = self.answers
         if kind in ("menu", "cafe"):
-            if kind == "cafe" and top.named and ("when" in q.focus or timing.NOW_WORDS.search(q.folded)):
+            if (
+                kind == "cafe"
+                and (top.named or OPEN.search(q.folded))
+                and ("when" in q.focus or timing.NOW_WORDS.search(q.folded) or OPEN.search(q.folded))
+            ):
                 return a.opening(top.entry.obj, now)
             return a.food(hits, q, known, wants or [], "where" in q.focus, now)
         if kind == "restroom":
             return a.restroom(q, known)
         if kind == "hours":
-            cafe = next((h for h in hits[1:4] if h.entry.kind == "cafe" and h.score >= 0.5 * top.score), None)
+            cafe_words = bool({"cafe", "kiosk", "coffee"} & set(tokens(q.ask, self.venue.synonyms)))
+            cafe = next(
+                (h for h in hits[1:6] if h.entry.kind == "cafe" and (cafe_words or h.score >= 0.5 * top.score)), None
+            )
             return a.opening(cafe.entry.obj, now) if cafe else a.hours(q, now)
         if kind == "tour":
             return a.tours(hits, q, known, now)

@@ -17,8 +17,51 @@ NEXT = re.compile(r"\b(?:next|soonest|upcoming|coming up)\b")
 CLOSE = re.compile(r"\bclos\w*\b|\buntil when\b|\bhow late\b")
 
 
+MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+HOLIDAYS = {
+    "christmas eve": (12, 24),
+    "christmas": (12, 25),
+    "boxing day": (12, 26),
+    "new year's eve": (12, 31),
+    "new year": (1, 1),
+    "new years": (1, 1),
+}
+
+
+def _dated(month: int, day: int, now: datetime) -> date | None:
+    try:
+        found = date(now.year, month, day)
+        return found if found >= now.date() else date(now.year + 1, month, day)
+    except ValueError:
+        return None
+
+
 def day_asked(folded: str, now: datetime) -> date | None:
-    """The day a question names: a weekday (the next one, today included), tomorrow, or today; None if no day."""
+    """The day a question names: a date ("24 December", "Christmas"), a weekday (the next one, today
+    included), tomorrow, or today; None if no day."""
+    for name, (month, day) in HOLIDAYS.items():
+        if re.search(rf"\b{name}\b", folded):
+            return _dated(month, day, now)
+    months = "|".join(MONTHS)
+    m = re.search(
+        rf"\b(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?({months})\b|\b({months}) (\d{{1,2}})(?:st|nd|rd|th)?\b", folded
+    )
+    if m:
+        day, month = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        return _dated(MONTHS.index(month) + 1, int(day), now)
     for i, day in enumerate(WEEKDAYS):
         if re.search(rf"\b{day}s?\b", folded):
             return now.date() + timedelta(days=(i - now.weekday()) % 7)
@@ -203,3 +246,15 @@ def todays_tours(tours: list[Tour], now: datetime) -> str:
         return f"No more tours today ({now:%A}). {nxt}".strip()
     rows = [f"- **{t.name}** at {', '.join(clock(s.start) for s in spans)} ({t.minutes} min)" for t, spans in today]
     return f"Tours still to come today ({now:%A}):\n" + "\n".join(rows)
+
+
+def tours_on(tours: list[Tour], day: date, now: datetime) -> str:
+    """The tours that run on `day`, with their times."""
+    rows = [
+        f"- **{t.name}** at {', '.join(clock(s.start) for s in t.schedule.spans(day))} "
+        f"({t.minutes} min, from {t.meets})"
+        for t in tours
+        if t.schedule and t.schedule.spans(day)
+    ]
+    when = weekday(day, now)
+    return f"Tours {when}:\n" + "\n".join(rows) if rows else f"There are no tours {when}."

@@ -95,3 +95,12 @@ def test_words_the_venue_never_listed_match_by_meaning(garden: Venue) -> None:  
     assert "Palm House" in with_meaning
     lexical = BuiltinResponder(garden.venue, vectors=None).reply(question, agent, garden.store, now=MONDAY)
     assert "Palm House" not in lexical, "without vectors, BM25 alone has too little to go on"
+
+
+def test_dates_holidays_and_named_days(museum: Venue) -> None:  # noqa: F811
+    christmas = museum.ask("Are you open on Christmas day?")
+    assert "closed on Friday 25 December" in christmas and "Sunday 27 December at 11:00" in christmas
+    saturday = museum.ask("Which tours run on Saturday?")
+    assert "BSL-interpreted" in saturday and "Captioned" not in saturday, "only Saturday's tours"
+    cafe = museum.ask("What time does the café close?")
+    assert "Harbour Café" in cafe and "17:30" in cafe and "18:00" not in cafe
