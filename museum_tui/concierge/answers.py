@@ -54,6 +54,8 @@ class Answers(FoodAnswers):
             return f"From the {self.floor(here)}, take **{lift.name}** {way} to the {name} — the way is step-free."
         if lift and here is not None:
             return f"From the {self.floor(here)}, take the stairs or {lift.name} to the {name}."
+        if lift and "where" in q.focus:
+            return f"Take the stairs or {lift.name} ({lift.location}) to the {name}."
         return ""
 
     def entry_level(self) -> int:

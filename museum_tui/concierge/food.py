@@ -20,7 +20,10 @@ SWEET = re.compile(
     r"sorbets?|tarts?|puddings?|biscuits?|pastry|pastries|buns?|desserts?|sweets?|treats?|chocolate)\b"
 )
 # an allergen said in the question itself: "nut-free", "without dairy", "allergic to nuts", "a nut allergy"
-ALLERGY_SAID = re.compile(r"\b(\w+)[- ]free\b|\bwithout (\w+)|\ballergic to (\w+)|\b(\w+) allerg(?:y|ies)\b")
+ALLERGY_SAID = re.compile(
+    r"\b(\w+)[- ]free\b|\bwithout (\w+)|\ballergic to (\w+)|\b(\w+) allerg(?:y|ies)\b|"
+    r"\b(?:can(?:no|')t|cannot|mustn't|must not|shouldn't) (?:have|eat|take) (?:any )?(\w+)"
+)
 
 
 class FoodAnswers:
