@@ -104,3 +104,11 @@ def test_dates_holidays_and_named_days(museum: Venue) -> None:  # noqa: F811
     assert "BSL-interpreted" in saturday and "Captioned" not in saturday, "only Saturday's tours"
     cafe = museum.ask("What time does the café close?")
     assert "Harbour Café" in cafe and "17:30" in cafe and "18:00" not in cafe
+
+
+def test_the_right_agent_answers_beside_a_live_need(museum: Venue) -> None:  # noqa: F811
+    from museum_tui.concierge import route
+
+    museum.remember("ImmediateNeed.Refreshment", "a coffee")
+    assert route("is there wifi?", museum.store, museum.agents).name != "food", "'there' is no reference to coffee"
+    assert route("where can I get one?", museum.store, museum.agents).name == "food"
