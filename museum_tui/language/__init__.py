@@ -1,0 +1,1 @@
+"""The language layer: how the app reads a visitor's words."""
