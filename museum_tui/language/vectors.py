@@ -5,7 +5,8 @@ tools/distill_vectors.py (model2vec's method: each vocabulary entry run alone th
 frequency weighting). At run time a text is the normalised mean of its words' rows, so a clause can be
 matched to a concept's label and examples, or a value to a vocabulary, with numpy alone and in
 microseconds. A word the table lacks (a typo, a rare word) falls back to BERT's own wordpieces, which the
-table also holds ("vegitarian" -> "veg ##ita ##rian").
+table also holds; before that, a word one edit from a known word (two for long words) is read as that
+word ("wheelchiar" -> "wheelchair"), since a typo's wordpieces rarely mean what the word did.
 
 The table is loaded on first use, once per process, never on import: `StaticVectors.load()`.
 """
@@ -22,10 +23,14 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
 
 DATA = Path(__file__).resolve().parent / "data" / "vectors.npz"
 _WORD = re.compile(r"[a-z0-9]+")
 _MAX_PIECE = 24  # longest wordpiece worth trying; BERT's are shorter
+_MIN_TYPO = 5  # shorter words are never corrected: "deff" could be deaf, deft or Jeff
+_ALPHA = re.compile(r"[a-z]+")
 _LOCK = threading.Lock()
 _LOADED: dict[Path, StaticVectors] = {}
 
@@ -52,13 +57,19 @@ class Match:
 class StaticVectors:
     """The vector table and what is computed from it. Build with `load()`; instances are immutable."""
 
-    def __init__(self, vectors: np.ndarray, scales: np.ndarray, entries: list[str], meta: dict) -> None:
+    def __init__(
+        self, vectors: np.ndarray, scales: np.ndarray, entries: list[str], zipf: np.ndarray, meta: dict
+    ) -> None:
         self._vectors = vectors  # int8 rows; row i times scales[i] is entry i's vector
         self._scales = scales
+        self._entries = entries
+        self._zipf = zipf  # wordfreq Zipf frequency x 10 per entry, 0 for pieces
         self._index = {entry: i for i, entry in enumerate(entries)}
+        self._by_length: dict[int, list[str]] | None = None  # whole words by length, built on first typo
         self.meta = meta
         self.dims = int(vectors.shape[1])
         self._embed = lru_cache(maxsize=4096)(self._embed_uncached)
+        self.correct = lru_cache(maxsize=8192)(self._correct_uncached)
 
     @classmethod
     def load(cls, path: Path | None = None) -> StaticVectors:
@@ -75,21 +86,48 @@ class StaticVectors:
     @classmethod
     def _read(cls, path: Path) -> StaticVectors:
         with np.load(path, allow_pickle=False) as data:
-            vectors, scales = data["vectors"], data["scales"].astype(np.float32)
+            vectors, scales, zipf = data["vectors"], data["scales"].astype(np.float32), data["zipf"]
             entries = data["words"].tobytes().decode("ascii").split("\n")
             meta = json.loads(data["meta"].tobytes().decode())
-        if vectors.ndim != 2 or not len(entries) == len(vectors) == len(scales):
+        if vectors.ndim != 2 or not len(entries) == len(vectors) == len(scales) == len(zipf):
             raise ValueError(f"{path}: the vector table is malformed")
-        return cls(vectors, scales, entries, meta)
+        return cls(vectors, scales, entries, zipf, meta)
 
     def __contains__(self, word: str) -> bool:
         return word in self._index
 
+    def _correct_uncached(self, word: str) -> str | None:
+        """The known word a misspelt one most likely meant, or None.
+
+        Only for words of five letters or more that the table lacks; one edit (a swap of two letters
+        counts as one) up to seven letters, two beyond; among equally near words the most common wins.
+        """
+        if len(word) < _MIN_TYPO or word in self._index or not _ALPHA.fullmatch(word):
+            return None
+        if self._by_length is None:
+            by_length: dict[int, list[str]] = {}
+            for entry in self._entries:
+                if len(entry) >= _MIN_TYPO - 1 and _ALPHA.fullmatch(entry):
+                    by_length.setdefault(len(entry), []).append(entry)
+            self._by_length = by_length
+        limit = 1 if len(word) <= 7 else 2
+        near = [
+            (distance, -int(self._zipf[self._index[choice]]), choice)
+            for n in range(len(word) - limit, len(word) + limit + 1)
+            for choice, distance, _ in process.extract(
+                word, self._by_length.get(n, ()), scorer=OSA.distance, score_cutoff=limit, limit=None
+            )
+        ]
+        return min(near)[2] if near else None
+
     def rows(self, word: str) -> list[int]:
-        """The table rows that stand for one folded word: its own, else its wordpieces, else none."""
+        """The table rows that stand for one folded word: its own, a near known word's, its wordpieces."""
         own = self._index.get(word)
         if own is not None:
             return [own]
+        corrected = self.correct(word)
+        if corrected is not None:
+            return [self._index[corrected]]
         pieces: list[int] = []
         start = 0
         while start < len(word):

@@ -79,12 +79,29 @@ def test_a_wheelchair_user_is_about_mobility_not_hearing(table: StaticVectors, m
 
 @pytest.mark.parametrize(
     ("typo", "meant", "other"),
-    [("vegitarian", "vegetarian", "wheelchair"), ("wheelchiar", "wheelchair", "vegetarian")],
+    [
+        ("vegitarian", "vegetarian", "wheelchair"),
+        ("wheelchiar", "wheelchair", "vegetarian"),
+        ("toliet", "toilet", "coffee"),
+        ("exausted", "exhausted", "excited"),
+        ("sculpure", "sculpture", "painting"),
+    ],
 )
 def test_a_misspelt_word_keeps_its_meaning(table: StaticVectors, typo: str, meant: str, other: str) -> None:
-    assert typo not in table  # read through its wordpieces
-    assert len(table.rows(typo)) > 1
-    assert table.similarity(typo, meant) > table.similarity(typo, other)
+    assert typo not in table
+    assert table.similarity(typo, meant) > 0.9 > table.similarity(typo, other)
+
+
+def test_a_misspelt_word_in_a_sentence_finds_its_concept(table: StaticVectors, museum: dict[str, list[str]]) -> None:
+    assert table.nearest("where's the toliet", museum, k=1)[0].key == "ImmediateNeed.Restroom"
+    assert table.nearest("I love sculpure", museum, k=1)[0].key == "ArtInterest.Medium"
+
+
+def test_short_or_unknown_words_are_not_corrected_but_read_by_pieces(table: StaticVectors) -> None:
+    assert table.correct("deff") is None  # deaf, deft or Jeff: too short to guess
+    assert table.correct("zqxwvj") is None
+    assert len(table.rows("zqxwvj")) > 1  # BERT's pieces still give it a vector
+    assert table.correct("wheelchair") is None  # a known word is itself
 
 
 def test_embedding_is_deterministic_and_unit_length(table: StaticVectors) -> None:
@@ -113,6 +130,7 @@ def test_a_malformed_table_is_refused_clearly(tmp_path: Path) -> None:
         bad,
         vectors=np.zeros((3, 4), np.int8),
         scales=np.ones(2, np.float32),
+        zipf=np.zeros(3, np.uint8),
         words=np.frombuffer(b"a\nb\nc", np.uint8),
         meta=np.frombuffer(b"{}", np.uint8),
     )
