@@ -67,6 +67,8 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--sif", type=float, default=1e-4, help="SIF coefficient a in a / (a + p)")
     parser.add_argument("--weighting", choices=("wordfreq", "rank", "none"), default="wordfreq")
     parser.add_argument("--pooling", choices=("mean", "inner"), default="mean", help="inner: without [CLS]/[SEP]")
+    parser.add_argument("--drop-top", type=int, default=0, help="leading components dropped (all-but-the-top)")
+    parser.add_argument("--normalise", action="store_true", help="unit-length teacher rows before PCA")
     parser.add_argument("--cache", type=Path, default=Path("/tmp/distill-cache"), help="teacher outputs")
     return parser.parse_args()
 
@@ -221,7 +223,10 @@ def main() -> None:
     pieces = sum(1 for e in entries if e in vocab)
     print(f"vocabulary: {len(entries)} entries ({pieces} wordpieces, {len(entries) - pieces} whole words)")
     raw = teacher_outputs(entries, ids, args.pooling, args.cache)
-    reduced, explained = pca(raw, args.dims)
+    if args.normalise:
+        raw = raw / np.linalg.norm(raw, axis=1, keepdims=True)
+    reduced, explained = pca(raw, args.dims + args.drop_top)
+    reduced = np.ascontiguousarray(reduced[:, args.drop_top :])
     print(f"PCA {raw.shape[1]} -> {args.dims} dims keeps {explained:.1%} of the variance")
     if args.weighting != "none":
         probs = frequencies(entries, args.weighting)
@@ -235,6 +240,8 @@ def main() -> None:
         "sif": args.sif,
         "weighting": args.weighting,
         "pooling": args.pooling,
+        "normalise": args.normalise,
+        "drop_top": args.drop_top,
         "extra_words": args.extra_words,
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -23,8 +23,6 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
-from rapidfuzz import process
-from rapidfuzz.distance import OSA
 
 DATA = Path(__file__).resolve().parent / "data" / "vectors.npz"
 _WORD = re.compile(r"[a-z0-9]+")
@@ -43,6 +41,15 @@ def fold(text: str) -> str:
 def words(text: str) -> list[str]:
     """The words of a text as the table knows them: folded, split at anything not a letter or digit."""
     return _WORD.findall(fold(text))
+
+
+def _common_prefix(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
 
 
 @dataclass(frozen=True)
@@ -64,7 +71,7 @@ class StaticVectors:
         self._scales = scales
         self._entries = entries
         self._zipf = zipf  # wordfreq Zipf frequency x 10 per entry, 0 for pieces
-        self._index = {entry: i for i, entry in enumerate(entries)}
+        self._index = dict(zip(entries, range(len(entries)), strict=True))
         self._by_length: dict[int, list[str]] | None = None  # whole words by length, built on first typo
         self.meta = meta
         self.dims = int(vectors.shape[1])
@@ -100,10 +107,15 @@ class StaticVectors:
         """The known word a misspelt one most likely meant, or None.
 
         Only for words of five letters or more that the table lacks; one edit (a swap of two letters
-        counts as one) up to seven letters, two beyond; among equally near words the most common wins.
+        counts as one) up to seven letters, two beyond. Among equally near words: one that starts with
+        the same two letters (typos are rarely there: "sculture" is sculpture, not culture; "shelfish"
+        shellfish, not selfish), then the most common.
         """
         if len(word) < _MIN_TYPO or word in self._index or not _ALPHA.fullmatch(word):
             return None
+        from rapidfuzz import process  # here, not at import: most messages need no correction
+        from rapidfuzz.distance import OSA
+
         if self._by_length is None:
             by_length: dict[int, list[str]] = {}
             for entry in self._entries:
@@ -112,13 +124,18 @@ class StaticVectors:
             self._by_length = by_length
         limit = 1 if len(word) <= 7 else 2
         near = [
-            (distance, -int(self._zipf[self._index[choice]]), choice)
+            (
+                distance,
+                -min(_common_prefix(word, choice), 2),
+                -int(self._zipf[self._index[choice]]),
+                choice,
+            )
             for n in range(len(word) - limit, len(word) + limit + 1)
             for choice, distance, _ in process.extract(
                 word, self._by_length.get(n, ()), scorer=OSA.distance, score_cutoff=limit, limit=None
             )
         ]
-        return min(near)[2] if near else None
+        return min(near)[-1] if near else None
 
     def rows(self, word: str) -> list[int]:
         """The table rows that stand for one folded word: its own, a near known word's, its wordpieces."""

@@ -97,6 +97,13 @@ def test_a_misspelt_word_in_a_sentence_finds_its_concept(table: StaticVectors, m
     assert table.nearest("I love sculpure", museum, k=1)[0].key == "ArtInterest.Medium"
 
 
+@pytest.mark.parametrize(("typo", "meant"), [("sculture", "sculpture"), ("shelfish", "shellfish"), ("wheres", "where")])
+def test_between_equally_near_words_the_same_start_then_the_common_word_wins(
+    table: StaticVectors, typo: str, meant: str
+) -> None:
+    assert table.correct(typo) == meant  # not culture, selfish, whereas
+
+
 def test_short_or_unknown_words_are_not_corrected_but_read_by_pieces(table: StaticVectors) -> None:
     assert table.correct("deff") is None  # deaf, deft or Jeff: too short to guess
     assert table.correct("zqxwvj") is None
