@@ -70,7 +70,10 @@ def tour_schedule(c: Checker, t: dict, where: str, minutes: int) -> tuple[Schedu
             c.problems.append(f"{where}: 'days' needs 'times' (start times such as [\"12:00\", \"15:00\"])")
         if not when:
             c.problems.append(f"{where}: missing 'times' (or a 'when' text)")
-        return None, when or ""
+            return None, ""
+        days, times = read_when(when)  # an older file: "daily at 11:00 and 14:00", "Saturdays at 09:00"
+        if not times:
+            return None, when
     spans = []
     for start in times:
         m = CLOCK.match(start.strip())
@@ -88,6 +91,42 @@ def tour_schedule(c: Checker, t: dict, where: str, minutes: int) -> tuple[Schedu
         day_words = days or "daily"
         when = f"{day_words} at {_and([s.strip() for s in times])}"
     return found, when
+
+
+DAY_WORDS = (
+    ("monday", "Mo"),
+    ("tuesday", "Tu"),
+    ("wednesday", "We"),
+    ("thursday", "Th"),
+    ("friday", "Fr"),
+    ("saturday", "Sa"),
+    ("sunday", "Su"),
+)
+NTH = {"first": 1, "second": 2, "third": 3, "fourth": 4, "last": -1}
+
+
+def read_when(when: str) -> tuple[str, tuple[str, ...]]:
+    """Days (opening_hours day syntax) and start times from a `when` text: "daily at 11:00 and 14:00",
+    "Saturdays at 09:00", "weekends at 10:30", "every hour from 10:30 to 15:30", "the first Wednesday of the
+    month at 11:00". Empty times when it names none."""
+    low = when.lower()
+    found = [f"{int(h):02d}:{m}" for h, m in re.findall(r"\b(\d{1,2})[:.](\d{2})\b", low)]
+    hourly = re.search(r"\b(?:every hour|hourly)\b", low)
+    if hourly and len(found) >= 2:
+        start, end = (int(t[:2]) * 60 + int(t[3:]) for t in found[:2])
+        found = [f"{m // 60:02d}:{m % 60:02d}" for m in range(start, end + 1, 60)]
+    nth = re.search(
+        r"\b(first|second|third|fourth|last) (monday|tuesday|wednesday|thursday|friday|saturday|sunday)", low
+    )
+    if nth:
+        osm = dict(DAY_WORDS)[nth.group(2)]
+        return f"{osm}[{NTH[nth.group(1)]}]", tuple(found)
+    days = [osm for word, osm in DAY_WORDS if re.search(rf"\b{word}s?\b|\b{word[:3]}\b", low)]
+    if "weekend" in low:
+        days += ["Sa", "Su"]
+    if "weekday" in low:
+        days += ["Mo", "Tu", "We", "Th", "Fr"]
+    return ",".join(dict.fromkeys(days)), tuple(found)
 
 
 def _and(items: list[str]) -> str:

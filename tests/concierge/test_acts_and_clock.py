@@ -112,3 +112,21 @@ def test_the_right_agent_answers_beside_a_live_need(museum: Venue) -> None:  # n
     museum.remember("ImmediateNeed.Refreshment", "a coffee")
     assert route("is there wifi?", museum.store, museum.agents).name != "food", "'there' is no reference to coffee"
     assert route("where can I get one?", museum.store, museum.agents).name == "food"
+
+
+def test_an_older_tour_with_only_a_when_text_still_has_a_next_time() -> None:
+    import json
+
+    from museum_tui.concierge import BuiltinResponder, load_agents, parse_venue
+
+    from .test_reasoning import ONTOLOGIES
+
+    data = json.loads((ONTOLOGIES / "museum.venue.json").read_text(encoding="utf-8"))
+    for tour in data["tours"]:
+        tour.pop("times", None), tour.pop("days", None)
+    data["tours"][0]["when"] = "Daily at 11:00, 13:30 and 15:30"
+    venue = parse_venue(data)
+    store = Venue("museum").store
+    agent = load_agents(venue)["general"]
+    reply = BuiltinResponder(venue, vectors=None).reply("when is the next tour?", agent, store, now=MONDAY)
+    assert "today (Monday) at 11:00" in reply
