@@ -21,6 +21,10 @@ from .lexicon import STOPWORDS, fold, phrase_in, tokens, words
 from .model import Venue
 
 K1, B = 1.2, 0.5
+VENUE_KINDS = frozenset(
+    """museum gallery garden gardens centre center zoo aquarium park library castle palace abbey cathedral
+    observatory planetarium arboretum farm hall house""".split()  # noqa: SIM905
+)
 SEMANTIC_FIELD = 1.5  # fields at least this heavy (names, keywords, media) make an entry's meaning
 NAME_BONUS = 3.0
 PLACE = re.compile(r"\b(?:where|somewhere|place|spot)\b")
@@ -274,9 +278,12 @@ def _entries(venue: Venue) -> list[Entry]:
         )
     for e in venue.entrances:
         out.append(Entry("entrance", f"entrance:{e.name}", e.name, e, e.floor, ((e.name, 2.0), kind_words("entrance"))))
-    about = "building venue about history architecture place who are you"
+    kind = next((w for w in fold(venue.name).split() if w in VENUE_KINDS), "")  # "museum", "garden", "centre"
+    about = f"building venue about history architecture place who are you {kind}"
     fields = ((about, 2.0), (venue.name, 0.5), (venue.description, 0.3))
     names = tuple(n for n in {fold(venue.name), fold(venue.short_name).removeprefix("the ")} if n)
+    if kind:  # "tell me about the garden", "is this museum free?"
+        names += (f"about the {kind}", f"this {kind}", f"the {kind} itself")
     out.append(Entry("venue", "venue", venue.short_name, venue, None, fields, names))
     if venue.hours:
         days = "monday tuesday wednesday thursday friday saturday sunday today tomorrow"

@@ -91,6 +91,15 @@ def venue_hours(venue: Venue, folded: str, now: datetime) -> str:
         if late:
             said = "; ".join(f"{d:%A} {t}" for d, t in late)
             return f"Late opening: {said}.{notes}"
+        for offset in range(7, 366):  # none this week: the next one, in its season
+            later = now.date() + timedelta(days=offset)
+            spans = [s for s in hours.spans(later) if s.end.time() > _evening()]
+            if spans:
+                note = f" ({spans[0].note})" if spans[0].note else ""
+                return (
+                    f"No late opening this week; the next is {weekday(later, now)}, until "
+                    f"{clock(spans[0].end)}{note}. This week: {hours.week_text(now.date())}.{notes}"
+                )
     general = re.search(r"\b(?:week|hours|opening times)\b", folded) or not re.search(r"\bopen\b", folded)
     if day is None and not NOW_WORDS.search(folded) and not CLOSE.search(folded) and general:
         return f"Opening hours: {hours.week_text(now.date())}.{notes}"

@@ -130,3 +130,10 @@ def test_an_older_tour_with_only_a_when_text_still_has_a_next_time() -> None:
     agent = load_agents(venue)["general"]
     reply = BuiltinResponder(venue, vectors=None).reply("when is the next tour?", agent, store, now=MONDAY)
     assert "today (Monday) at 11:00" in reply
+
+
+def test_the_venue_itself_and_its_next_seasonal_late_opening(garden: Venue) -> None:  # noqa: F811
+    assert garden.ask("tell me about the garden").startswith("**Riverside Botanic Garden**")
+    assert "Rose Garden" in garden.ask("where is the rose garden?")
+    late = garden.ask("is there a late opening?")
+    assert "Wednesday 7 April, until 20:00 (summer late opening)" in late
