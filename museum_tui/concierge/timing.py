@@ -142,7 +142,10 @@ def _today(venue: Venue, hours: Schedule, now: datetime, folded: str) -> str:
         close = hours.closes(now)
         until = clock(close) if close and close.date() == now.date() else "late"
         late = [s.note for s in spans if s.note]
-        return f"Yes — we're open now, until {until} today ({now:%A}{'; ' + late[0] if late else ''})."
+        day = f"{now:%A}{'; ' + late[0] if late else ''}"
+        if CLOSE.search(folded) and not NOW_WORDS.search(folded):  # "what time do you close?"
+            return f"We close at {until} today ({day})."
+        return f"Yes — we're open now, until {until} today ({day})."
     if spans and now < spans[0].start:
         return f"We open at {clock(spans[0].start)} today ({now:%A}), until {clock(spans[-1].end)}."
     if spans:
