@@ -251,6 +251,11 @@ def is_command(text: str) -> bool:
     return stripped.startswith("/") and not stripped.startswith("//")
 
 
+def handle(session: Session, text: str) -> AsyncIterator[Event]:
+    """A line from the visitor: a slash command, or a message for a turn (`Session.route`)."""
+    return run_command(session, text) if is_command(text) else session.run_turn(text)
+
+
 async def run_command(session: Session, text: str) -> AsyncIterator[Event]:
     head, _, args = text.strip()[1:].partition(" ")
     name = ALIASES.get(head.lower(), head.lower())
@@ -269,4 +274,4 @@ def completions(prefix: str) -> list[str]:
     return [f"/{name}" for name in COMMANDS if name.startswith(prefix.lstrip("/").lower())]
 
 
-__all__ = ["COMMANDS", "completions", "is_command", "run_command"]
+__all__ = ["COMMANDS", "completions", "handle", "is_command", "run_command"]

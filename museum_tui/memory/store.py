@@ -253,20 +253,6 @@ class MemoryStore:
         clone.tick()
         return clone
 
-    # ---- views (seed API) ------------------------------------------------------------------------------
-
-    def context_block(self) -> str:
-        """Every surviving fact, grouped by tier, for a system prompt."""
-        from .views import context_block
-
-        return context_block(self)
-
-    def dump(self) -> str:
-        """Debug listing in the seed library's format."""
-        from .views import dump
-
-        return dump(self)
-
     # ---- forgetting on request -----------------------------------------------------------------------
 
     def forget(
