@@ -11,7 +11,7 @@ from museum_tui.memory import TIERS, UserNameError, keeps
 from museum_tui.safetext import md, md_code, plural
 from museum_tui.storage.exports import ExportRefused
 
-from .events import CommandResult, Event, QuitRequested
+from .events import CommandResult, Confirm, Event, QuitRequested
 from .memory_text import departure_markdown, memory_markdown, memory_sections, why_markdown
 
 if TYPE_CHECKING:
@@ -69,10 +69,9 @@ async def _forget(session: Session, args: str) -> AsyncIterator[Event]:
         return
     if everything and flag.strip() != "yes":
         things = "the one thing" if len(facts) == 1 else f"all {plural(len(facts), 'thing')}"
-        yield CommandResult(
+        yield Confirm(
             "forget",
             f"Forget {things} I remember about you, here and in your saved memory?",
-            kind="confirm",
             confirm="/forget all --yes",
             decline="/forget all --no",
         )
@@ -206,10 +205,9 @@ async def _export(session: Session, args: str) -> AsyncIterator[Event]:
         yield CommandResult("export", f"Not exported: {md(str(exc), 400)}.", ok=False)
         return
     if not done.written:
-        yield CommandResult(
+        yield Confirm(
             "export",
             f"{md_code(str(done.path), 200)} already exists. Replace it with what I remember about you?",
-            kind="confirm",
             confirm=f"/export {target} --yes" if target else "/export --yes",
         )
         return

@@ -33,7 +33,7 @@ from museum_tui.safetext import md, plural
 from museum_tui.storage import LoadReport, MemoryStorage, SaveError, VisitorMemory
 
 from .events import (
-    CommandResult,
+    ConsentQuestion,
     FactChange,
     MemoryOverview,
     MemorySnapshot,
@@ -192,7 +192,7 @@ class Visitor:
     def clear_history(self) -> None:
         self.history.clear()
 
-    def consent_question(self, policy: bool) -> CommandResult | None:
+    def consent_question(self, policy: bool) -> ConsentQuestion | None:
         """With the kiosk policy on: ask once per visitor, when a sensitive fact is first left out of the
         saved memory. A front end asks it as a yes/no question and runs `confirm` on yes, `decline` on
         anything else. The answer covers every sensitive need in the kept tiers (a "no" also takes the ones
@@ -205,9 +205,7 @@ class Visitor:
         self.consent_asked = True
         concepts = self.store.ontology.concepts
         labels = sorted({concepts[f.concept].short_label.lower() for f in memory_file.sensitive(self.store)})
-        return CommandResult(
-            "consent", consent_wording(labels), kind="consent", confirm="/consent yes", decline="/consent no"
-        )
+        return ConsentQuestion("consent", consent_wording(labels))
 
     def _note_departures(self, changes: list[Change], words: str = "") -> None:
         """Remember how facts left (and forget that for facts brought back), for `/why` later this visit."""
