@@ -20,7 +20,8 @@ ALLOWED: dict[str, set[str]] = {
     "memory": {"memory"},
     "safetext": set(),
     "clock": set(),
-    "config": {"memory"},
+    "settings": {"memory"},
+    "config": {"memory", "settings"},
     "llm": {"llm", "safetext", "__init__"},
     "extraction": {"extraction", "memory", "safetext"},
     "concierge": {"concierge", "memory", "safetext", "clock"},
@@ -204,3 +205,17 @@ def test_no_module_imports_one_that_imports_it_back() -> None:
     concept split in two (commands↔session, summary↔visitor, store↔views were)."""
     assert [c for c in _cycles(_module_graph()) if c not in KNOWN_CYCLES] == []
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]], "the finder finds one"
+
+
+# The one clock's fixed time (`MUSEUM_TUI_NOW`, tests and demos) is read where the time is asked for.
+READS_ENVIRONMENT = {"config.py", "clock.py"}
+
+
+def test_only_the_settings_read_the_environment() -> None:
+    """Everything else is handed the settings (or `config.environment()`, for a provider's API key)."""
+    readers = sorted(
+        str(path.relative_to(PACKAGE))
+        for path in SOURCES
+        if any(word in path.read_text(encoding="utf-8") for word in ("os.environ", "getenv("))
+    )
+    assert readers == sorted(READS_ENVIRONMENT)
