@@ -219,3 +219,13 @@ def test_only_the_settings_read_the_environment() -> None:
         if any(word in path.read_text(encoding="utf-8") for word in ("os.environ", "getenv("))
     )
     assert readers == sorted(READS_ENVIRONMENT)
+
+
+def test_one_module_name_per_concept() -> None:
+    """Two modules of one name in different packages (answers.py, clock.py, events.py, …) are one concept
+    with two homes, or two concepts with one name: either way a reader takes one for the other."""
+    seen: dict[str, list[str]] = {}
+    for path in SOURCES:
+        if path.name not in ("__init__.py", "__main__.py"):
+            seen.setdefault(path.name, []).append(str(path.relative_to(PACKAGE)))
+    assert {name: where for name, where in seen.items() if len(where) > 1} == {}

@@ -19,7 +19,7 @@ from museum_tui.memory import load_ontology
 from .scoring import DATA
 
 CODE = Path(__file__).resolve().parents[2] / "museum_tui" / "extraction"
-RULE_MODULES = ("rules", "clauses", "cues", "values", "spelling", "answers", "reading")
+RULE_MODULES = ("rules", "clauses", "cues", "values", "spelling", "short_answers", "reading")
 VENUE_WORDS = re.compile(
     r"\b(?:museum(?![-_]tui)|gallery|galleries|exhibition|artwork|glasshouse|garden|café|cafe)\b", re.I
 )
