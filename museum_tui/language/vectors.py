@@ -91,6 +91,13 @@ class StaticVectors:
         return table
 
     @classmethod
+    def preload(cls, path: Path | None = None) -> threading.Thread:
+        """Start loading in a daemon thread, so the first screen never waits for the table."""
+        thread = threading.Thread(target=cls.load, args=(path,), name="vectors-preload", daemon=True)
+        thread.start()
+        return thread
+
+    @classmethod
     def _read(cls, path: Path) -> StaticVectors:
         with np.load(path, allow_pickle=False) as data:
             vectors, scales, zipf = data["vectors"], data["scales"].astype(np.float32), data["zipf"]

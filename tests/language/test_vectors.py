@@ -63,6 +63,15 @@ def test_concurrent_first_loads_read_the_file_once(tmp_path: Path, monkeypatch: 
     vectors._LOADED.pop(copy)
 
 
+def test_preloading_in_the_background_leaves_the_loaded_table(tmp_path: Path) -> None:
+    copy = tmp_path / "vectors.npz"
+    shutil.copy(DATA, copy)
+    thread = StaticVectors.preload(copy)
+    thread.join(timeout=30)
+    assert thread.daemon and copy in vectors._LOADED
+    assert StaticVectors.load(copy) is vectors._LOADED.pop(copy)
+
+
 def test_a_tired_word_never_listed_is_nearer_tiredness_than_the_toilet(
     table: StaticVectors, museum: dict[str, list[str]]
 ) -> None:
