@@ -67,6 +67,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--sif", type=float, default=1e-4, help="SIF coefficient a in a / (a + p)")
     parser.add_argument("--weighting", choices=("wordfreq", "rank", "none"), default="wordfreq")
     parser.add_argument("--pooling", choices=("mean", "inner"), default="mean", help="inner: without [CLS]/[SEP]")
+    parser.add_argument("--pieces-only", action="store_true", help="BERT's wordpieces only, no whole words")
     parser.add_argument("--drop-top", type=int, default=0, help="leading components dropped (all-but-the-top)")
     parser.add_argument("--normalise", action="store_true", help="unit-length teacher rows before PCA")
     parser.add_argument("--cache", type=Path, default=Path("/tmp/distill-cache"), help="teacher outputs")
@@ -105,7 +106,7 @@ def fold(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
 
 
-def build_vocabulary(tokenizer, extra_words: int) -> tuple[list[str], list[list[int]]]:
+def build_vocabulary(tokenizer, extra_words: int, pieces_only: bool = False) -> tuple[list[str], list[list[int]]]:
     """Entries and the ids each is run through the model as: BERT's pieces first, then whole words."""
     from wordfreq import top_n_list
 
@@ -118,6 +119,8 @@ def build_vocabulary(tokenizer, extra_words: int) -> tuple[list[str], list[list[
             entries.append(token)
             ids.append([cls, index, sep])
     known = set(entries)
+    if pieces_only:
+        return entries, ids
     candidates = [w for w in top_n_list("en", extra_words) if WORD.fullmatch(w)]
     candidates += sorted(project_words() | set(DOMAIN_WORDS.split()))
     for word in candidates:
@@ -227,7 +230,7 @@ def main() -> None:
 
     started = time.perf_counter()
     tokenizer = AutoTokenizer.from_pretrained(str(model_dir()))
-    entries, ids = build_vocabulary(tokenizer, args.extra_words)
+    entries, ids = build_vocabulary(tokenizer, args.extra_words, args.pieces_only)
     vocab = tokenizer.get_vocab()
     pieces = sum(1 for e in entries if e in vocab)
     print(f"vocabulary: {len(entries)} entries ({pieces} wordpieces, {len(entries) - pieces} whole words)")
