@@ -177,3 +177,13 @@ def test_a_malformed_table_is_refused_clearly(tmp_path: Path) -> None:
     )
     with pytest.raises(ValueError, match="malformed"):
         StaticVectors._read(bad)
+
+
+@pytest.mark.parametrize("content", [None, b"", b"PK\x03\x04 not really a zip"])
+def test_a_missing_or_damaged_file_is_one_clear_error(tmp_path: Path, content: bytes | None) -> None:
+    path = tmp_path / "vectors.npz"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(ValueError, match="cannot read the vector table"):
+        StaticVectors.load(path)
+    assert path not in vectors._LOADED
