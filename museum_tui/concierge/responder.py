@@ -13,9 +13,10 @@ import re
 from collections.abc import Sequence
 from datetime import datetime
 
+from museum_tui import clock
 from museum_tui.memory import MemoryStore
 
-from . import clock, intents, timing
+from . import intents, timing
 from .agents import Agent
 from .answers import ALLERGY_SAID, Answers, cap, listing, md
 from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
@@ -70,7 +71,7 @@ class BuiltinResponder:
         earlier: Sequence[str] = (),
     ) -> str:
         """The answer to `text`; `earlier`: the visitor's earlier messages, oldest first (for follow-ups)."""
-        now = now or clock.now()
+        now = now or clock.local_now()
         known = Known.build(self.venue, agent, store, pending)
         acts = intents.small_talk(text)
         if acts and not known.said_now and not known.retracted:  # small talk gets a short reply, nothing else
