@@ -18,12 +18,13 @@ from museum_tui.memory import MemoryStore
 
 from . import intents, timing
 from .agents import Agent
-from .answers import ALLERGY_SAID, Answers, cap, listing, md
+from .answers import ALLERGY_SAID, Answers, listing, md
 from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
-from .knowledge import FactLike, Known, floor_named, minutes_in, plan
+from .knowledge import FactLike, Known, floor_named
 from .lexicon import tokens
 from .model import Exhibition, Venue
 from .question import Question
+from .recommend import recommend
 from .welcome import welcome_back
 from .wording import once
 
@@ -304,47 +305,7 @@ class BuiltinResponder:
         return [h.entry.obj for h in shows if h.score >= 0.8 * best.score][:3]
 
     def recommend(self, q: Question, known: Known) -> str:
-        budget = q.budget if q.budget is not None else minutes_in(known.first("time_budget"))
-        chosen, skipped = plan(self.venue, known, budget)
-        excluded: frozenset = frozenset()
-        if q.more and chosen:
-            excluded = frozenset(e for e, _ in chosen)
-            chosen, skipped = plan(self.venue, known, budget, exclude=excluded)
-        if not chosen:
-            tour = self.venue.tours[0] if self.venue.tours else None
-            extra = f" The **{tour.name}** ({tour.when}, {tour.minutes} min) is a good way in." if tour else ""
-            return "Nothing on fits that well, I'm afraid." + extra
-        items = []
-        for e, why in chosen:
-            because = f" — because {md(why)}" if why else ""
-            items.append(
-                f"- **{e.title}** — {e.description} ({e.gallery.name}, {self.answers.floor(e.gallery.floor)}, "
-                f"about {e.minutes} min){because}"
-            )
-        interests = [v for _, v in known.role("interest")]
-        if budget is not None:
-            total = sum(e.minutes for e, _ in chosen)
-            head = f"With about {_duration(budget)}, I'd suggest (about {total} min in all):"
-        else:
-            head = "You might enjoy:"
-        if interests and not excluded and not any(why for _, why in chosen):
-            head = f"Nothing on at the moment features {md(interests[0])}, I'm afraid. " + head
-        lines = [head, *items]
-        if budget is not None:
-            spare = [e for e, _ in plan(self.venue, known, None, exclude=excluded)[0] if e not in dict(chosen)]
-            if spare:
-                e = spare[0]
-                lines.append(
-                    f"\nIf you have a little longer, **{e.title}** is in {e.gallery.name} (about {e.minutes} min)."
-                )
-        for e, why in skipped[:1]:
-            lines.append(f"\nI've left out *{e.title}*: {why}.")
-        floors = {e.gallery.floor for e, _ in chosen}
-        if known.step_free and len(floors | {0}) > 1:
-            lift = next((lift for lift in self.venue.lifts if floors <= set(lift.floors)), None)
-            if lift:
-                lines.append(f"\n**{cap(lift.name)}** ({lift.location}) reaches all of them step-free.")
-        return "\n".join(lines)
+        return recommend(self.venue, self.answers, q, known)
 
     # ---- small talk ----------------------------------------------------------------------------------
 
@@ -395,12 +356,3 @@ def returning(store: MemoryStore, now: datetime) -> bool:
         if (created.astimezone().replace(tzinfo=None) if created.tzinfo else created).date() < today:
             return True
     return False
-
-
-def _duration(minutes: int) -> str:
-    if minutes % 60 == 0:
-        hours = minutes // 60
-        return "an hour" if hours == 1 else f"{hours} hours"
-    if minutes > 60:
-        return f"{minutes / 60:g} hours"
-    return f"{minutes} minutes"
