@@ -21,9 +21,20 @@ class CliError(Exception):
         self.exit_code = exit_code
 
 
-def add_common(parser: argparse.ArgumentParser, *, engine: bool = False) -> None:
-    """--user, --ontology, --config everywhere; the engine options where a model may be called."""
-    group = parser.add_argument_group("common options")
+COMMON_OPTIONS = ("user", "ontology", "config", "kiosk", "store")
+ENGINE_OPTIONS = ("offline", "provider", "base_url", "model", "extract_model", "api_key_env", "timeout")
+
+
+def add_common(parser: argparse.ArgumentParser, *, engine: bool = False, top: bool = False) -> None:
+    """--user, --ontology, --config everywhere; the engine options where a model may be called.
+
+    The same options are accepted before the subcommand (`top`, the main parser) and after it. A subcommand
+    leaves an option it was not given unset (`SUPPRESS`), so one given before it is kept, not replaced by
+    the subcommand's default: `museum-tui --kiosk chat` is a kiosk. `check_placement` refuses an option
+    given before a subcommand that does not take it, rather than drop it."""
+    if not top:
+        parser.set_defaults(common_options=COMMON_OPTIONS + (ENGINE_OPTIONS if engine else ()))
+    group = _Defaults(parser.add_argument_group("common options"), None if top else argparse.SUPPRESS)
     group.add_argument("--user", help=f"whose memory to use (default: {config.DEFAULT_USER})")
     group.add_argument(
         "--ontology",
@@ -72,6 +83,28 @@ def add_common(parser: argparse.ArgumentParser, *, engine: bool = False) -> None
         metavar="S",
         help="seconds a whole reply may take, waiting and retries included (default 120; caps extraction too)",
     )
+
+
+class _Defaults:
+    """An argument group whose options all default to `default` (None, or SUPPRESS in a subcommand)."""
+
+    def __init__(self, group: argparse._ArgumentGroup, default: object) -> None:
+        self.group, self.default = group, default
+
+    def add_argument(self, *names: str, **kwargs: Any) -> None:
+        self.group.add_argument(*names, **{**kwargs, "default": self.default})
+
+
+def check_placement(args: argparse.Namespace) -> None:
+    """Refuse (a usage error, exit 2) an option given before a subcommand that does not take it."""
+    if getattr(args, "handler", None) is None:
+        return  # the full-screen app takes them all
+    taken = getattr(args, "common_options", ())
+    for key in COMMON_OPTIONS + ENGINE_OPTIONS:
+        if key not in taken and getattr(args, key, None) is not None:
+            option = "--" + key.replace("_", "-")
+            command = " ".join(filter(None, (getattr(args, "command", None), getattr(args, "action", None))))
+            raise CliError(f"{option} does not apply to `{command}`; nothing was run", exit_code=2)
 
 
 def settings_from(args: argparse.Namespace) -> config.Settings:
