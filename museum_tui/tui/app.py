@@ -144,7 +144,7 @@ class MuseumApp(App[None]):
 
     # ---- sending -------------------------------------------------------------------------------------
 
-    @on(Composer.Submitted)
+    @on(Composer.Submitted, "#composer")  # only the composer's: a dialog's input (a PIN) is never a message
     def _submitted(self, event: Composer.Submitted) -> None:
         composer = self.query_one(Composer)
         text = event.value
