@@ -10,6 +10,7 @@ can be taken for another's.
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import hmac
 import json
@@ -124,7 +125,9 @@ class SecretFile:
 
     def check(self, secret: str) -> bool:
         """True if `secret` is the visitor's. Raises `SecretLocked` while a delay after wrong tries runs
-        (the try is not counted), `SecretError` if there is no readable secret."""
+        (the try is not counted), `SecretError` if there is no readable secret, or if the try cannot be
+        recorded first: a try is counted as wrong before it is checked (and the count reset if it was
+        right), so a full disk can never give an attacker tries that are not counted."""
         try:
             with locked(self.lock_path, 10.0, "try again"):
                 data = self._read()
@@ -133,15 +136,21 @@ class SecretFile:
                 now = clock()
                 wait_until = data.get("wait_until", 0.0)
                 if isinstance(wait_until, int | float) and wait_until > now:
-                    raise SecretLocked(wait_until - now)
-                if verify_secret(secret, str(data["hash"])):
-                    if data.get("failures"):
-                        self._write({**data, "failures": 0, "wait_until": 0.0})
-                    return True
+                    if wait_until > now + MAX_DELAY:  # written while the clock ran ahead: never over the maximum
+                        self._write({**data, "wait_until": now + MAX_DELAY})
+                    raise SecretLocked(min(wait_until - now, MAX_DELAY))
                 failures = data.get("failures", 0)
-                failures = (failures if isinstance(failures, int) else MAX_TRIES) + 1
+                failures = (failures if isinstance(failures, int) and failures >= 0 else MAX_TRIES) + 1
                 delay = min(MAX_DELAY, DELAY * 2 ** (failures - MAX_TRIES)) if failures >= MAX_TRIES else 0.0
-                self._write({**data, "failures": failures, "wait_until": now + delay if delay else 0.0})
-                return False
+                try:
+                    self._write({**data, "failures": failures, "wait_until": now + delay if delay else 0.0})
+                except OSError as exc:
+                    reason = f"this try cannot be recorded ({exc.strerror or exc}), so it was not checked"
+                    raise SecretError(f"{reason}; ask the staff") from None
+                if not verify_secret(secret, str(data["hash"])):
+                    return False
+                with contextlib.suppress(OSError):  # the right secret: the count starts again (if it can)
+                    self._write({**data, "failures": 0, "wait_until": 0.0})
+                return True
         except (OSError, LockBusy) as exc:
             raise SecretError(f"the PIN or pass phrase could not be checked ({exc})") from None
