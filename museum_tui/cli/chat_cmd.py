@@ -57,6 +57,7 @@ def chat_cmd(args: argparse.Namespace) -> int:
 
 
 LEVEL_WORDS = {"info": "note", "warning": "warning", "error": "error"}
+CLEAR_SCREEN_AND_SCROLLBACK = "\x1b[H\x1b[2J\x1b[3J"  # home, erase the screen, erase the saved lines
 PLAIN_KEYS = "\n\nKeys: Ctrl-C stops a reply being written; Ctrl-D (end of input) or `/quit` saves and leaves."
 
 
@@ -157,7 +158,13 @@ class PlainChat:
                 loop.remove_signal_handler(signal.SIGINT)
             for notice in await session.aclose():
                 self.show(notice)
+            self.clear_for_the_next_visitor()
         return 0
+
+    def clear_for_the_next_visitor(self) -> None:
+        """On a kiosk terminal, leave nothing of this conversation for the next person to scroll back to."""
+        if self.session.settings.kiosk and self.out.isatty():
+            self.write(CLEAR_SCREEN_AND_SCROLLBACK)
 
     async def read_secret(self, prompt: str) -> str | None:
         """A kiosk PIN or pass phrase: not echoed at a terminal; a line of input when piped."""
@@ -230,6 +237,7 @@ class PlainChat:
                     else:
                         self.line("Nothing was changed.")
             elif isinstance(event, UserSwitched):
+                self.clear_for_the_next_visitor()  # as the app does: nothing of the previous visitor stays
                 count = len(event.snapshot.facts)
                 self.line(f"Now talking as {event.user}; {plural(count, 'fact')} remembered.")
             elif isinstance(event, QuitRequested):
