@@ -12,7 +12,7 @@ from museum_tui.memory.export import ExportRefused
 from museum_tui.safetext import md, md_code, plural
 
 from .events import CommandResult, Event, QuitRequested
-from .memory_text import departure_markdown, memory_markdown, memory_sections, why_markdown
+from .memory_text import NOT_SAVED, departure_markdown, memory_markdown, memory_sections, why_markdown
 
 if TYPE_CHECKING:
     from .session import Outcome, Session
@@ -41,7 +41,7 @@ async def _help(session: Session, args: str) -> AsyncIterator[Event]:
 async def _memory(session: Session, args: str) -> AsyncIterator[Event]:
     visitor = session.visitor
     withheld = frozenset(f.id for f in visitor.memory_file.withheld(visitor.store))
-    text = memory_markdown(visitor.store, withheld)
+    text = memory_markdown(visitor.store, withheld, saved=not visitor.anonymous)
     overview = session.overview()
     sections = memory_sections(overview, text)
     yield CommandResult("memory", text, kind="memory", snapshot=overview.snapshot, overview=overview, sections=sections)
@@ -119,7 +119,7 @@ async def _ontology(session: Session, args: str) -> AsyncIterator[Event]:
     for tier in TIERS:
         labels = [md(c.short_label) for c in concepts if c.persistence_class == tier.name]
         if labels:
-            lines += ["", f"**{tier.title}** ({keeps(tier.name)})"]
+            lines += ["", f"**{tier.title}** ({keeps(tier.name, not session.visitor.anonymous)})"]
             lines += [f"- {label}" for label in labels]
     yield CommandResult("ontology", "\n".join(lines))
 
@@ -162,6 +162,9 @@ async def _retry(session: Session, args: str) -> AsyncIterator[Event]:
 async def _consent(session: Session, args: str) -> AsyncIterator[Event]:
     answer = args.strip().lower()
     memory_file = session.visitor.memory_file
+    if session.visitor.anonymous:
+        yield CommandResult("consent", NOT_SAVED, ok=answer == "")
+        return
     if not session.settings.sensitive_consent:
         yield CommandResult(
             "consent",

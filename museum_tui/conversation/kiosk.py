@@ -32,7 +32,7 @@ def anonymous_visitor(settings: Settings, ontology: Ontology, storage: MemorySto
     memory_file = UserMemoryFile(users_dir, settings.user)
     memory_file.read_only = True
     store = MemoryStore(ontology, settings.similarity_threshold, decay=settings.decay or None)
-    return Visitor(store, memory_file, storage)
+    return Visitor(store, memory_file, storage, anonymous=True)
 
 
 class KioskGate:

@@ -52,6 +52,7 @@ class Visitor:
     timeline: list[TimelineEntry] = field(default_factory=list)  # what happened to memory this visit
     departed: dict[str, Departure] = field(default_factory=dict)  # fact id → how it left, this visit
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one change to this memory at a time
+    anonymous: bool = False  # a kiosk's visitor before `/user`: nothing is read or saved for it
 
     @property
     def user(self) -> str:

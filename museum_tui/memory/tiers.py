@@ -73,8 +73,11 @@ def _threshold_from_env(default: float = 0.10) -> float:
 PRUNE_THRESHOLD: float = _threshold_from_env()  # facts of prunable tiers under this go
 
 
-def keeps(tier: str) -> str:
-    """Whether a tier's facts outlive the visit, in the words shown to the visitor."""
+def keeps(tier: str, saved: bool = True) -> str:
+    """Whether a tier's facts outlive the visit, in the words shown to the visitor; `saved` False: nothing
+    is saved for this visitor (a kiosk's anonymous visitor), so no tier outlives it."""
+    if not saved:
+        return "for this visit only"
     return "kept for your next visit" if TIER[tier].kept else "forgotten after this visit"
 
 
