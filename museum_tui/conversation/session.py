@@ -44,7 +44,7 @@ from .kiosk import REFUSED, KioskGate
 from .limits import Limits
 from .reply import stream_reply
 from .scheduling import STOPPED, Extraction, TurnControl, extraction_order
-from .visitor import Departure, Visitor, load_visitor
+from .visitor import Departure, Visitor, distinct_name, load_visitor
 
 if TYPE_CHECKING:
     from museum_tui.extraction import ExtractedFact, FactSource
@@ -153,7 +153,8 @@ class Session:
         """Save this visitor and load `name`'s memory. A reply still streaming is stopped (nothing from it is
         kept); a turn already committing finishes into its own visitor's memory, unseen by the next one.
         On a kiosk the memory opens only once `submit_secret` has the visitor's secret: this returns the
-        question. Raises `UserNameError` for a name that is not a name."""
+        question. Raises `UserNameError` for a name that is not a name, or looks like another visitor's."""
+        name = distinct_name(self.visitor.storage, name, self._secrets_dir() if self.kiosk else None)
         if self.kiosk is not None:
             return self.kiosk.request(self._secrets_dir(), name)
         return await self._open_visitor(name)

@@ -7,14 +7,29 @@ visitors replaces the Session's `Visitor` whole, so no fact can cross from one v
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from dataclasses import dataclass, field
 from datetime import timedelta
+from pathlib import Path
 
 from museum_tui.config import Settings
-from museum_tui.memory import Change, LoadReport, MemoryStorage, MemoryStore, Ontology, SaveError, VisitorMemory
+from museum_tui.memory import (
+    Change,
+    LoadReport,
+    MemoryStorage,
+    MemoryStore,
+    Ontology,
+    PersistenceError,
+    SaveError,
+    UserNameError,
+    VisitorMemory,
+    check_user_name,
+)
 from museum_tui.memory.aging import age
 from museum_tui.memory.clock import now
 from museum_tui.memory.recall import FadedFacts
+from museum_tui.memory.usernames import look_alike
+from museum_tui.memory.visitor_secret import secret_names
 from museum_tui.safetext import plural
 
 from .events import Notice, TimelineEntry
@@ -92,6 +107,20 @@ class Visitor:
             count = len(report.adopted)
             notices.append(Notice(f"Merged {plural(count, 'fact')} saved by another museum-tui window or kiosk."))
         return notices
+
+
+def distinct_name(storage: MemoryStorage, name: str, secrets_dir: Path | None = None) -> str:
+    """`name` checked, and refused (`UserNameError`) if it looks exactly like another visitor's: one saved
+    in `storage`, or holding a kiosk secret in `secrets_dir`. `аре` (Cyrillic) would pass for `ape`."""
+    user = check_user_name(name)
+    names: set[str] = set()
+    with contextlib.suppress(PersistenceError, OSError):
+        names.update(storage.visitors())
+    if secrets_dir is not None:
+        names.update(secret_names(secrets_dir))
+    if look_alike(user, names) is not None:
+        raise UserNameError(f"{name!r} looks exactly like another visitor's name, so it could pass for theirs")
+    return user
 
 
 def load_visitor(

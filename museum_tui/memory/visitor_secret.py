@@ -78,6 +78,15 @@ def verify_secret(secret: str, stored: str) -> bool:
     return hmac.compare_digest(got, expected)
 
 
+def secret_names(users_dir: Path) -> list[str]:
+    """The visitors who have a secret in `users_dir` (its `.<name>~secret` files)."""
+    try:
+        entries = os.listdir(users_dir)
+    except OSError:
+        return []
+    return [e[1 : -len("~secret")] for e in entries if e.startswith(".") and e.endswith("~secret")]
+
+
 @dataclass
 class SecretFile:
     """The secret of visitor `user` (a checked name) under `users_dir`."""
