@@ -6,9 +6,9 @@ complete reply and its facts committed. Real HTTP to the fake server, through th
 from __future__ import annotations
 
 from museum_tui.conversation.events import FactsApplied, ReplyDone, TurnFailed
+from tests.cli_process import museum
 from tests.fake_openai import PEANUT_ALLERGY, FakeOpenAI, Fault
 from tests.hardening.test_fault_matrix import REPLY, saved_values, session_for, turn
-from tests.cli_process import museum
 
 CUT = Fault(no_done=True, no_finish=True)
 
