@@ -68,3 +68,28 @@ def test_a_signal_saves_restores_the_terminal_and_exits_non_zero(signum: int) ->
     after = bytes(seen[mark:])
     assert ALT_SCREEN_OFF in after and MOUSE_OFF in after, "the terminal is given back"
     assert "kiwi" in (config.users_dir() / "ann.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_plain_chat_waiting_for_a_line_leaves_saved_on_a_signal(signum: int) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "museum_tui", "chat", "--plain", "--offline", "--user", "bea"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "MUSEUM_TUI_STREAM_DELAY": "0"},
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        proc.stdin.write(b"I'm allergic to kiwi\n")
+        proc.stdin.flush()
+        seen = bytearray()
+        read_until(proc.stdout.fileno(), b"kiwi in mind", seen)
+        proc.send_signal(signum)  # stdin stays open: the chat is waiting for the next line
+        code = proc.wait(timeout=WAIT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.stdin.close()
+    assert code == 128 + signum, f"exit {code}"
+    assert "kiwi" in (config.users_dir() / "bea.toml").read_text(encoding="utf-8")
