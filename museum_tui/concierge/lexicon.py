@@ -6,17 +6,13 @@ venue; a venue file may add to every table (`synonyms`, `feelings`, `allergen_wo
 from __future__ import annotations
 
 import re
-import unicodedata
-from functools import lru_cache
 
-STOPWORDS = frozenset(
-    """a an the and or but of to in on at by for from with about into onto over near nearest closest i im
-    i'm me my we us our you your it its this that these those there here is are was were be been am do
-    does did doing have has had can could may might would should will shall must what whats where wheres
-    when who whos which how why whom please thanks thank hi hello hey any anything some something
-    somewhere anywhere one get got go going find see look tell know show just really very much more also
-    still yet actually so if then than as not no yes ok okay s t d ll re ve take long""".split()  # noqa: SIM905
-)
+from museum_tui.language.acts import ASKS as QUESTION
+from museum_tui.language.acts import GOODBYE, GREETING, THANKS
+from museum_tui.language.text import STOPWORDS, stem, words
+from museum_tui.language.text import plain as fold
+
+__all__ = ["GOODBYE", "GREETING", "QUESTION", "STOPWORDS", "THANKS", "fold", "stem", "words"]
 
 # everyday words → the word a venue file is likely to use
 SYNONYMS = {
@@ -137,14 +133,6 @@ DIET_WORDS = {
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
-GREETING = re.compile(r"^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|greetings)\b")
-THANKS = re.compile(r"\b(?:thanks|thank you|cheers|ta)\b")
-GOODBYE = re.compile(r"\b(?:bye|goodbye|see you|farewell)\b")
-QUESTION = re.compile(
-    r"\?|^(?:where|what|when|who|which|how|why|is|are|do|does|did|can|could|may|will|would|should|shall|"
-    r"tell me|show me|any|anything|recommend|suggest|i(?:'d| would) like|i want to|let me know|take me|"
-    r"help)\b"
-)
 PLAN = re.compile(
     r"\b(?:recommend\w*|suggest\w*|what should (?:i|we) (?:see|do|visit)|what(?:'s| is) on\b|worth (?:seeing|a visit)|"
     r"must.?see|highlights?|plan (?:my|our|a) visit|what else|anything else|where should (?:i|we) (?:start|go))"
@@ -162,39 +150,6 @@ FOCUS = (
     ("where", re.compile(r"\b(?:where|which floor|what floor|how do i get|how to get|way to|find|directions?)\b")),
     ("price", re.compile(r"\b(?:how much|price|cost|costs|free|pay|charge)\b")),
 )
-
-
-def fold(text: str) -> str:
-    """Lower case, curly quotes straightened, accents dropped, spaces collapsed."""
-    text = unicodedata.normalize("NFKD", text.replace("’", "'").replace("‘", "'"))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    return " ".join(text.lower().split())
-
-
-@lru_cache(maxsize=8192)
-def stem(word: str) -> str:
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 4 and word.endswith(("ches", "shes", "sses", "xes")):
-        return word[:-2]
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    if len(word) > 6 and word.endswith("ing"):
-        return word[:-3]
-    return word
-
-
-WORD = re.compile(r"[a-z0-9£]+(?:-[a-z0-9]+)*")
-
-
-def words(text: str) -> list[str]:
-    """Folded words of `text`, hyphenated words also split into their parts."""
-    out = []
-    for w in WORD.findall(fold(text).replace("'s ", " ")):
-        out.append(w)
-        if "-" in w:
-            out.extend(w.split("-"))
-    return out
 
 
 def tokens(text: str, synonyms: dict[str, str] | None = None) -> list[str]:

@@ -12,10 +12,10 @@ character, which errs on the large side). The prompt is cut in this order until 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from museum_tui.language.text import content_words
 from museum_tui.llm.context import estimate_tokens, message_tokens
 
 from .visitor import Exchange
@@ -23,28 +23,6 @@ from .visitor import Exchange
 MARGIN = 32  # tokens kept free for the chat template's own markers
 SHORTENED_NOTE = "(Venue details shortened to fit; for anything not listed here, point to the information desk.)"
 MIN_VENUE_WITH_HISTORY = 300  # tokens: below this, the last exchange goes before the venue does
-_WORD = re.compile(r"[^\W\d_]{3,}")
-_STOP = frozenset(
-    [
-        "the",
-        "and",
-        "for",
-        "you",
-        "your",
-        "are",
-        "can",
-        "have",
-        "with",
-        "what",
-        "where",
-        "when",
-        "how",
-        "this",
-        "that",
-        "there",
-        "from",
-    ]
-)
 
 
 class PromptTooLong(Exception):
@@ -131,7 +109,7 @@ def shorten_venue(venue: str, room: int, query: str) -> str | None:
     blocks = _blocks(venue)
     if not blocks:
         return None
-    words = {w for w in _WORD.findall(query.lower()) if w not in _STOP}
+    words = {w for w in content_words(query) if not any(ch.isdigit() for ch in w)}
     cost = estimate_tokens(SHORTENED_NOTE) + 1
 
     def score(index: int) -> tuple[float, int]:

@@ -14,20 +14,14 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from museum_tui.language.text import STOPWORDS as STOP
+from museum_tui.language.text import WORD
 from museum_tui.safetext import one_line
 
 if TYPE_CHECKING:
     from .visitor import Exchange
 
 SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
-WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
-_FUNCTION_WORDS = """
-a an the and or but so to of in on at by for with from is are was were be been am i i'm i've i'd me my we
-we're our you your it it's this that there here what where when who how which can could would should will
-do does did have has had just really very please thanks thank hi hello hey ok okay yes yeah no not some any
-about like get got one also again lot lots much many well too bit still now then we've we'll they
-"""
-STOP = frozenset(_FUNCTION_WORDS.split())
 FIRST_PERSON = frozenset({"i", "i'm", "i've", "i'd", "i'll", "me", "my", "we", "we're", "we've", "we'd", "our", "us"})
 MAX_NOTES = 12
 NOTE_CHARS = 100

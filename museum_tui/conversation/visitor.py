@@ -10,27 +10,15 @@ import asyncio
 import contextlib
 from dataclasses import dataclass, field
 from datetime import timedelta
-from pathlib import Path
 
+from museum_tui import clock
 from museum_tui.config import Settings
-from museum_tui.memory import (
-    Change,
-    LoadReport,
-    MemoryStorage,
-    MemoryStore,
-    Ontology,
-    PersistenceError,
-    SaveError,
-    UserNameError,
-    VisitorMemory,
-    check_user_name,
-)
+from museum_tui.memory import Change, MemoryStore, Ontology, UserNameError, check_user_name
 from museum_tui.memory.aging import age
-from museum_tui.memory.clock import now
 from museum_tui.memory.recall import FadedFacts
 from museum_tui.memory.usernames import look_alike
-from museum_tui.memory.visitor_secret import secret_names
 from museum_tui.safetext import plural
+from museum_tui.storage import LoadReport, MemoryStorage, PersistenceError, SaveError, VisitorMemory
 
 from .events import Notice, TimelineEntry
 from .summary import RollingSummary
@@ -109,15 +97,26 @@ class Visitor:
         return notices
 
 
-def distinct_name(storage: MemoryStorage, name: str, secrets_dir: Path | None = None) -> str:
+def new_store(settings: Settings, ontology: Ontology) -> MemoryStore:
+    """An empty memory shaped by the settings, on the app's clock."""
+    return MemoryStore(
+        ontology,
+        settings.similarity_threshold,
+        decay=settings.decay or None,
+        prune_threshold=settings.prune_threshold,
+        clock=clock.now_iso,
+    )
+
+
+def distinct_name(storage: MemoryStorage, name: str, kiosk: bool = False) -> str:
     """`name` checked, and refused (`UserNameError`) if it looks exactly like another visitor's: one saved
-    in `storage`, or holding a kiosk secret in `secrets_dir`. `аре` (Cyrillic) would pass for `ape`."""
+    in `storage`, or (on a kiosk) holding a PIN there. `аре` (Cyrillic) would pass for `ape`."""
     user = check_user_name(name)
     names: set[str] = set()
     with contextlib.suppress(PersistenceError, OSError):
         names.update(storage.visitors())
-    if secrets_dir is not None:
-        names.update(secret_names(secrets_dir))
+        if kiosk:
+            names.update(storage.secret_holders())
     if look_alike(user, names) is not None:
         raise UserNameError(f"{name!r} looks exactly like another visitor's name, so it could pass for theirs")
     return user
@@ -132,8 +131,8 @@ def load_visitor(
     memory_file = storage.open(user)
     memory_file.ask_sensitive = settings.sensitive_consent
     memory_file.visits.gap = timedelta(minutes=settings.visit_gap_minutes)
-    store = MemoryStore(ontology, settings.similarity_threshold, decay=settings.decay or None)
+    store = new_store(settings, ontology)
     report = memory_file.load(store)
     visitor = Visitor(store, memory_file, storage)
-    visitor.faded.add(store, age(store, report.saved_at, now(), settings.half_life_days))
+    visitor.faded.add(store, age(store, report.saved_at, clock.now(), settings.half_life_days))
     return visitor, report

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .clauses import fold
+from museum_tui.language.clauses import fold
 
 # the question's opening, and the statement it becomes in the visitor's mouth
 TURNS = [

@@ -34,9 +34,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from museum_tui.language.clauses import PEOPLE, fold
 from museum_tui.memory import Ontology
-
-from .clauses import PEOPLE, fold
 
 DICT_FIELDS = ("terms", "denials", "yes", "aliases")
 LIST_FIELDS = (

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
+from museum_tui.language.clauses import SUBJECT_VERBS, fold
 from museum_tui.memory import Ontology
 
-from .clauses import SUBJECT_VERBS, fold
 from .cues import HYPHEN, SPACE, ConceptCues
 
 SUBJECTLESS = re.compile(r"^(?:(?:so|too|just|now|getting|feeling|not|no longer|a little|rather|well|still|totally) )*")

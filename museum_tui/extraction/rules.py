@@ -17,10 +17,10 @@ import re
 import threading
 from dataclasses import dataclass, replace
 
+from museum_tui.language.clauses import INJECTION, NEGATION, PEOPLE, Clause, fold, is_affirmative, split_clauses
 from museum_tui.memory import Ontology
 
 from .answers import as_statement
-from .clauses import INJECTION, NEGATION, PEOPLE, Clause, fold, is_affirmative, split_clauses
 from .cues import ConceptCues, compile_cues
 from .reading import capitalised, is_regex, last_question, original_case, prose, subjectless, unregex
 from .spelling import Speller, vocabulary

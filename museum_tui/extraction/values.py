@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .clauses import fold
+from museum_tui.language.clauses import fold
 
 NUMBER_WORDS = {
     "a": 1,

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from .clock import parse_time
 from .facts import Change
 from .store import MemoryStore
 from .tiers import TIER
+from .timestamps import parse_time
 
 HALF_LIFE_DAYS = 180.0
 

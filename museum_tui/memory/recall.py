@@ -11,36 +11,25 @@ faded facts; only words that match nothing exactly are compared fuzzily, against
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
+
+from museum_tui.language.text import WORD
+from museum_tui.language.text import content_words as words
 
 from .facts import Change, Fact
 
 if TYPE_CHECKING:
     from .store import MemoryStore
 
-WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 # Words that point back at something said before ("where can I have one?"); the router uses them too.
 VAGUE = frozenset({"one", "it", "there", "some", "any", "that", "those", "them", "somewhere"})
-_FUNCTION_WORDS = """
-the and for you your are was were can could would should have has had with this that what where when
-who how which not but all any some get got its it's i'm i've i'd i'll let me my our out too very
-just please thanks thank there here then than them they their about from into onto like also still
-want need really much more most one ones again yes yeah okay
-"""
-STOP = frozenset(_FUNCTION_WORDS.split())
 VAGUE_WINDOW = 3  # a vague word reaches a fact that faded at most this many turns ago
 FUZZY = 86  # rapidfuzz ratio for a word to count as a misspelling of another
 WEIGHTS = {"value": 1.0, "label": 0.5, "evidence": 0.25}  # a label counts only beside another hit
 ENOUGH = 0.6  # a fact is recalled when its words in the message weigh this much
-
-
-def words(text: str) -> set[str]:
-    """The words of `text` worth matching: lower-case, three letters or more, no function words."""
-    return {w for w in WORD.findall(text.lower()) if len(w) >= 3 and w not in STOP}
 
 
 @lru_cache(maxsize=4096)  # live facts are indexed every turn; their words rarely change

@@ -11,12 +11,9 @@ Unicode TR39-style skeletons.
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
 import unicodedata
 from collections.abc import Iterable
-from pathlib import Path
 
 MAX_USER_NAME = 64
 MAX_MARKS = 3  # a script's combining signs in a row on one letter (Devanagari: a vowel sign, a nasal sign)
@@ -98,21 +95,6 @@ def check_user_name(name: str) -> str:
             f"the user name {shown_name} looks like a copy of a memory file kept aside ('.corrupt-'); use {ALLOWED}"
         )
     return clean
-
-
-def other_spellings(users_dir: Path, user: str) -> list[str]:
-    """Memory files saved before names were normalised whose name is `user` now (`Ann.toml` for `ann`)."""
-    try:
-        entries = os.listdir(users_dir)
-    except OSError:
-        return []
-    found = []
-    for entry in entries:
-        if entry.endswith(".toml") and entry != f"{user}.toml" and not entry.startswith("."):
-            with contextlib.suppress(UserNameError):
-                if check_user_name(entry[:-5]) == user:
-                    found.append(entry)
-    return sorted(found)
 
 
 # TR39's confusables (confusables.txt) reduced to what a case-folded, NFKC name can hold: the lower-case

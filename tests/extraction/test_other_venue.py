@@ -18,8 +18,11 @@ from museum_tui.memory import load_ontology
 
 from .scoring import DATA
 
-CODE = Path(__file__).resolve().parents[2] / "museum_tui" / "extraction"
-RULE_MODULES = ("rules", "clauses", "cues", "values", "spelling", "answers", "reading")
+PACKAGE = Path(__file__).resolve().parents[2] / "museum_tui"
+RULE_MODULES = (
+    *(f"extraction/{n}" for n in ("rules", "cues", "values", "spelling", "answers", "reading")),
+    *(f"language/{n}" for n in ("clauses", "party", "acts", "text")),
+)
 VENUE_WORDS = re.compile(
     r"\b(?:museum(?![-_]tui)|gallery|galleries|exhibition|artwork|glasshouse|garden|café|cafe)\b", re.I
 )
@@ -75,7 +78,7 @@ def test_a_second_venue_keeps_the_distractors_out(garden: RuleExtractor, user: s
 def test_the_rule_extractor_code_names_no_venue() -> None:
     """No venue nouns in the rule extractor's string literals: they belong in an ontology."""
     for name in RULE_MODULES:
-        tree = ast.parse((CODE / f"{name}.py").read_text(encoding="utf-8"))
+        tree = ast.parse((PACKAGE / f"{name}.py").read_text(encoding="utf-8"))
         docstrings = {
             id(node.body[0].value)
             for node in ast.walk(tree)

@@ -12,7 +12,7 @@ from textual.widgets import Static
 from museum_tui.config import load_settings
 from museum_tui.conversation import open_session
 from museum_tui.memory import MemoryStore
-from museum_tui.memory.export import export_markdown
+from museum_tui.memory.document import export_markdown
 from museum_tui.tui.widgets.chat import AssistantMessage
 from tests.fake_openai import FakeOpenAI
 from tests.tui.conftest import make_app, say

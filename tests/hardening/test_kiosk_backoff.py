@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from museum_tui import config
-from museum_tui.memory import visitor_secret
-from museum_tui.memory.visitor_secret import MAX_DELAY, MAX_TRIES, SecretFile, SecretLocked
+from museum_tui.storage import visitor_secret
+from museum_tui.storage.visitor_secret import MAX_DELAY, MAX_TRIES, SecretFile, SecretLocked
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -28,7 +28,7 @@ REPO = Path(__file__).resolve().parents[2]
 FULL_DISK_TRIES = textwrap.dedent("""
     import resource, signal, sys
     from pathlib import Path
-    from museum_tui.memory.visitor_secret import SecretError, SecretFile
+    from museum_tui.storage.visitor_secret import SecretError, SecretFile
     secret = SecretFile(Path(sys.argv[1]), "bob")
     secret.set("2468")
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)

@@ -11,6 +11,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .acts import QUESTION_START, is_yes
+from .party import PEOPLE, RELATIVE, SELF, SUBJECT_VERBS, member_named, subject_of
+
 IS_NEXT = (
     r"with|here|there|not|coming|going|a|an|so|too|also|in|on|at|just|always|never|been|got|my|our|"
     r"fine|great|good|bad|terrible|poor|awful|allergic|deaf|blind|vegan|vegetarian|really|very|quite|"
@@ -59,35 +62,6 @@ VOCATIVE = re.compile(
     r"|(?<!\bmy)(?<!\bour)(?<!\bthe)(?<!\ba)(?<!\bhis)(?<!\bher)(?<!\band)\s(?:mate|pal|buddy|bro|dude))$"
 )
 
-PEOPLE = (
-    r"husband|wife|partner|spouse|son|sons|daughter|daughters|kid|kids|child|children|boy|boys|girl|girls|"
-    r"baby|toddler|teenager|teen|friend|friends|mum|mom|mother|dad|father|parents|grandma|grandmother|"
-    r"granny|grandpa|grandfather|grandparents|grandson|granddaughter|grandkids|grandchildren|sister|"
-    r"brother|siblings|aunt|uncle|niece|nephew|cousin|colleague|colleagues|boss|class|students|pupils|"
-    r"group|family|carer|caregiver|boyfriend|girlfriend|fiance|fiancee|mate|mates|neighbour|neighbor|"
-    r"twins|guest|guests|companion|assistant|guide dog|dog|team|club|teacher|teachers|tutor|guide|leader|"
-    r"doctor|nurse|pupil|student|host|niece|in-laws|husband's|wife's|flatmate|roommate|housemate|nan|nana|"
-    r"nanna|gran|grandad|granddad|grampa|hubby|missus|bloke|fella|chap|lady|man|woman|women|visitor|"
-    r"gentleman|guy|guys|bro|sis|kiddo|kiddos|bf|gf"
-)
-# Verbs that make a person the subject of a clause ("my mate reckons …", "the kids want …").
-SUBJECT_VERBS = (
-    r"is|are|was|were|has|have|had|uses|use|used|needs|need|needed|can|could|would|will|likes|like|liked|loves|"
-    r"love|loved|gets|get|got|wants|want|wanted|prefers|prefer|hates|hate|hated|speaks|speak|does|do|did|eats|"
-    r"eat|finds|find|found|struggles|struggle|relies|suffers|walks|walk|reads|read|goes|go|went|reckons|reckon|"
-    r"thinks|think|thought|says|say|said|feels|feel|felt|enjoys|enjoy|enjoyed|adores|adore|keeps|takes|"
-    r"should|must|might|may|told|tells|tell|mentioned|recommended|suggested|asked|warned|reckoned"
-)
-THIRD_PARTY = re.compile(
-    rf"(?<!with )(?<!brought )(?<!and )\b(?:my|our|his|her|their|a|the)\s+(?:\w+\s+){{0,2}}?(?:{PEOPLE})\b"
-    rf"(?:\s+(?:who|that)(?:\s+\w+){{1,4}}?)?(?:\s+(?!and\b|who\b)\w+){{0,3}}?\s+(?:{SUBJECT_VERBS})\b"
-    # "Dad is hard of hearing", "mum uses a wheelchair": a person named without a determiner opens it
-    rf"|^(?:{PEOPLE})(?:\s+(?!and\b)\w+)?\s+(?:{SUBJECT_VERBS})\b"
-    r"|^(?:he|she|they|someone|somebody|anyone|anybody|people|visitors|everyone|most people)\b"
-    r"|^(?:his|her|their) (?!own\b)\w+"
-)
-# "People call me Bex", "my friends call me Jo": another person is the subject, the visitor the topic.
-ABOUT_ME = re.compile(r"\b(?:call|calls|called|know|knows) me\b")
 HYPOTHETICAL = re.compile(
     r"\b(?:what if|what about if|if (?:someone|somebody|anyone|a person|a visitor|people|one|my|our|"
     r"i were|i was|i had|we had|he|she|they|i|we) (?:ever |later |still )?(?:get|got|need|needed|feel|felt|start|"
@@ -96,11 +70,6 @@ HYPOTHETICAL = re.compile(
     r"i were|i was|i had|we had|he|she|they)|suppose|supposing|imagine|hypothetically|in case|"
     r"for example|let us say|say (?:someone|i was)|would (?:someone|a person|a visitor)|do people|"
     r"can people|for people who|for visitors who|for anyone who|for someone who)\b"
-)
-QUESTION_START = re.compile(
-    r"^(?:where|how|what|which|when|why|who|whose|is there|are there|is it|are you|do you|"
-    r"does (?:the|it|this)|did you|can you|could you|can i|could i|can we|could we|may i|have you|"
-    r"has the|any chance|anywhere)\b"
 )
 NEED_QUESTION = re.compile(
     r"^(?:where|which way|how (?:do|can|could) (?:i|we) (?:get|find|reach)|any|anywhere|somewhere)\b"
@@ -143,14 +112,6 @@ RETRACTION = re.compile(
     r"|\b(?:i|we) (?:was|were)\b.*\b(?:last (?:year|month|week|summer|winter|spring|autumn|time)|"
     r"(?:years?|months?|weeks?) ago|as a (?:child|kid|teenager)|in the past|back then|previously|when i was)\b"
 )
-AFFIRMATIVE = re.compile(
-    r"^(?:yes|yeah|yep|yup|ya|yea|aye|sure|please|definitely|absolutely|certainly|correct|right|indeed|"
-    r"of course|ok|okay|i do|we do|i am|we are|i would|we would|that would be (?:great|lovely|nice|good)|"
-    r"that is right|sounds good|go on then|very much|for sure|you bet|too right|please do|yes please|i would love|"
-    r"would love|love to|that would help|that helps|that would be|would be (?:great|lovely|nice|good|helpful)|"
-    r"that is (?:it|me|true)|spot on|exactly|totally|much so|y|yy|yesss?|ye|yh|oui|si|sí|ja|da)\b"
-)
-NEGATIVE_ANSWER = re.compile(r"^(?:no|nope|nah|not really|no thanks|no thank you|i do not|we do not|not at all)\b")
 CLAUSE_BREAK = re.compile(
     r"\s*(?:;|(?<!\d):(?!\d)|—|–|\s-\s|,?\s*\b(?:but|however|although|though|except|whereas|while)\b)\s*"
     r"|,?\s+\b(?:and|also|plus|so)\b\s+(?=(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|also|please|"
@@ -163,8 +124,6 @@ CLAUSE_BREAK = re.compile(
     re.IGNORECASE,
 )
 LEAD_IN = re.compile(r"^(?:(?:and|also|plus|so|oh|well|um|erm|hi|hello|hey|actually|ok|okay)\s+|,\s*)+")
-# "a friend who is a wheelchair user": what follows the relative word is about that person
-RELATIVE = re.compile(rf"\b(?:{PEOPLE})\s+(?:who|that|whose)\b")
 SENTENCE = re.compile(r"(?:[^.!?\n]|(?<=\d)\.(?=\d))+(?:[.!?]+|$)|[.!?]+")
 
 
@@ -200,7 +159,8 @@ class Clause:
     question: bool = False
     need_question: bool = False
     hypothetical: bool = False
-    third_party: bool = False
+    third_party: bool = False  # about anyone but the visitor
+    about: str = "self"  # "self", a party member's word ("son"), or "other" (see party.subject_of)
     retraction: bool = False
     spans_taken: list[tuple[int, int]] = field(default_factory=list)
     others_from: int | None = None  # offset where a relative clause about someone else begins
@@ -230,6 +190,7 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
     """Sentences, then clauses at contrast words and at `and`/commas that start a new statement.
     `correct` (a speller) is applied to each folded clause before anything is read from it."""
     clauses: list[Clause] = []
+    named = ""  # the party member named last, for a later "he" / "she"
     for match in SENTENCE.finditer(message):
         sentence = match.group(0).strip()
         if not sentence or not re.search(r"\w", sentence):
@@ -255,7 +216,9 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
             # "If I get tired, is there somewhere to sit?": the clause after an if-clause is its consequence
             clause.hypothetical = bool(HYPOTHETICAL.search(folded)) or conditional
             conditional = clause.hypothetical and folded.startswith("if ")
-            clause.third_party = bool(THIRD_PARTY.search(folded)) and not ABOUT_ME.search(folded)
+            clause.about = subject_of(folded, named)
+            clause.third_party = clause.about != SELF
+            named = member_named(folded) or named
             clause.retraction = bool(RETRACTION.search(folded))
             clauses.append(clause)
     return clauses
@@ -287,5 +250,5 @@ def _split(sentence: str) -> list[str]:
 
 
 def is_affirmative(message: str) -> bool:
-    folded = fold(message)
-    return bool(AFFIRMATIVE.match(folded)) and not NEGATIVE_ANSWER.match(folded)
+    """A "yes" to the assistant's last question."""
+    return is_yes(fold(message))

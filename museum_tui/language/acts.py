@@ -1,0 +1,56 @@
+"""Dialogue acts and questions: what a short message does (greets, thanks, says goodbye, yes or no), and
+whether a clause asks something. Read on `text.plain` folding or the extractor's `clauses.fold`."""
+
+from __future__ import annotations
+
+import re
+
+GREETING = re.compile(r"^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|greetings)\b")
+THANKS = re.compile(r"\b(?:thanks|thank you|cheers|ta)\b")
+GOODBYE = re.compile(r"\b(?:bye|goodbye|see you|farewell)\b")
+# A request or question, as the concierge reads one (looser than the extractor's: "tell me …" asks too).
+ASKS = re.compile(
+    r"\?|^(?:where|what|when|who|which|how|why|is|are|do|does|did|can|could|may|will|would|should|shall|"
+    r"tell me|show me|any|anything|recommend|suggest|i(?:'d| would) like|i want to|let me know|take me|"
+    r"help)\b"
+)
+# A clause that opens as a question (the extractor's reading: "is there", not a bare "is").
+QUESTION_START = re.compile(
+    r"^(?:where|how|what|which|when|why|who|whose|is there|are there|is it|are you|do you|"
+    r"does (?:the|it|this)|did you|can you|could you|can i|could i|can we|could we|may i|have you|"
+    r"has the|any chance|anywhere)\b"
+)
+YES = re.compile(
+    r"^(?:yes|yeah|yep|yup|ya|yea|aye|sure|please|definitely|absolutely|certainly|correct|right|indeed|"
+    r"of course|ok|okay|i do|we do|i am|we are|i would|we would|that would be (?:great|lovely|nice|good)|"
+    r"that is right|sounds good|go on then|very much|for sure|you bet|too right|please do|yes please|i would love|"
+    r"would love|love to|that would help|that helps|that would be|would be (?:great|lovely|nice|good|helpful)|"
+    r"that is (?:it|me|true)|spot on|exactly|totally|much so|y|yy|yesss?|ye|yh|oui|si|sí|ja|da)\b"
+)
+NO = re.compile(r"^(?:no|nope|nah|not really|no thanks|no thank you|i do not|we do not|not at all)\b")
+
+ACTS = (("greeting", GREETING), ("thanks", THANKS), ("goodbye", GOODBYE))
+
+
+def is_question(folded: str) -> bool:
+    """A question mark, or a clause that opens as a question."""
+    return folded.rstrip().endswith("?") or bool(QUESTION_START.match(folded))
+
+
+def is_yes(folded: str) -> bool:
+    """An answer that agrees ("yes please", "go on then"), and not one that opens with a no."""
+    return bool(YES.match(folded)) and not NO.match(folded)
+
+
+def is_no(folded: str) -> bool:
+    return bool(NO.match(folded))
+
+
+def dialogue_acts(folded: str) -> set[str]:
+    """What the message does besides carrying content: greeting, thanks, goodbye, yes, no."""
+    acts = {name for name, pattern in ACTS if pattern.search(folded)}
+    if is_yes(folded):
+        acts.add("yes")
+    elif is_no(folded):
+        acts.add("no")
+    return acts

@@ -1,0 +1,87 @@
+"""Who a clause is about: the visitor, a named member of their party ("my son", "grandad"), or someone else.
+
+A fact about a party member is kept as theirs ("son: nut allergy"), never as the visitor's own; a fact
+about a stranger ("the deaf composer", "people say …") is not kept at all. A pronoun ("he has a nut
+allergy") points back at the one member named earlier in the same message.
+"""
+
+from __future__ import annotations
+
+import re
+
+PEOPLE = (
+    r"husband|wife|partner|spouse|son|sons|daughter|daughters|kid|kids|child|children|boy|boys|girl|girls|"
+    r"baby|toddler|teenager|teen|friend|friends|mum|mom|mother|dad|father|parents|grandma|grandmother|"
+    r"granny|grandpa|grandfather|grandparents|grandson|granddaughter|grandkids|grandchildren|sister|"
+    r"brother|siblings|aunt|uncle|niece|nephew|cousin|colleague|colleagues|boss|class|students|pupils|"
+    r"group|family|carer|caregiver|boyfriend|girlfriend|fiance|fiancee|mate|mates|neighbour|neighbor|"
+    r"twins|guest|guests|companion|assistant|guide dog|dog|team|club|teacher|teachers|tutor|guide|leader|"
+    r"doctor|nurse|pupil|student|host|niece|in-laws|husband's|wife's|flatmate|roommate|housemate|nan|nana|"
+    r"nanna|gran|grandad|granddad|grampa|hubby|missus|bloke|fella|chap|lady|man|woman|women|visitor|"
+    r"gentleman|guy|guys|bro|sis|kiddo|kiddos|bf|gf"
+)
+# Verbs that make a person the subject of a clause ("my mate reckons …", "the kids want …").
+SUBJECT_VERBS = (
+    r"is|are|was|were|has|have|had|uses|use|used|needs|need|needed|can|could|would|will|likes|like|liked|loves|"
+    r"love|loved|gets|get|got|wants|want|wanted|prefers|prefer|hates|hate|hated|speaks|speak|does|do|did|eats|"
+    r"eat|finds|find|found|struggles|struggle|relies|suffers|walks|walk|reads|read|goes|go|went|reckons|reckon|"
+    r"thinks|think|thought|says|say|said|feels|feel|felt|enjoys|enjoy|enjoyed|adores|adore|keeps|takes|"
+    r"should|must|might|may|told|tells|tell|mentioned|recommended|suggested|asked|warned|reckoned"
+)
+THIRD_PARTY = re.compile(
+    rf"(?<!with )(?<!brought )(?<!and )\b(?:my|our|his|her|their|a|the)\s+(?:\w+\s+){{0,2}}?(?:{PEOPLE})\b"
+    rf"(?:\s+(?:who|that)(?:\s+\w+){{1,4}}?)?(?:\s+(?!and\b|who\b)\w+){{0,3}}?\s+(?:{SUBJECT_VERBS})\b"
+    # "Dad is hard of hearing", "mum uses a wheelchair": a person named without a determiner opens it
+    rf"|^(?:{PEOPLE})(?:\s+(?!and\b)\w+)?\s+(?:{SUBJECT_VERBS})\b"
+    r"|^(?:he|she|they|someone|somebody|anyone|anybody|people|visitors|everyone|most people)\b"
+    r"|^(?:his|her|their) (?!own\b)\w+"
+)
+# "People call me Bex", "my friends call me Jo": another person is the subject, the visitor the topic.
+ABOUT_ME = re.compile(r"\b(?:call|calls|called|know|knows) me\b")
+# "a friend who is a wheelchair user": what follows the relative word is about that person
+RELATIVE = re.compile(rf"\b(?:{PEOPLE})\s+(?:who|that|whose)\b")
+
+# The people a visitor comes with: family, friends, partners, carers. Not strangers or staff.
+MEMBERS = (
+    r"husband|wife|partner|spouse|sons?|daughters?|kids?|child|children|boys?|girls?|baby|toddler|teenager|"
+    r"teen|friends?|mum|mom|mother|dad|father|parents|grandma|grandmother|granny|grandpa|grandfather|"
+    r"grandparents|grandsons?|granddaughters?|grandkids|grandchildren|sisters?|brothers?|siblings|aunt|uncle|"
+    r"niece|nephew|cousin|colleagues?|carer|caregiver|boyfriend|girlfriend|fiance|fiancee|mates?|flatmate|"
+    r"roommate|housemate|nan|nana|nanna|gran|grandad|granddad|grampa|hubby|missus|sis|bro|bf|gf|twins|"
+    r"in-laws|stepson|stepdaughter|stepmum|stepdad|mother-in-law|father-in-law|kiddos?|little one|eldest|"
+    r"youngest|other half"
+)
+# "my son", "our daughter", "my little girl", "my 8 year old son": a member, named by the visitor
+MEMBER = re.compile(rf"\b(?:my|our)\s+(?:[\w-]+\s+){{0,3}}?(?P<who>{MEMBERS})\b")
+# "Grandad is on crutches", "mum uses a wheelchair": a family word used as a name
+BARE_MEMBER = re.compile(
+    r"^(?P<who>mum|mom|dad|grandad|granddad|grandpa|grandma|granny|gran|nan|nana|nanna|grampa|mummy|daddy)\b"
+)
+PRONOUN = re.compile(r"^(?:he|she|they)\b")
+CANONICAL = {"mom": "mum", "mummy": "mum", "daddy": "dad", "granddad": "grandad", "nana": "nan", "nanna": "nan"}
+
+SELF = "self"
+OTHER = "other"
+
+
+def member_named(folded: str) -> str:
+    """The party member `folded` names ("with my son" → "son"), or ""."""
+    m = MEMBER.search(folded) or BARE_MEMBER.search(folded)
+    return CANONICAL.get(m.group("who"), m.group("who")) if m else ""
+
+
+def subject_of(folded: str, earlier: str = "") -> str:
+    """Who a folded clause is about: "self", a member's word ("son", "mum"), or "other". `earlier` is the
+    member named before in the same message, for a clause that opens with he / she / they."""
+    if ABOUT_ME.search(folded):
+        return SELF
+    m = THIRD_PARTY.search(folded)
+    if not m:
+        return SELF
+    said = m.group(0)
+    if PRONOUN.match(said):
+        return earlier or OTHER
+    member = MEMBER.match(said) or BARE_MEMBER.match(said)
+    if member:
+        return CANONICAL.get(member.group("who"), member.group("who"))
+    return OTHER

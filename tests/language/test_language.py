@@ -1,0 +1,55 @@
+"""The language layer: clauses, questions, dialogue acts, negation and who a clause is about."""
+
+from __future__ import annotations
+
+import pytest
+
+from museum_tui.language import content_words, dialogue_acts, is_question, plain
+from museum_tui.language.clauses import split_clauses
+
+
+def test_a_statement_and_a_question_are_two_clauses() -> None:
+    clauses = split_clauses("I'm coeliac — is the soup safe?")
+    assert [(c.text, c.question) for c in clauses] == [("i am coeliac", False), ("is the soup safe", True)]
+    clauses = split_clauses("so tired, is there a bench somewhere?")
+    assert [c.question for c in clauses] == [False, True]
+
+
+@pytest.mark.parametrize(
+    ("message", "about"),
+    [
+        ("I use a wheelchair", ["self"]),
+        ("my son has a nut allergy", ["son"]),
+        ("grandad's on crutches", ["grandad"]),
+        ("my brother's hard of hearing", ["brother"]),
+        ("my mum uses a wheelchair", ["mum"]),
+        ("Mom is vegan", ["mum"]),
+        ("I'm here with my daughter. She is deaf", ["self", "daughter"]),
+        ("the guide is deaf", ["other"]),
+        ("he is blind", ["other"]),
+        ("people call me Jo", ["self"]),
+    ],
+)
+def test_who_a_clause_is_about(message: str, about: list[str]) -> None:
+    assert [c.about for c in split_clauses(message)] == about
+
+
+def test_negation_scope_ends_at_a_comma_or_a_contrast() -> None:
+    clause = split_clauses("I do not like crowds")[0]
+    assert clause.negated_before(clause.text.index("crowds"))
+    clause = split_clauses("not tired, just hungry")[0]
+    assert not clause.negated_before(clause.text.index("hungry"))
+
+
+def test_dialogue_acts_and_questions() -> None:
+    assert dialogue_acts(plain("Hi there")) == {"greeting"}
+    assert dialogue_acts(plain("thanks, bye!")) == {"thanks", "goodbye"}
+    assert dialogue_acts(plain("yes please")) == {"yes"}
+    assert dialogue_acts(plain("nope")) == {"no"}
+    assert is_question("where is the cafe?") and is_question("is there a lift")
+    assert not is_question("i am here with my son")
+
+
+def test_folding_and_stop_words() -> None:
+    assert plain("  Café  ’Crème’ ") == "cafe 'creme'"
+    assert content_words("Where's the Monet painting, please?") == {"monet", "painting"}
