@@ -8,7 +8,7 @@ from tests.cli_process import museum
 
 
 def test_kiosk_before_chat_asks_for_a_pin() -> None:
-    proc = museum("--kiosk", "chat", "--plain", "--offline", stdin="/user bob\n2468\nI'm deaf\n/quit\n")
+    proc = museum("--kiosk", "chat", "--plain", "--offline", stdin="/user bob\n2468\n2468\nI'm deaf\n/quit\n")
     assert proc.returncode == 0, proc.stderr
     assert "new name here" in proc.stdout and "Now talking as bob" in proc.stdout
     again = museum("--kiosk", "chat", "--plain", "--offline", stdin="/user bob\n1111\n/memory\n")

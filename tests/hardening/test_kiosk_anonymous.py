@@ -8,7 +8,7 @@ import pytest
 
 from museum_tui.config import load_settings
 from museum_tui.conversation import Session, open_session
-from tests.hardening.test_kiosk import asked, run
+from tests.hardening.test_kiosk import asked, choose, run
 
 PROMISES = ("kept for your next visit", "next time", "keeps permanent and long-term facts for your next visit")
 
@@ -37,7 +37,7 @@ async def test_the_anonymous_visitor_is_told_nothing_is_kept(consent: bool) -> N
 async def test_a_visitor_who_opened_their_memory_is_told_it_is_kept() -> None:
     s = kiosk(False)
     asked(await run(s, "/user bob"))
-    await s.submit_secret("2468")
+    await choose(s, "2468")
     await run(s, "I'm deaf")
     memory = asked(await run(s, "/memory")).text
     assert "kept for your next visit" in memory and "for this visit only" not in memory

@@ -11,7 +11,7 @@ from museum_tui import config
 from museum_tui.conversation.events import UserSwitched
 from museum_tui.memory import UserNameError, check_user_name
 from museum_tui.memory.usernames import skeleton
-from tests.hardening.test_kiosk import asked, bob_visits, kiosk, run, values
+from tests.hardening.test_kiosk import asked, bob_visits, choose, kiosk, run, values
 
 DEVANAGARI = ["प्रिया", "सिद्धार्थ", "अनिल", "राजेश"]
 CYRILLIC_JOE = "\u0458\u043e\u0435"  # ј о е: three Cyrillic letters
@@ -61,7 +61,7 @@ async def test_a_look_alike_of_a_saved_visitor_is_refused() -> None:
 async def test_a_kiosk_offers_no_pin_for_a_look_alike_of_a_visitor_with_one() -> None:
     s = kiosk()
     asked(await run(s, "/user joe"))
-    await s.submit_secret("2468")  # joe chose a PIN and has said nothing yet: no memory saved
+    await choose(s, "2468")  # joe chose a PIN and has said nothing yet: no memory saved
     await s.aclose()
     await bob_visits()
     thief = kiosk()
