@@ -12,6 +12,7 @@ from museum_tui.safetext import md, md_code, plural
 from museum_tui.storage.exports import ExportRefused
 
 from .events import CommandResult, Event, QuitRequested
+from .forgetting import forget_visitor
 from .memory_text import NOT_SAVED, departure_markdown, memory_markdown, memory_sections, why_markdown
 
 if TYPE_CHECKING:
@@ -80,10 +81,15 @@ async def _forget(session: Session, args: str) -> AsyncIterator[Event]:
     outcome = await session.forget([f.id for f in facts])
     removed = outcome.changes
     names = ", ".join(f"“{md(c.fact.value)}”" for c in removed[:6]) + (" …" if len(removed) > 6 else "")
+    gone = await forget_visitor(session) if everything else []  # the visit log and consent too
+    visits = " Your past visits are forgotten too." if everything else ""
     yield CommandResult(
-        "forget", f"Forgotten: {names}. Say `/undo` to bring it back.", kind="forget", snapshot=session.snapshot()
+        "forget",
+        f"Forgotten: {names}.{visits} Say `/undo` to bring it back.",
+        kind="forget",
+        snapshot=session.snapshot(),
     )
-    for notice in outcome.notices:
+    for notice in [*outcome.notices, *gone]:
         yield notice
 
 

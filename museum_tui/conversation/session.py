@@ -20,7 +20,7 @@ from museum_tui import config
 from museum_tui.config import Settings
 from museum_tui.memory import Change, Fact, MemoryStore
 from museum_tui.safetext import strip_controls
-from museum_tui.storage.exports import Exported, export_memory
+from museum_tui.storage.exports import Exported, ExportRefused, export_memory
 
 from . import consent, layers
 from .budget import PromptTooLong, fit_prompt
@@ -223,7 +223,9 @@ class Session:
 
     def export(self, target: str, *, overwrite: bool = False) -> Exported:
         """Write the visitor's memory as a document where the store keeps exports (see `storage.exports`);
-        `ExportRefused` says why not."""
+        `ExportRefused` says why not; nothing is written for a kiosk's anonymous visitor."""
+        if self.visitor.anonymous:
+            raise ExportRefused("nothing is saved for an anonymous visitor, so nothing is written; `/memory` shows it")
         return export_memory(
             self.visitor.storage.places,
             self.visitor.store,
