@@ -157,6 +157,20 @@ class PostgresStorage:
                 self._conn = None
 
 
+def _set_aside_meta(cur: Any, vid: int, meta: Any) -> dict[str, Any]:
+    """A visitor row's `meta` that is not a JSON object (hand-edited, another tool): moved unchanged to
+    `quarantined_facts`, like an unreadable fact row, and replaced by an empty object, so the visitor (and
+    everyone loaded after them) stays usable. Returns the empty object."""
+    from psycopg.types.json import Jsonb
+
+    cur.execute(
+        f"INSERT INTO {SCHEMA}.quarantined_facts (visitor_id, fact_key, data, reason) VALUES (%s, %s, %s, %s)",
+        (vid, "visitors.meta", Jsonb(meta), "the visitor row's meta is not a JSON object"),
+    )
+    cur.execute(f"UPDATE {SCHEMA}.visitors SET meta = '{{}}'::jsonb WHERE id = %s", (vid,))
+    return {}
+
+
 def _decode(key: str, data: Any) -> Fact:
     fact = decode_fact(data)
     if fact_key(fact.concept, fact.value) != key:
@@ -240,11 +254,15 @@ class PostgresVisitorMemory(SavedMemory):
         if row is None:
             return VisitorSnapshot(), [], 0
         vid, turn, next_id, consent, consent_at, meta, saved_at = row
+        skipped: list[str] = []
+        if not isinstance(meta, dict | None):
+            meta = _set_aside_meta(cur, vid, meta)
+            skipped.append("the visitor record's visits (meta is not a JSON object)")
         snapshot = self._visitor_row(turn, next_id, consent, consent_at, meta)
         snapshot.saved_at = saved_at
         self.metadata = {k: v for k, v in (meta or {}).items() if k != "visits"}
         cur.execute(f"SELECT fact_key, data FROM {SCHEMA}.facts WHERE visitor_id = %s AND forgotten_at IS NULL", (vid,))
-        skipped, bad, foreign = [], [], 0
+        bad, foreign = [], 0
         for key, data in cur.fetchall():
             try:
                 fact = _decode(key, data)
@@ -310,7 +328,8 @@ class PostgresVisitorMemory(SavedMemory):
             "WHERE name = %s FOR UPDATE",
             (self.user,),
         )
-        return cur.fetchone()
+        vid, *rest, meta = cur.fetchone()
+        return (vid, *rest, meta if isinstance(meta, dict | None) else _set_aside_meta(cur, vid, meta))
 
     def _save(self, cur: Any, store: MemoryStore, report: SaveReport) -> list[Fact]:
         from psycopg.types.json import Jsonb
