@@ -51,6 +51,7 @@ CONFIG_TEMPLATE = """\
 # sensitive_consent = false     # kiosks: ask before keeping `sensitive` concepts (e.g. allergies) across visits
 # visit_gap_minutes = 60        # a silence longer than this starts a new visit
 # half_life_days = 180          # long-term interests halve in strength over this many days away (0: off)
+# retention_days = 0            # erase a visitor not seen for this many days (facts, visits, PIN); 0: keep
 # kiosk = false                 # a shared terminal: each visitor's memory opens only with their own secret
 # store = "postgresql://kiosk@db.museum.internal/museum"  # kiosk fleets: one shared database (password in
 #                               # ~/.pgpass or PGPASSWORD, never here); or a folder for the memory files
@@ -147,6 +148,7 @@ class Settings:
     sensitive_consent: bool = False  # kiosks: keep `sensitive` concepts across visits only if the visitor agrees
     visit_gap_minutes: int = 60  # a silence longer than this starts a new visit
     half_life_days: float = 180.0  # long-term facts halve in strength over this many days between visits (0: off)
+    retention_days: int = 0  # a visitor not seen this long is erased at start-up and by `store purge` (0: off)
     kiosk: bool = False  # a shared terminal: memory opens only with the visitor's secret; no /model, paths, …
     store: str | None = None  # where memory is kept: a folder of TOML files or a postgresql:// URL; None: users_dir()
     extraction_order: str = "auto"  # see EXTRACTION_ORDERS; facts_before_reply = true means "before_reply"
@@ -219,6 +221,7 @@ def load_settings(
         "sensitive_consent",
         "visit_gap_minutes",
         "half_life_days",
+        "retention_days",
         "kiosk",
         "store",
         *LIMIT_KEYS,
@@ -291,6 +294,11 @@ def load_settings(
         if float(half_life) < 0:
             raise ConfigError(f"half_life_days is {half_life}; expected days ≥ 0 (0 turns ageing off)")
         settings.half_life_days = float(half_life)
+    retention = pick("retention_days", "MUSEUM_TUI_RETENTION_DAYS", int, "a whole number of days ≥ 0 (0: off)", int)
+    if retention is not None:
+        if retention < 0:
+            raise ConfigError(f"retention_days is {retention}; expected a whole number of days ≥ 0 (0: keep)")
+        settings.retention_days = retention
     kiosk = pick("kiosk", "MUSEUM_TUI_KIOSK", bool, "true or false", _boolean)
     if kiosk is not None:
         settings.kiosk = bool(kiosk)

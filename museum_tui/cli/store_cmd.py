@@ -39,6 +39,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     migrate.add_argument("--to", dest="target", required=True, metavar="URL", help="postgresql://user@host/database")
     migrate.set_defaults(handler=migrate_cmd)
 
+    purge = actions.add_parser(
+        "purge", help="erase the visitors not seen for retention_days (facts, visits and PIN); see Privacy"
+    )
+    add_common(purge)
+    purge.add_argument("--dry-run", action="store_true", help="only list who would be erased")
+    purge.set_defaults(handler=purge_cmd)
+
     status = actions.add_parser("status", help="the store in use: where, its schema version, how many visitors")
     add_common(status)
     status.set_defaults(handler=status_cmd)
@@ -108,6 +115,29 @@ def _copy_pins(source: FileStorage, target: MemoryStorage) -> int:
         except (SecretError, UserNameError) as exc:
             print(f"skipped the PIN of {name}: {one_line(str(exc))}")
     return copied
+
+
+def purge_cmd(args: argparse.Namespace) -> int:
+    from museum_tui.conversation import storage_for
+    from museum_tui.storage import retention
+    from museum_tui.storage.visitor_secret import SecretError
+
+    settings = settings_from(args)
+    if not settings.retention_days:
+        raise CliError("retention_days is not set (0: visitors are kept); nothing to purge", exit_code=2)
+    storage = storage_for(settings)
+    try:
+        names = retention.purge(storage, settings.retention_days, dry_run=args.dry_run)
+    except (PersistenceError, SecretError) as exc:
+        raise CliError(str(exc)) from None
+    finally:
+        storage.close()
+    verb = "would erase" if args.dry_run else "erased"
+    for name in names:
+        print(f"{verb} {name}")
+    outcome = "would be erased (dry run: nothing was changed)" if args.dry_run else "erased"
+    print(f"{len(names)} visitor(s) not seen for {settings.retention_days} days: {outcome}.")
+    return 0
 
 
 def status_cmd(args: argparse.Namespace) -> int:
