@@ -149,6 +149,8 @@ async def test_a_memory_saved_before_kiosk_mode_is_not_opened_without_a_secret()
 
 async def test_model_and_chosen_export_paths_are_refused_on_a_kiosk(tmp_path) -> None:
     s = kiosk()
+    asked(await run(s, "/user bob"))
+    await choose(s, "2468")  # an opened memory (the anonymous visitor exports nothing at all)
     model = asked(await run(s, "/model other-model"))
     assert not model.ok and "kiosk" in model.text
     export = asked(await run(s, f"/export {tmp_path / 'x.json'}"))

@@ -75,3 +75,13 @@ async def test_a_pin_is_never_sent_to_the_model() -> None:
         assert bodies, "the visitor's real message did reach the model"
         for body in bodies:
             assert WRONG not in str(body) and RIGHT not in str(body)
+
+
+async def test_a_new_pin_is_typed_twice_in_the_dialog() -> None:
+    app = make_app(kiosk())
+    async with app.run_test() as pilot:
+        await say(pilot, "/user carl")
+        await type_secret(pilot, app, RIGHT)
+        assert isinstance(app.screen, SecretScreen) and "again" in app.screen.question, "asked a second time"
+        await type_secret(pilot, app, RIGHT)
+        assert app.session.user == "carl" and RIGHT not in on_screen(app)
