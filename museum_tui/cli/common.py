@@ -10,8 +10,6 @@ from museum_tui import config
 from museum_tui.memory import MemoryStore
 from museum_tui.storage import VisitorMemory
 
-PROVIDERS = ("builtin", "openrouter", "openai", "ollama", "custom")
-
 
 class CliError(Exception):
     """A failure to report in one line, with the exit code to return."""
@@ -21,78 +19,48 @@ class CliError(Exception):
         self.exit_code = exit_code
 
 
-COMMON_OPTIONS = ("user", "ontology", "config", "kiosk", "store")
-ENGINE_OPTIONS = ("offline", "provider", "base_url", "model", "extract_model", "api_key_env", "timeout")
+def _flag_help(option: config.Option) -> str:
+    default = f"default: {option.default:g}" if isinstance(option.default, float) else ""
+    if isinstance(option.default, str) and option.default:
+        default = f"default: {option.default}"
+    also = f"also {option.env}" if option.env else ""
+    extra = "; ".join(part for part in (default, also) if part)
+    return f"{option.help} ({extra})" if extra else option.help
+
+
+def add_flag(group: argparse._ArgumentGroup, option: config.Option, default: object = None) -> None:
+    """The command-line flag of a setting, as the settings table declares it."""
+    if option.kind is bool:
+        group.add_argument(option.flag, dest=option.name, action="store_true", default=default, help=_flag_help(option))
+        return
+    extra: dict[str, Any] = {"type": option.kind} if option.kind in (int, float, Path) else {}
+    if option.choices:
+        extra["choices"] = option.choices
+    elif option.metavar:
+        extra["metavar"] = option.metavar
+    group.add_argument(option.flag, dest=option.name, default=default, help=_flag_help(option), **extra)
 
 
 def add_common(parser: argparse.ArgumentParser, *, engine: bool = False, top: bool = False) -> None:
-    """--user, --ontology, --config everywhere; the engine options where a model may be called.
+    """The settings' flags (from the settings table) everywhere, with --config; the engine's where a model
+    may be called.
 
     The same options are accepted before the subcommand (`top`, the main parser) and after it. A subcommand
     leaves an option it was not given unset (`SUPPRESS`), so one given before it is kept, not replaced by
     the subcommand's default: `museum-tui --kiosk chat` is a kiosk. `check_placement` refuses an option
     given before a subcommand that does not take it, rather than drop it."""
+    default = None if top else argparse.SUPPRESS
+    taken = [o for o in config.OPTIONS if o.flag and (engine or not o.engine)]
     if not top:
-        parser.set_defaults(common_options=COMMON_OPTIONS + (ENGINE_OPTIONS if engine else ()))
-    group = _Defaults(parser.add_argument_group("common options"), None if top else argparse.SUPPRESS)
-    group.add_argument("--user", help=f"whose memory to use (default: {config.DEFAULT_USER})")
+        parser.set_defaults(common_options=("config", *(o.name for o in taken)))
+    group = parser.add_argument_group("common options")
+    for option in (o for o in taken if not o.engine):
+        add_flag(group, option, default)
     group.add_argument(
-        "--ontology",
-        type=Path,
-        metavar="PATH",
-        help="ontology JSON file (default: the bundled museum ontology)",
+        "--config", type=Path, metavar="PATH", default=default, help="config file (default: the user config file)"
     )
-    group.add_argument("--config", type=Path, metavar="PATH", help="config file (default: the user config file)")
-    group.add_argument(
-        "--kiosk",
-        action="store_true",
-        default=None,
-        help="a shared terminal: each visitor's memory opens only with their secret (also MUSEUM_TUI_KIOSK)",
-    )
-    group.add_argument(
-        "--store",
-        metavar="PATH|URL",
-        help="where visitors' memories are kept: a folder of files, or postgresql://… (default: the data folder)",
-    )
-    if not engine:
-        return
-    group.add_argument(
-        "--offline",
-        action="store_true",
-        default=None,
-        help="use the built-in offline engine, whatever else is configured",
-    )
-    group.add_argument("--provider", choices=PROVIDERS, help="which engine answers (default: from config/env)")
-    group.add_argument(
-        "--base-url",
-        dest="base_url",
-        metavar="URL",
-        help="an OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1",
-    )
-    group.add_argument("--model", help="the chat model")
-    group.add_argument("--extract-model", dest="extract_model", help="the (small) model that extracts facts")
-    group.add_argument(
-        "--api-key-env",
-        dest="api_key_env",
-        metavar="VAR",
-        help="environment variable holding the key for --base-url (never pass a key itself)",
-    )
-    group.add_argument(
-        "--timeout",
-        type=float,
-        metavar="S",
-        help="seconds a whole reply may take, waiting and retries included (default 120; caps extraction too)",
-    )
-
-
-class _Defaults:
-    """An argument group whose options all default to `default` (None, or SUPPRESS in a subcommand)."""
-
-    def __init__(self, group: argparse._ArgumentGroup, default: object) -> None:
-        self.group, self.default = group, default
-
-    def add_argument(self, *names: str, **kwargs: Any) -> None:
-        self.group.add_argument(*names, **{**kwargs, "default": self.default})
+    for option in (o for o in taken if o.engine):
+        add_flag(group, option, default)
 
 
 def check_placement(args: argparse.Namespace) -> None:
@@ -100,29 +68,16 @@ def check_placement(args: argparse.Namespace) -> None:
     if getattr(args, "handler", None) is None:
         return  # the full-screen app takes them all
     taken = getattr(args, "common_options", ())
-    for key in COMMON_OPTIONS + ENGINE_OPTIONS:
-        if key not in taken and getattr(args, key, None) is not None:
-            option = "--" + key.replace("_", "-")
+    for option in [*(o for o in config.OPTIONS if o.flag), None]:
+        name, flag = (option.name, option.flag) if option is not None else ("config", "--config")
+        if name not in taken and getattr(args, name, None) is not None:
             command = " ".join(filter(None, (getattr(args, "command", None), getattr(args, "action", None))))
-            raise CliError(f"{option} does not apply to `{command}`; nothing was run", exit_code=2)
+            raise CliError(f"{flag} does not apply to `{command}`; nothing was run", exit_code=2)
 
 
 def settings_from(args: argparse.Namespace) -> config.Settings:
-    keys = (
-        "user",
-        "ontology",
-        "config",
-        "store",
-        "offline",
-        "provider",
-        "base_url",
-        "model",
-        "extract_model",
-        "api_key_env",
-        "kiosk",
-        "timeout",
-    )
-    cli: dict[str, Any] = {k: getattr(args, k, None) for k in keys}
+    names = ["config", *(o.name for o in config.OPTIONS if o.flag)]
+    cli: dict[str, Any] = {name: getattr(args, name, None) for name in names}
     try:
         return config.load_settings(cli)
     except config.ConfigError as exc:

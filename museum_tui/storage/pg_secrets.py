@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING, Any
 
-from .base import PersistenceError
+from .repository import PersistenceError
 from .schema import SCHEMA
 from .visitor_secret import MAX_DELAY, SecretError, new_record, next_try, verify_secret
 

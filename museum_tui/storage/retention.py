@@ -16,9 +16,9 @@ from typing import Any
 
 from museum_tui import clock
 
-from .base import MemoryStorage
 from .files import FileStorage
 from .private_files import read_regular
+from .repository import MemoryStorage
 
 
 def cutoff(days: int) -> datetime:

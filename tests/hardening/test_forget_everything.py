@@ -11,7 +11,7 @@ import json
 import pytest
 
 from museum_tui import config
-from museum_tui.conversation.events import Notice, UserSwitched
+from museum_tui.conversation.events import NewSecretQuestion, Notice, UserSwitched
 from museum_tui.storage import FileStorage
 from tests.cli_process import museum
 from tests.hardening.test_kiosk import asked, choose, kiosk, run, values
@@ -63,7 +63,7 @@ async def test_a_kiosk_forget_all_removes_the_pin_and_the_exports(monkeypatch: p
     await s.aclose()
     assert not (config.users_dir() / "bob.toml").exists()
     again = kiosk()
-    assert asked(await run(again, "/user bob")).kind == "new_secret", "the name is free again"
+    assert isinstance(asked(await run(again, "/user bob")), NewSecretQuestion), "the name is free again"
     await again.aclose()
 
 

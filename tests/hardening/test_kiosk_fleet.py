@@ -15,7 +15,7 @@ import pytest
 from museum_tui import config
 from museum_tui.config import load_settings
 from museum_tui.conversation import Session, open_session
-from museum_tui.conversation.events import UserSwitched
+from museum_tui.conversation.events import NewSecretQuestion, SecretQuestion, UserSwitched
 from museum_tui.memory import MemoryStore, load_ontology
 from museum_tui.storage import FileStorage, visitor_secret
 from museum_tui.storage.postgres import PostgresStorage
@@ -52,7 +52,7 @@ async def test_a_pin_chosen_at_one_kiosk_holds_at_another(pg_url: str) -> None:
     await run(a, "I'm deaf")
     await a.aclose()
     question = asked(await run(b, "/user bob"))
-    assert question.kind == "secret", "kiosk B asks bob's PIN; it does not offer to choose one"
+    assert type(question) is SecretQuestion, "kiosk B asks bob's PIN; it does not offer to choose one"
     assert "not the PIN" in asked(await b.submit_secret("1357")).text and b.user != "bob"
     asked(await run(b, "/user bob"))
     assert opened(await b.submit_secret("2468")) and "deaf" in values(b)
@@ -79,7 +79,7 @@ async def test_wrong_tries_count_across_kiosks(pg_url: str, monkeypatch: pytest.
 
 async def test_a_late_answer_does_not_replace_a_pin_registered_meanwhile(pg_url: str) -> None:
     slow, quick = kiosk_on(pg_url), kiosk_on(pg_url)
-    assert asked(await run(slow, "/user bob")).kind == "new_secret"  # bob is new when slow asks
+    assert isinstance(asked(await run(slow, "/user bob")), NewSecretQuestion)  # bob is new when slow asks
     asked(await run(quick, "/user bob"))
     assert opened(await choose(quick, "2468"))
     await quick.aclose()
@@ -97,10 +97,10 @@ async def test_a_new_pin_is_asked_twice_and_a_mismatch_sets_nothing(pg_url: str)
     k = kiosk_on(pg_url)
     asked(await run(k, "/user bob"))
     again = asked(await k.submit_secret("2468"))
-    assert again.kind == "new_secret" and k.user != "bob"
+    assert isinstance(again, NewSecretQuestion) and k.user != "bob"
     refused = asked(await k.submit_secret("2486"))
     assert not refused.ok and "did not match" in refused.text
-    assert asked(await run(k, "/user bob")).kind == "new_secret", "no PIN was set"
+    assert isinstance(asked(await run(k, "/user bob")), NewSecretQuestion), "no PIN was set"
     await k.aclose()
 
 
