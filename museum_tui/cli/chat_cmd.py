@@ -33,6 +33,7 @@ from .plaintext import to_plain
 
 WAIT_NOTE_AFTER = 2.0  # seconds
 WAIT_NOTES = {
+    "loading": "(reading your saved memory…)",
     "thinking": "(thinking… Ctrl-C to stop)",
     "remembering": "(updating memory… Ctrl-C to stop)",
 }

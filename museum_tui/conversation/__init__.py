@@ -24,7 +24,8 @@ from .engine import EngineError, LLMChat, build_chat, build_fact_source, resolve
 from .events import Notice
 from .kiosk import KioskGate, anonymous_visitor
 from .session import Outcome, Session
-from .visitor import Visitor, load_visitor
+from .startup import Load, load_memory_later
+from .visitor import Visitor, load_visitor, new_visitor
 
 
 class SessionError(Exception):
@@ -54,8 +55,12 @@ def open_memory(settings: Settings, ontology: Ontology | None = None) -> tuple[M
     return visitor.store, visitor.memory_file, report
 
 
-def open_session(settings: Settings, env: Mapping[str, str] | None = None) -> Session:
-    """Everything a conversation needs, from settings. Raises `SessionError` with a readable reason."""
+def open_session(settings: Settings, env: Mapping[str, str] | None = None, *, defer: bool = False) -> Session:
+    """Everything a conversation needs, from settings. Raises `SessionError` with a readable reason.
+
+    `defer` (the full-screen app): the visitor's memory, the venue's index and the HTTP stack are loaded
+    in threads once `session.preparing` is started (after the first frame) instead of here; the session
+    opens with an empty memory that turns wait behind (see `startup`)."""
     ontology = _ontology(settings)
     try:
         concierge, responder = load_concierge(ontology)
@@ -67,14 +72,20 @@ def open_session(settings: Settings, env: Mapping[str, str] | None = None) -> Se
         fact_source = build_fact_source(ontology, provider, chat.client, settings, chat.model_limits)
     else:
         fact_source = build_fact_source(ontology, provider)
-    if settings.kiosk:  # nobody's memory opens without its secret: the kiosk starts with an anonymous visitor
-        from museum_tui.storage import open_storage
+    from museum_tui.storage import open_storage
 
-        storage = open_storage(config.store_spec(settings))
-        visitor, loaded = anonymous_visitor(settings, ontology, storage, config.users_dir()), []
-    else:
-        visitor, report = _visitor(settings, ontology)
-        loaded = report.notices
+    storage = open_storage(config.store_spec(settings))
+    loaded: list[str] = []
+    try:
+        if settings.kiosk:  # nobody's memory opens without its secret: the kiosk starts with an anonymous visitor
+            visitor = anonymous_visitor(settings, ontology, storage, config.users_dir())
+        elif defer:  # an empty memory that nothing may touch until the visitor's is read (see `startup`)
+            visitor = new_visitor(settings, ontology, storage, settings.user)
+        else:
+            visitor, report = load_visitor(settings, ontology, storage, settings.user)
+            loaded = report.notices
+    except UserNameError as exc:
+        raise SessionError(str(exc)) from None
     warnings = [*settings.warnings, *(f"Ontology: {w}" for w in ontology.warnings), *loaded]
     session = Session(
         settings=settings,
@@ -85,6 +96,13 @@ def open_session(settings: Settings, env: Mapping[str, str] | None = None) -> Se
         start_notices=[Notice(text, "warning") for text in warnings],
         kiosk=KioskGate() if settings.kiosk else None,
     )
+    # Built on first use otherwise; loaded after the first screen by a front end that starts `preparing`.
+    session.preparing.add(Load("venue index", "the venue's index", lambda: responder.index))
+    if isinstance(chat, LLMChat):
+        session.preparing.add(Load("http", "the connection to the model", chat.client.prepare, needed=True))
+    if defer and not settings.kiosk:
+        load_memory_later(session, lambda: load_visitor(settings, ontology, storage, settings.user))
+        return session
     greeting = session.welcome_back()
     if greeting:
         session.start_notices.insert(0, Notice(greeting, markdown=True))

@@ -205,9 +205,9 @@ def build_chat(settings: Settings, provider: Provider, responder: BuiltinRespond
     """The chat side: the built-in concierge, or streaming from the provider's endpoint."""
     if provider.name == "builtin":
         return BuiltinChat(responder, settings.builtin_stream_delay)
-    from museum_tui.llm import ChatClient
+    from museum_tui.llm.lazy import LazyChatClient
 
-    return LLMChat(ChatClient(provider), provider, settings)
+    return LLMChat(LazyChatClient(provider), provider, settings)  # type: ignore[arg-type]  # made on first use
 
 
 def build_fact_source(

@@ -44,6 +44,7 @@ from .kiosk import REFUSED, KioskGate
 from .limits import Limits
 from .reply import stream_reply
 from .scheduling import STOPPED, Extraction, TurnControl, extraction_order
+from .startup import Preparation
 from .visitor import Departure, Visitor, load_visitor
 
 if TYPE_CHECKING:
@@ -81,6 +82,8 @@ class Session:
     concierge: Concierge
     start_notices: list[Notice] = field(default_factory=list)
     kiosk: KioskGate | None = None  # kiosk mode: memory opens only with the visitor's secret
+    preparing: Preparation = field(default_factory=Preparation)  # what loads after the first screen
+    memory_ready: bool = True  # False while the visitor's memory is loaded after the first screen
     _cancel: TurnControl | None = None
     _commits: set[asyncio.Task[list[Event]]] = field(default_factory=set)
 
@@ -140,9 +143,13 @@ class Session:
             self._cancel.reply.set()
 
     async def handle(self, text: str) -> AsyncIterator[Event]:
-        """A line from the visitor: a slash command or a chat turn."""
+        """A line from the visitor: a slash command or a chat turn, once the memory it needs is loaded."""
         from .commands import is_command, run_command
 
+        if self.preparing.pending():
+            yield Working("loading")
+        for event in await self.preparing.wait():
+            yield event
         stream = run_command(self, text) if is_command(text) else self.run_turn(text)
         async for event in stream:
             yield event
@@ -174,7 +181,8 @@ class Session:
 
     async def _open_visitor(self, name: str) -> list[Event]:
         old = self.visitor
-        visitor, report = load_visitor(self.settings, old.store.ontology, old.storage, name)
+        # in a thread: another visitor's memory may be large, and the screen stays live meanwhile
+        visitor, report = await asyncio.to_thread(load_visitor, self.settings, old.store.ontology, old.storage, name)
         self._stop_reply()
         self._cancel = None  # the new visitor may talk at once; the old turn no longer answers to them
         async with old.lock:
@@ -358,7 +366,9 @@ class Session:
         return events
 
     async def save(self) -> list[Notice]:
-        """Write the current visitor's kept tiers."""
+        """Write the current visitor's kept tiers (nothing before their saved memory has been read)."""
+        if not self.memory_ready:
+            return []
         async with self.visitor.lock:
             return await self.visitor.save()
 

@@ -23,6 +23,7 @@ from museum_tui.conversation.events import (
     Event,
     FactChange,
     FactsApplied,
+    MemoryLoaded,
     MemoryTicked,
     Notice,
     QuitRequested,
@@ -93,6 +94,8 @@ class MuseumApp(App[None]):
         self._reply: AssistantMessage | None = None
         self._learned: tuple[FactChange, ...] = ()
         self._closed = False
+        self._queued = 0  # messages waiting for the memory to load
+        self._loaded = asyncio.Event()  # set once what a turn needs has loaded (see `_prepare`)
 
     # ---- layout --------------------------------------------------------------------------------------
 
@@ -104,7 +107,13 @@ class MuseumApp(App[None]):
                     yield from self._welcome()
                 yield WorkingIndicator(id="working")
                 yield Composer(completions(""), id="composer")
-            yield MemoryPanel(snapshot=self.session.snapshot(), id="memory", classes="-folded")
+            ready = self.session.memory_ready  # else the panel says it is loading until MemoryLoaded
+            yield MemoryPanel(
+                snapshot=self.session.snapshot() if ready else None,
+                loading="" if ready else "your memory",
+                id="memory",
+                classes="-folded",
+            )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -113,16 +122,30 @@ class MuseumApp(App[None]):
         if self.session.settings.theme in self.available_themes:
             self.theme = self.session.settings.theme
         self._update_titles()
-        if self._on_first_frame is not None:
-            self.call_after_refresh(self._on_first_frame)
-        self.set_timer(0.5, self._warm_up)
+        self.call_after_refresh(self._first_frame)
 
-    @work(group="warm-up", exit_on_error=False)
-    async def _warm_up(self) -> None:
-        """Once the first screen is up, load in threads what the first message will need: the Markdown
-        widget (and its parser) and the session's extractor. Nothing is lost if this has not finished."""
+    def _first_frame(self) -> None:
+        if self._on_first_frame is not None:
+            self._on_first_frame()
+        self._prepare()
+
+    @work(group="prepare", exit_on_error=False)
+    async def _prepare(self) -> None:
+        """Once the first screen is up, load in threads what it was drawn without (`Session.preparing`:
+        the visitor's memory, the venue's index, the HTTP stack, …) and show the memory once it is read;
+        the visitor can type meanwhile, and a message sent waits (`_run`). Then warm up what the first
+        message will use: the Markdown widget (and its parser) and the session's extractor."""
+        try:
+            for event in await self.session.preparing.wait():
+                await self._show(event)
+        finally:
+            self._loaded.set()
         await asyncio.to_thread(import_module, "textual.widgets._markdown")
         await self.session.warm_up()
+
+    async def wait_until_ready(self) -> None:
+        """Until the memory (and whatever else a turn needs) is loaded and shown: for tests and tools."""
+        await self._loaded.wait()
 
     def _welcome(self) -> ComposeResult:
         yield WelcomeMessage(self.venue_name)
@@ -155,6 +178,10 @@ class MuseumApp(App[None]):
             composer.value = text  # keep what was typed: nothing is lost while a reply is still coming
             self.notify("Still answering — wait a moment, or press Esc to stop the reply.", markup=False)
             return
+        if self._queued and not is_command(text):
+            composer.value = text  # one message waits for the memory at a time; this one stays typed
+            self.notify("Your memory is still loading; your last message goes as soon as it is ready.", markup=False)
+            return
         composer.remember(text)
         self.send(text)
 
@@ -176,6 +203,15 @@ class MuseumApp(App[None]):
             await chat.add(VisitorMessage(text))
         self._reply = None
         working = self.query_one(WorkingIndicator)
+        if not self._loaded.is_set():  # sent while the memory loads: it waits for it, visibly
+            what = [load.label for load in self.session.preparing.pending()] or ["your memory"]
+            working.start("loading", f"Loading {' and '.join(what)}…")
+            self._queued += 1
+            try:
+                await self._loaded.wait()
+            finally:
+                self._queued -= 1
+                working.stop()
         try:
             async for event in self.session.handle(text):
                 if isinstance(event, Working):
@@ -251,6 +287,8 @@ class MuseumApp(App[None]):
             panel.show(event.snapshot, animate=False)
             self._update_titles()
             await chat.add(SystemMessage(f"Hello **{md(event.user)}**. This is your memory now."))
+        elif isinstance(event, MemoryLoaded):
+            panel.show(event.snapshot, animate=False)
         elif isinstance(event, QuitRequested):
             await self.action_quit()
 

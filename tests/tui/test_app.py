@@ -261,6 +261,7 @@ async def test_quit_saves_memory() -> None:
     path = config.users_dir() / "leaver.toml"
     app = make_app(user="leaver")
     async with app.run_test(size=(120, 36)) as pilot:
+        await app.wait_until_ready()  # the memory file is read first (finding a folder there, it would not save)
         path.mkdir(parents=True)
         await say(pilot, "I'm blind")
         path.rmdir()
@@ -341,6 +342,7 @@ async def test_clicking_a_fact_explains_it_and_a_gone_note_is_not_selectable() -
 async def test_the_panel_draws_only_what_fits_yet_scrolls_to_every_fact() -> None:
     app = make_app()
     async with app.run_test(size=(120, 24)) as pilot:
+        await app.wait_until_ready()
         store = app.session.store
         foods = [
             "peanuts",

@@ -62,9 +62,10 @@ class MemoryPanel(Vertical):
     MemoryPanel > #memory-title { text-style: bold; padding: 0 1; margin-bottom: 1; }
     """
 
-    def __init__(self, *, snapshot: MemorySnapshot | None = None, **kwargs: object) -> None:
+    def __init__(self, *, snapshot: MemorySnapshot | None = None, loading: str = "", **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self._first = snapshot  # drawn with the first frame, not one frame later
+        self._loading = loading  # what is still being read ("your memory"): said until the first `show`
 
     def compose(self) -> ComposeResult:
         yield Static("What I remember about you", id="memory-title", markup=False)
@@ -84,6 +85,10 @@ class MemoryPanel(Vertical):
         if self._first is not None:
             self.show(self._first, animate=False)
             self._first = None
+        elif self._loading:  # until the session's MemoryLoaded: the first screen does not wait for a big file
+            loading = self._loading
+            versions = [f"Loading {loading}…", "Loading…"]
+            self.query_one(StatusLine).set_versions(versions, [f"Memory: loading {loading}…", "Memory: loading…"])
 
     @property
     def fact_list(self) -> FactList:
