@@ -10,7 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from museum_tui import config
-from museum_tui.memory import Fact, MemoryStore, Mention, UserMemoryFile, load_ontology
+from museum_tui.memory import Fact, MemoryStore, Mention, load_ontology
+from museum_tui.storage import UserMemoryFile
 
 HUGE_FACTS = 50_000
 CREATED_AT = "2026-11-16T10:30:00+00:00"

@@ -10,14 +10,13 @@ from collections.abc import Mapping
 from museum_tui import config
 from museum_tui.config import Settings
 from museum_tui.memory import (
-    LoadReport,
     MemoryStore,
     Ontology,
     OntologyError,
     UserNameError,
-    VisitorMemory,
     load_ontology,
 )
+from museum_tui.storage import LoadReport, MemoryStorage, VisitorMemory, open_storage
 
 from .concierge import Concierge, VenueUnavailable, load_concierge
 from .engine import EngineError, LLMChat, build_chat, build_fact_source, resolve_engine
@@ -39,11 +38,15 @@ def _ontology(settings: Settings) -> Ontology:
         raise SessionError(str(exc)) from None
 
 
-def _visitor(settings: Settings, ontology: Ontology) -> tuple[Visitor, LoadReport]:
-    from museum_tui.storage import open_storage
+def storage_for(settings: Settings) -> MemoryStorage:
+    """The store the settings name, with this machine's data folder for exports (and a database store's
+    kiosk secrets)."""
+    return open_storage(config.store_spec(settings), config.data_dir())
 
+
+def _visitor(settings: Settings, ontology: Ontology) -> tuple[Visitor, LoadReport]:
     try:
-        return load_visitor(settings, ontology, open_storage(config.store_spec(settings)), settings.user)
+        return load_visitor(settings, ontology, storage_for(settings), settings.user)
     except UserNameError as exc:
         raise SessionError(str(exc)) from None
 
@@ -72,15 +75,14 @@ def open_session(settings: Settings, env: Mapping[str, str] | None = None, *, de
         fact_source = build_fact_source(ontology, provider, chat.client, settings, chat.model_limits)
     else:
         fact_source = build_fact_source(ontology, provider)
-    from museum_tui.storage import open_storage
-
-    storage = open_storage(config.store_spec(settings))
+    storage = storage_for(settings)
     loaded: list[str] = []
     try:
         if settings.kiosk:  # nobody's memory opens without its secret: the kiosk starts with an anonymous visitor
-            visitor = anonymous_visitor(settings, ontology, storage, config.users_dir())
-        elif defer:  # an empty memory that nothing may touch until the visitor's is read (see `startup`)
+            visitor = anonymous_visitor(settings, ontology, storage)
+        elif defer:  # an empty memory, never saved, until the visitor's is read (see `startup`)
             visitor = new_visitor(settings, ontology, storage, settings.user)
+            visitor.memory_file.read_only = True  # reading it (`load`) decides; a failed read leaves it so
         else:
             visitor, report = load_visitor(settings, ontology, storage, settings.user)
             loaded = report.notices
@@ -98,8 +100,10 @@ def open_session(settings: Settings, env: Mapping[str, str] | None = None, *, de
     )
     # Built on first use otherwise; loaded after the first screen by a front end that starts `preparing`.
     session.preparing.add(Load("venue index", "the venue's index", lambda: responder.index))
-    if isinstance(chat, LLMChat):
+    if isinstance(chat, LLMChat) and defer:  # else it is made here, as a turn would otherwise make it
         session.preparing.add(Load("http", "the connection to the model", chat.client.prepare, needed=True))
+    elif isinstance(chat, LLMChat):
+        chat.client.prepare()
     if defer and not settings.kiosk:
         load_memory_later(session, lambda: load_visitor(settings, ontology, storage, settings.user))
         return session
@@ -109,4 +113,4 @@ def open_session(settings: Settings, env: Mapping[str, str] | None = None, *, de
     return session
 
 
-__all__ = ["Concierge", "Outcome", "Session", "SessionError", "Visitor", "open_memory", "open_session"]
+__all__ = ["Concierge", "Outcome", "Session", "SessionError", "Visitor", "open_memory", "open_session", "storage_for"]

@@ -17,12 +17,12 @@ import asyncio
 import contextlib
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import layers
-from .events import Event, MemoryLoaded, MemorySnapshot, Notice
+from .events import Event, MemoryLoaded, MemorySnapshot, Notice, Working
 
 if TYPE_CHECKING:
     from museum_tui.memory import LoadReport
@@ -87,15 +87,21 @@ class Preparation:
         """Start what has not started, wait for the needed loads (all loads with `needed=False`) and return
         the events of those finished that nobody was given yet: each load's events are handed out once."""
         self.start()
-        names = [name for name, load in self.loads.items() if load.needed or not needed]
-        if names:
-            await asyncio.shield(asyncio.gather(*(self._tasks[name] for name in names)))
+        for name in [name for name, load in self.loads.items() if load.needed or not needed]:
+            await asyncio.shield(self._tasks[name])  # a waiter given up on (Esc, quit) stops no load
         events: list[Event] = []
         for name, task in self._tasks.items():
             if task.done() and name not in self._delivered:
                 self._delivered.add(name)
                 events += task.result()
         return events
+
+    async def ready(self) -> AsyncIterator[Event]:
+        """`wait`, as events: `Working("loading")` first if a needed load has not finished."""
+        if self.pending():
+            yield Working("loading")
+        for event in await self.wait():
+            yield event
 
     async def _run(self, load: Load) -> list[Event]:
         try:

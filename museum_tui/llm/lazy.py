@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from .client import ChatClient
 
 
+OWN = frozenset({"provider", "_options", "_client", "_lock"})
+
+
 class LazyChatClient:
     """Stands in for `ChatClient(provider, **options)` until it is first needed (or `prepare`d)."""
 
@@ -44,6 +47,12 @@ class LazyChatClient:
         if name.startswith("__"):
             raise AttributeError(name)
         return getattr(self._client if self._client is not None else self.prepare(), name)
+
+    def __setattr__(self, name: str, value: Any) -> None:  # max_retries, backoff_base, …: set on the real one
+        if name in OWN:
+            object.__setattr__(self, name, value)
+        else:
+            setattr(self.prepare(), name, value)
 
     async def aclose(self) -> None:
         if self._client is not None:

@@ -273,7 +273,7 @@ class MuseumApp(App[None]):
                 self.clear_notifications()  # one "memory updated" at a time, never a pile over the panel
                 self.notify(_learned_summary(event.changes), title="Memory updated", timeout=3, markup=False)
         elif isinstance(event, MemoryTicked):
-            panel.show(event.snapshot, self._learned + event.changes, animate=True)
+            await panel.show_soon(event.snapshot, self._learned + event.changes, animate=True)
             self._learned = ()
         elif isinstance(event, Notice):
             await chat.add(SystemMessage(event.as_markdown, event.level))
@@ -288,7 +288,7 @@ class MuseumApp(App[None]):
             self._update_titles()
             await chat.add(SystemMessage(f"Hello **{md(event.user)}**. This is your memory now."))
         elif isinstance(event, MemoryLoaded):
-            panel.show(event.snapshot, animate=False)
+            await panel.show_soon(event.snapshot, animate=False)
         elif isinstance(event, QuitRequested):
             await self.action_quit()
 
