@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sys
 import threading
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -31,6 +32,9 @@ if TYPE_CHECKING:
     from .visitor import Visitor
 
 log = logging.getLogger("museum_tui.conversation")
+# While loads run, a thread waiting for the interpreter's lock (the event loop, with a key to show) gets it
+# within a millisecond instead of Python's default 5: a load's thread never makes typing wait.
+SWITCH_INTERVAL = 0.001
 
 
 @dataclass
@@ -54,6 +58,8 @@ class Preparation:
     loads: dict[str, Load] = field(default_factory=dict)
     _tasks: dict[str, asyncio.Task[list[Event]]] = field(default_factory=dict)
     _delivered: set[str] = field(default_factory=set)
+    _running: int = 0
+    _interval: float = 0.005
 
     def add(self, load: Load) -> None:
         """Register a load; if the others have started already, it starts too."""
@@ -65,6 +71,10 @@ class Preparation:
         """Begin every load not begun yet (needs a running event loop)."""
         for name, load in self.loads.items():
             if name not in self._tasks:
+                if not self._running:  # see SWITCH_INTERVAL
+                    self._interval = sys.getswitchinterval()
+                    sys.setswitchinterval(SWITCH_INTERVAL)
+                self._running += 1
                 self._tasks[name] = asyncio.ensure_future(self._run(load))
 
     @property
@@ -111,6 +121,10 @@ class Preparation:
             if load.failed is not None:
                 return load.failed(exc)
             return [Notice(f"Could not load {load.label} ({type(exc).__name__}: {exc}).", "warning")]
+        finally:
+            self._running -= 1
+            if not self._running:
+                sys.setswitchinterval(self._interval)
         return load.then(result) if load.then is not None else []
 
 

@@ -36,9 +36,6 @@ from museum_tui.conversation.events import (
 )
 from museum_tui.safetext import md, one_line
 
-from .help import help_markdown, palette_entries
-from .memory_screen import MemoryScreen
-from .screens import SecretScreen, confirm_screen, consent_screen, fact_screen, help_screen, memory_screen
 from .themes import THEMES
 from .widgets.chat import AssistantMessage, ChatLog, SystemMessage, VisitorMessage, WelcomeMessage
 from .widgets.composer import Composer
@@ -46,18 +43,24 @@ from .widgets.fact_list import FactList
 from .widgets.memory_panel import MemoryPanel
 from .widgets.working import WorkingIndicator
 
+LOADS_AFTER_FIRST_FRAME = 0.1  # seconds: see `_first_frame`
+
 
 class MuseumCommands(Provider):
     """Every slash command, in the command palette. One that needs words (an id, a name) is put in the
     message box to be finished; the others run at once."""
 
     async def discover(self) -> Hits:
+        from .help import palette_entries
+
         app = self.app
         assert isinstance(app, MuseumApp)
         for title, text, help_text, run in palette_entries():
             yield DiscoveryHit(title, partial(app.palette_chose, text, run), help=help_text)
 
     async def search(self, query: str) -> Hits:
+        from .help import palette_entries
+
         app = self.app
         assert isinstance(app, MuseumApp)
         matcher = self.matcher(query)
@@ -127,7 +130,8 @@ class MuseumApp(App[None]):
     def _first_frame(self) -> None:
         if self._on_first_frame is not None:
             self._on_first_frame()
-        self._prepare()
+        # A moment later, so that the loads' threads do not compete with writing the first frame out.
+        self.set_timer(LOADS_AFTER_FIRST_FRAME, self._prepare)
 
     @work(group="prepare", exit_on_error=False)
     async def _prepare(self) -> None:
@@ -293,6 +297,11 @@ class MuseumApp(App[None]):
             await self.action_quit()
 
     async def _show_command(self, result: CommandResult) -> None:
+        # The dialogs are imported when first shown: the first screen has none of them.
+        from .help import help_markdown
+        from .memory_screen import MemoryScreen
+        from .screens import SecretScreen, confirm_screen, consent_screen, help_screen, memory_screen
+
         chat = self.query_one(ChatLog)
         if result.kind == "memory":
             self.push_screen(MemoryScreen(result.sections) if result.sections else memory_screen(result.text))
@@ -330,6 +339,8 @@ class MuseumApp(App[None]):
 
     @on(FactList.Selected)
     async def _fact_selected(self, event: FactList.Selected) -> None:
+        from .screens import fact_screen
+
         fact_id = event.fact_id
         async for item in self.session.handle(f"/why {fact_id}"):
             if isinstance(item, CommandResult) and item.ok:

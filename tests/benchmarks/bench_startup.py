@@ -101,6 +101,34 @@ def time_to_screen(cmd: list[str], markers: tuple[tuple[str, ...], ...], env: di
         tmux("kill-session", "-t", name)
 
 
+def type_keys(name: str, placeholder: str, loading: str = "") -> tuple[list[float], int]:
+    """Type `KEYS` into the focused input one at a time: seconds from each key sent until it is on screen
+    (tmux's own round trip included), and how many were typed while `loading` was on screen throughout."""
+    keys, during = [], 0
+    for typed in range(1, len(KEYS) + 1):
+        before = loading and loading in tmux("capture-pane", "-p", "-t", name)
+        sent = time.perf_counter()
+        tmux("send-keys", "-t", name, "-l", KEYS[typed - 1])
+        if typed == 1:  # the placeholder goes as the first letter comes
+            wait_for(name, lambda screen: placeholder not in screen, "the first key")
+        else:
+            wait_for(name, lambda screen, n=typed: KEYS[:n] in screen, f"key {typed}")
+        keys.append(time.perf_counter() - sent)
+        during += bool(before and loading in tmux("capture-pane", "-p", "-t", name))
+    return keys, during
+
+
+def bare_typing(env: dict[str, str]) -> list[float]:
+    """Keys typed into the bare app's input → shown: the floor the 50,000-fact visitor's are compared with."""
+    name = f"baretype{os.getpid()}"
+    launch(name, " ".join(f"'{part}'" for part in BARE), env)
+    try:
+        wait_for(name, lambda screen: drawn(screen, BARE_MARKERS), "the bare app's first screen")
+        return type_keys(name, "Ask the bare app")[0]
+    finally:
+        tmux("kill-session", "-t", name)
+
+
 def huge_visit(env: dict[str, str]) -> tuple[float, list[float], int, float]:
     """The 50,000-fact visitor: seconds to the first screen, then each key typed into the composer → shown
     (seconds), how many of those keys were typed while the memory was still loading, and the seconds from
@@ -110,17 +138,7 @@ def huge_visit(env: dict[str, str]) -> tuple[float, list[float], int, float]:
     try:
         wait_for(name, lambda screen: drawn(screen, APP_MARKERS), "the 50,000-fact visitor's first screen")
         first = time.perf_counter()
-        keys, during = [], 0
-        for typed in range(1, len(KEYS) + 1):
-            loading = LOADING in tmux("capture-pane", "-p", "-t", name)
-            sent = time.perf_counter()
-            tmux("send-keys", "-t", name, "-l", KEYS[typed - 1])
-            if typed == 1:  # the placeholder goes as the first letter comes
-                wait_for(name, lambda screen: "Ask the concierge" not in screen, "the first key")
-            else:
-                wait_for(name, lambda screen, n=typed: KEYS[:n] in screen, f"key {typed}")
-            keys.append(time.perf_counter() - sent)
-            during += loading and LOADING in tmux("capture-pane", "-p", "-t", name)
+        keys, during = type_keys(name, "Ask the concierge", LOADING)
         wait_for(name, lambda screen: "turn 0 ·" in screen, "the 50,000 facts being shown", timeout=120)
         loaded = time.perf_counter() - first
         return first - start, keys, during, loaded
@@ -223,6 +241,7 @@ def run(runs: int, profile: bool) -> int:
         kept = huge_file.read_bytes()
         samples: dict[str, list[float]] = {"app": [], "huge": [], "bare": []}
         keys: list[float] = []
+        bare_keys: list[float] = []
         during = loaded = 0.0
         loads: list[float] = []
         time_to_screen(APP, APP_MARKERS, env)  # warm the OS file cache for all before timing
@@ -242,6 +261,7 @@ def run(runs: int, profile: bool) -> int:
                     samples["app"].append(time_to_screen(APP, APP_MARKERS, env))
                 else:
                     samples["bare"].append(time_to_screen(BARE, BARE_MARKERS, env))
+                    bare_keys += bare_typing(env)
         top, http_imported = import_profile(env)
         profiled = ""
         if profile:
@@ -272,6 +292,8 @@ def run(runs: int, profile: bool) -> int:
     print("|---|---:|---:|")
     print(f"| key typed → shown in the composer (ms; {int(during)} of {len(keys)} keys while still loading) "
           f"| {ms(statistics.median(keys))} | {ms(max(keys))} |")  # fmt: skip
+    print(f"| the same in the bare app's input, for comparison (ms) "
+          f"| {ms(statistics.median(bare_keys))} | {ms(max(bare_keys))} |")  # fmt: skip
     print(f"| first screen → the memory shown in the panel (s) | {statistics.median(loads):.1f} | {max(loads):.1f} |")
     print(
         f"\nHTTP stack (httpx) imported offline, by the first screen or the loads after it: "
@@ -282,12 +304,12 @@ def run(runs: int, profile: bool) -> int:
         figure = f"{ratio:.2f}× ({ms(statistics.median(samples[kind]))} vs {ms(bare)} ms)"
         what = "new visitor" if kind == "app" else f"{HUGE_FACTS:,}-fact memory"
         target(f"start-up to drawn first screen ÷ bare Textual app, {what}", figure, f"≤ {TARGET}×", ratio <= TARGET)
-    key = statistics.median(keys) * 1000
+    key, floor = statistics.median(keys) * 1000, statistics.median(bare_keys) * 1000
     target(
-        f"key → shown while {HUGE_FACTS:,} facts load (median)",
-        f"{key:.0f} ms",
-        "≤ 50 ms (typing never waits)",
-        key <= 50 and during > 0,
+        f"key → shown while {HUGE_FACTS:,} facts load (median), beyond the bare app's",
+        f"+{key - floor:.0f} ms ({key:.0f} vs {floor:.0f} ms; {int(during)} of {len(keys)} keys while loading)",
+        "≤ +50 ms (typing never waits)",
+        key - floor <= 50 and during > 0,
     )
     target("HTTP stack imported at start-up, offline", "yes" if http_imported else "no", "no", not http_imported)
     print("\n| top-level import until the first screen (python -X importtime, cumulative) | ms |")

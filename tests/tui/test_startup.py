@@ -4,6 +4,7 @@ answered from the memory that was read. The load is held back by a gate the test
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import threading
 from collections.abc import Callable
@@ -40,18 +41,20 @@ def big_visitor(big_file: Path) -> Path:
     return Path(shutil.copy(big_file, users / "big.toml"))
 
 
-def hold_memory(session: Session) -> threading.Event:
-    """Make the memory load wait (in its thread) until the returned gate is set."""
-    gate = threading.Event()
+def hold_memory(session: Session) -> tuple[threading.Event, threading.Event]:
+    """Make the memory load wait (in its thread) until the returned gate is set; `began` is set once the
+    load has started (after the first frame)."""
+    gate, began = threading.Event(), threading.Event()
     load = session.preparing.loads["memory"]
     read: Callable[[], Any] = load.run
 
     def held() -> Any:
+        began.set()
         assert gate.wait(timeout=60), "the test never opened the gate"
         return read()
 
     load.run = held
-    return gate
+    return gate, began
 
 
 def saved_facts(path: Path) -> int:
@@ -66,11 +69,11 @@ def status(app: Any) -> str:
 
 async def test_the_first_screen_is_drawn_and_takes_keys_while_the_memory_is_still_loading(big_visitor: Path) -> None:
     app = make_app(user="big")
-    gate = hold_memory(app.session)
+    gate, began = hold_memory(app.session)
     async with app.run_test(size=(120, 36)) as pilot:
         try:
+            assert await asyncio.to_thread(began.wait, 30), "the load began once the first frame was drawn"
             await pilot.pause()
-            assert app.session.preparing.started, "the load began once the first frame was drawn"
             assert app.query_one(WelcomeMessage).region.height > 0
             assert "Loading your memory" in status(app)
             assert not app.query_one(FactList).facts and not app.session.memory_ready
@@ -87,9 +90,10 @@ async def test_the_first_screen_is_drawn_and_takes_keys_while_the_memory_is_stil
 
 async def test_a_message_sent_while_the_memory_loads_waits_for_it_then_is_answered_from_it(big_visitor: Path) -> None:
     app = make_app(user="big")
-    gate = hold_memory(app.session)
+    gate, began = hold_memory(app.session)
     async with app.run_test(size=(120, 36)) as pilot:
         try:
+            assert await asyncio.to_thread(began.wait, 30)
             await pilot.pause()
             composer = app.query_one("#composer")
             composer.value = "I'm deaf"
@@ -114,9 +118,9 @@ async def test_a_message_sent_while_the_memory_loads_waits_for_it_then_is_answer
 async def test_quitting_before_the_memory_is_read_leaves_the_file_as_it_was(big_visitor: Path) -> None:
     before = big_visitor.read_bytes()
     app = make_app(user="big")
-    gate = hold_memory(app.session)
+    gate, began = hold_memory(app.session)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        assert await asyncio.to_thread(began.wait, 30), "quit while the memory is being read"
         await pilot.press("ctrl+q")
     gate.set()
     assert big_visitor.read_bytes() == before
