@@ -5,7 +5,8 @@ Imports one way only: the conversation uses extraction, concierge, llm and memor
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from museum_tui import config
 from museum_tui.config import Settings
@@ -18,12 +19,13 @@ from museum_tui.memory import (
 )
 from museum_tui.storage import LoadReport, MemoryStorage, VisitorMemory, open_storage
 
+from . import commands
 from .concierge import Concierge, VenueUnavailable, load_concierge
 from .engine import EngineError, LLMChat, build_chat, build_fact_source, resolve_engine
-from .events import Notice
+from .events import Event, MemoryLoaded, MemorySnapshot, Notice
 from .kiosk import KioskGate, anonymous_visitor
 from .session import Outcome, Session
-from .startup import Load, load_memory_later
+from .startup import Load
 from .visitor import Visitor, load_visitor, new_visitor
 
 
@@ -97,6 +99,7 @@ def open_session(settings: Settings, env: Mapping[str, str] | None = None, *, de
         concierge=concierge,
         start_notices=[Notice(text, "warning") for text in warnings],
         kiosk=KioskGate() if settings.kiosk else None,
+        route=commands.handle,
     )
     # Built on first use otherwise; loaded after the first screen by a front end that starts `preparing`.
     session.preparing.add(Load("venue index", "the venue's index", lambda: responder.index))
@@ -111,6 +114,41 @@ def open_session(settings: Settings, env: Mapping[str, str] | None = None, *, de
     if greeting:
         session.start_notices.insert(0, Notice(greeting, markdown=True))
     return session
+
+
+@dataclass(frozen=True)
+class LoadedMemory:
+    """A visitor's memory read in a thread, with what showing it needs (made there too: a snapshot of
+    50,000 facts is not built on the event loop)."""
+
+    visitor: Visitor
+    report: LoadReport
+    snapshot: MemorySnapshot
+    greeting: str | None
+
+
+def load_memory_later(session: Session, load: Callable[[], tuple[Visitor, LoadReport]]) -> None:
+    """The session opens with an empty, unsaved memory and reads the visitor's in a thread once
+    `preparing` starts: a memory file of any size never holds up the first screen. Turns and commands
+    wait for it, and nothing is saved before it is read (an empty memory must never overwrite a full one)."""
+    session.memory_ready = False
+
+    def read() -> LoadedMemory:
+        visitor, report = load()
+        greeting = visitor.welcome_back(session.concierge.welcome(visitor.store))
+        return LoadedMemory(visitor, report, visitor.snapshot(), greeting)
+
+    def loaded(memory: LoadedMemory) -> list[Event]:
+        # Nothing has touched the empty memory it replaces: turns and commands waited for this.
+        session.visitor, session.memory_ready = memory.visitor, True
+        greeting = [Notice(memory.greeting, markdown=True)] if memory.greeting else []
+        warnings = [Notice(text, "warning") for text in memory.report.notices]
+        return [MemoryLoaded(memory.snapshot), *greeting, *warnings]
+
+    def failed(exc: BaseException) -> list[Event]:
+        return [Notice(f"Your saved memory could not be read ({exc}); this session will not save.", "error")]
+
+    session.preparing.add(Load("memory", "your memory", read, needed=True, then=loaded, failed=failed))
 
 
 __all__ = ["Concierge", "Outcome", "Session", "SessionError", "Visitor", "open_memory", "open_session", "storage_for"]

@@ -1,11 +1,12 @@
 """What a session loads after its first screen: named loads, each in a thread, awaited only where needed.
 
 The first screen needs the settings, the venue's name and an empty memory panel. Everything slow is a `Load`
-here instead: the visitor's memory (a file may hold 50,000 facts), the HTTP stack, the extractor's compiled
-cues, the venue's retrieval index, the semantic vectors. A front end calls `start` once its first frame is
-drawn; a turn awaits only the loads marked `needed` (the memory: nothing may be said to, or saved over, a
-memory not read yet); the others are built on first use if they have not finished. Any layer with
-something slow to load adds it with `Preparation.add` (see docs/architecture.md, "Start-up").
+here instead: the visitor's memory (a file may hold 50,000 facts), the HTTP stack, the venue's retrieval
+index. A front end calls `start` once its first frame is drawn (the app then also warms up the extractor:
+`Session.warm_up`); a turn awaits only the loads marked `needed` (the memory: nothing may be said to, or
+saved over, a memory not read yet); the others are built on first use if they have not finished. Any layer
+with something slow to load (the semantic vectors, a richer venue index) adds it with `Preparation.add`
+(see docs/architecture.md, "Start-up").
 
 Each load runs in a daemon thread of its own rather than the event loop's executor: quitting while a big
 file is still being read must not wait for it (nothing was changed yet, so nothing needs saving).
@@ -20,16 +21,9 @@ import sys
 import threading
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from . import layers
-from .events import Event, MemoryLoaded, MemorySnapshot, Notice, Working
-
-if TYPE_CHECKING:
-    from museum_tui.memory import LoadReport
-
-    from .session import Session
-    from .visitor import Visitor
+from .events import Event, Notice, Working
 
 log = logging.getLogger("museum_tui.conversation")
 # While loads run, a thread waiting for the interpreter's lock (the event loop, with a key to show) gets it
@@ -151,38 +145,3 @@ def in_thread(function: Callable[[], Any], name: str) -> asyncio.Future[Any]:
 
     threading.Thread(target=work, name=name, daemon=True).start()
     return future
-
-
-@dataclass(frozen=True)
-class LoadedMemory:
-    """A visitor's memory read in a thread, with what showing it needs (made there too: a snapshot of
-    50,000 facts is not built on the event loop)."""
-
-    visitor: Visitor
-    report: LoadReport
-    snapshot: MemorySnapshot
-    greeting: str | None
-
-
-def load_memory_later(session: Session, load: Callable[[], tuple[Visitor, LoadReport]]) -> None:
-    """The session opens with an empty, unsaved memory and reads the visitor's in a thread once
-    `preparing` starts: a memory file of any size never holds up the first screen. Turns and commands
-    wait for it, and nothing is saved before it is read (an empty memory must never overwrite a full one)."""
-    session.memory_ready = False
-
-    def read() -> LoadedMemory:
-        visitor, report = load()
-        greeting = layers.welcome_back(visitor, session.concierge.welcome(visitor.store))
-        return LoadedMemory(visitor, report, layers.snapshot_of(visitor), greeting)
-
-    def loaded(memory: LoadedMemory) -> list[Event]:
-        # Nothing has touched the empty memory it replaces: turns and commands waited for this.
-        session.visitor, session.memory_ready = memory.visitor, True
-        greeting = [Notice(memory.greeting, markdown=True)] if memory.greeting else []
-        warnings = [Notice(text, "warning") for text in memory.report.notices]
-        return [MemoryLoaded(memory.snapshot), *greeting, *warnings]
-
-    def failed(exc: BaseException) -> list[Event]:
-        return [Notice(f"Your saved memory could not be read ({exc}); this session will not save.", "error")]
-
-    session.preparing.add(Load("memory", "your memory", read, needed=True, then=loaded, failed=failed))

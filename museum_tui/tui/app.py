@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from functools import partial
 from importlib import import_module
 
 from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Footer, Header
@@ -20,15 +18,19 @@ from museum_tui.conversation import Session
 from museum_tui.conversation.commands import completions, is_command
 from museum_tui.conversation.events import (
     CommandResult,
+    Confirm,
+    ConsentQuestion,
     Event,
     FactChange,
     FactsApplied,
     MemoryLoaded,
     MemoryTicked,
     Notice,
+    Question,
     QuitRequested,
     ReplyChunk,
     ReplyDone,
+    SecretQuestion,
     TurnCancelled,
     TurnFailed,
     UserSwitched,
@@ -36,6 +38,7 @@ from museum_tui.conversation.events import (
 )
 from museum_tui.safetext import md, one_line
 
+from .palette import MuseumCommands
 from .themes import THEMES
 from .widgets.chat import AssistantMessage, ChatLog, SystemMessage, VisitorMessage, WelcomeMessage
 from .widgets.composer import Composer
@@ -44,30 +47,6 @@ from .widgets.memory_panel import MemoryPanel
 from .widgets.working import WorkingIndicator
 
 LOADS_AFTER_FIRST_FRAME = 0.1  # seconds: see `_first_frame`
-
-
-class MuseumCommands(Provider):
-    """Every slash command, in the command palette. One that needs words (an id, a name) is put in the
-    message box to be finished; the others run at once."""
-
-    async def discover(self) -> Hits:
-        from .help import palette_entries
-
-        app = self.app
-        assert isinstance(app, MuseumApp)
-        for title, text, help_text, run in palette_entries():
-            yield DiscoveryHit(title, partial(app.palette_chose, text, run), help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        from .help import palette_entries
-
-        app = self.app
-        assert isinstance(app, MuseumApp)
-        matcher = self.matcher(query)
-        for title, text, help_text, run in palette_entries():
-            score = matcher.match(f"{title} {text}")
-            if score > 0:
-                yield Hit(score, matcher.highlight(title), partial(app.palette_chose, text, run), help=help_text)
 
 
 class MuseumApp(App[None]):
@@ -206,8 +185,8 @@ class MuseumApp(App[None]):
         if not is_command(text):
             await chat.add(VisitorMessage(text))
         self._reply = None
-        working = self.query_one(WorkingIndicator)
         if not self._loaded.is_set():  # sent while the memory loads: it waits for it, visibly
+            working = self.query_one(WorkingIndicator)
             what = [load.label for load in self.session.preparing.pending()] or ["your memory"]
             working.start("loading", f"Loading {' and '.join(what)}…")
             self._queued += 1
@@ -218,13 +197,9 @@ class MuseumApp(App[None]):
                 working.stop()
         try:
             async for event in self.session.handle(text):
-                if isinstance(event, Working):
-                    working.start(event.stage)
-                    continue
-                working.stop()
                 await self._show(event)
         finally:
-            working.stop()
+            self.query_one(WorkingIndicator).stop()
             self.refresh_bindings()  # Esc: no reply to stop any more
 
     @on(Worker.StateChanged)
@@ -241,8 +216,14 @@ class MuseumApp(App[None]):
             )
 
     async def _show(self, event: Event) -> None:
+        """Every event, rendered here and only here."""
         chat = self.query_one(ChatLog)
         panel = self.query_one(MemoryPanel)
+        working = self.query_one(WorkingIndicator)
+        if isinstance(event, Working):
+            working.start(event.stage)
+            return
+        working.stop()  # any other event ends the wait
         if isinstance(event, ReplyChunk):
             if self._reply is None:
                 self._reply = AssistantMessage()
@@ -283,6 +264,8 @@ class MuseumApp(App[None]):
             await chat.add(SystemMessage(event.as_markdown, event.level))
         elif isinstance(event, CommandResult):
             await self._show_command(event)
+        elif isinstance(event, Question):
+            self._ask(event)
         elif isinstance(event, UserSwitched):  # nothing of the previous visitor stays on screen
             await chat.clear()
             self.clear_notifications()
@@ -300,29 +283,13 @@ class MuseumApp(App[None]):
         # The dialogs are imported when first shown: the first screen has none of them.
         from .help import help_markdown
         from .memory_screen import MemoryScreen
-        from .screens import SecretScreen, confirm_screen, consent_screen, help_screen, memory_screen
+        from .screens import help_screen, memory_screen
 
         chat = self.query_one(ChatLog)
         if result.kind == "memory":
             self.push_screen(MemoryScreen(result.sections) if result.sections else memory_screen(result.text))
         elif result.kind == "help":
             self.push_screen(help_screen(help_markdown(result.text)))
-        elif result.kind in ("confirm", "consent") and result.confirm:
-            confirm, decline = result.confirm, result.decline
-
-            def answered(choice: str | None) -> None:
-                if choice == "yes":
-                    self.send(confirm)
-                elif decline:  # "No", Escape: not agreed
-                    self.send(decline)
-
-            screen = consent_screen(result.text) if result.kind == "consent" else confirm_screen(result.text)
-            self.push_screen(screen, answered)
-        elif result.kind in ("secret", "new_secret"):  # kiosk: the answer goes to the session, never the chat
-            self.push_screen(
-                SecretScreen(result.text),
-                lambda secret: self.run_worker(self._submit_secret(secret), group="turn", exit_on_error=False),
-            )
         elif result.kind == "clear":
             await chat.clear()
             await chat.add(SystemMessage(result.text))
@@ -330,6 +297,26 @@ class MuseumApp(App[None]):
             await chat.add(SystemMessage(result.text, "info" if result.ok else "warning"))
         if result.snapshot is not None:
             self.query_one(MemoryPanel).show(result.snapshot, animate=False)
+
+    def _ask(self, question: Question) -> None:
+        """Every question, in a modal screen. A secret goes to the session, never the chat; a yes/no runs
+        the command `Confirm.follow_up` names ("No" and Escape are not agreeing)."""
+        from .screens import SecretScreen, confirm_screen, consent_screen
+
+        if isinstance(question, SecretQuestion):
+            self.push_screen(
+                SecretScreen(question.text),
+                lambda secret: self.run_worker(self._submit_secret(secret), group="turn", exit_on_error=False),
+            )
+        elif isinstance(question, Confirm):
+
+            def answered(choice: str | None) -> None:
+                command = question.follow_up(choice == "yes")
+                if command:
+                    self.send(command)
+
+            is_consent = isinstance(question, ConsentQuestion)
+            self.push_screen(consent_screen(question.text) if is_consent else confirm_screen(question.text), answered)
 
     async def _submit_secret(self, secret: str | None) -> None:
         for event in await self.session.submit_secret(secret):

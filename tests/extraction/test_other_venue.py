@@ -20,7 +20,7 @@ from .scoring import DATA
 
 PACKAGE = Path(__file__).resolve().parents[2] / "museum_tui"
 RULE_MODULES = (
-    *(f"extraction/{n}" for n in ("rules", "cues", "values", "spelling", "answers", "reading")),
+    *(f"extraction/{n}" for n in ("rules", "cues", "values", "spelling", "short_answers", "reading")),
     *(f"language/{n}" for n in ("clauses", "party", "acts", "text")),
 )
 VENUE_WORDS = re.compile(
