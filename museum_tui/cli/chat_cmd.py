@@ -20,6 +20,7 @@ from museum_tui.conversation.events import (
     ConsentQuestion,
     Event,
     FactsApplied,
+    MemoryLoaded,
     MemoryTicked,
     Notice,
     Question,
@@ -240,7 +241,7 @@ class PlainChat:
                     secret_asked = True  # asked once this line's events are done
                 elif isinstance(event, Confirm):
                     follow_up = await self.confirm(event)
-            elif isinstance(event, FactsApplied | MemoryTicked):
+            elif isinstance(event, FactsApplied | MemoryTicked | MemoryLoaded):
                 pass  # line by line, memory is shown when asked for (`/memory`), not after every turn
             elif isinstance(event, UserSwitched):
                 count = len(event.snapshot.facts)
