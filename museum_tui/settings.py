@@ -295,6 +295,17 @@ class Settings:
         allowed="seconds, from 1 to 3600",
         help="seconds for a whole extraction",
     )
+    retry_backoff: float = setting(
+        0.5,
+        kind=float,
+        env="MUSEUM_TUI_RETRY_BACKOFF",
+        low=0,
+        high=60,
+        unit=" s",
+        group="local",
+        allowed="seconds, from 0 to 60",
+        help="the first wait before a failed call is retried (each retry waits twice as long; Retry-After wins)",
+    )
     decay: dict[str, float] = field(default_factory=dict)  # [decay] table: tier = per-turn multiplier
     provider_cli: dict[str, Any] = field(default_factory=dict)  # engine choices from the command line …
     provider_file: dict[str, Any] = field(default_factory=dict)  # … and from the config file, kept apart

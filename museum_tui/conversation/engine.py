@@ -207,7 +207,8 @@ def build_chat(settings: Settings, provider: Provider, responder: BuiltinRespond
         return BuiltinChat(responder, settings.builtin_stream_delay)
     from museum_tui.llm.lazy import LazyChatClient
 
-    return LLMChat(LazyChatClient(provider), provider, settings)  # type: ignore[arg-type]  # made on first use
+    client = LazyChatClient(provider, backoff_base=settings.retry_backoff)  # made on first use (no httpx before)
+    return LLMChat(client, provider, settings)  # type: ignore[arg-type]
 
 
 def build_fact_source(
