@@ -201,6 +201,14 @@ class Settings:
         allowed="days ≥ 0 (0 turns ageing off)",
         help="long-term interests halve in strength over this many days away (0: off)",
     )
+    retention_days: int = setting(
+        0,
+        kind=int,
+        env="MUSEUM_TUI_RETENTION_DAYS",
+        low=0,
+        allowed="a whole number of days ≥ 0 (0: keep)",
+        help="erase a visitor not seen for this many days: facts, visits, PIN (0: keep; see Privacy)",
+    )
     kiosk: bool = setting(
         False,
         kind=bool,

@@ -17,7 +17,7 @@ from museum_tui.memory import (
     UserNameError,
     load_ontology,
 )
-from museum_tui.storage import LoadReport, MemoryStorage, VisitorMemory, open_storage
+from museum_tui.storage import LoadReport, MemoryStorage, PersistenceError, VisitorMemory, open_storage
 
 from . import commands
 from .concierge import Concierge, VenueUnavailable, load_concierge
@@ -60,6 +60,23 @@ def open_memory(settings: Settings, ontology: Ontology | None = None) -> tuple[M
     return visitor.store, visitor.memory_file, report
 
 
+def _apply_retention(settings: Settings) -> list[str]:
+    """`retention_days`: erase the visitors not seen that long, before anyone is loaded; problems as notices."""
+    if not settings.retention_days:
+        return []
+    from museum_tui.storage import retention
+    from museum_tui.storage.visitor_secret import SecretError
+
+    storage = storage_for(settings)
+    try:
+        retention.purge(storage, settings.retention_days)
+    except (PersistenceError, SecretError) as exc:
+        return [f"Visitors not seen for {settings.retention_days} days could not all be erased: {exc}"]
+    finally:
+        storage.close()
+    return []
+
+
 def open_session(settings: Settings, env: Mapping[str, str] | None = None, *, defer: bool = False) -> Session:
     """Everything a conversation needs, from settings. Raises `SessionError` with a readable reason.
 
@@ -77,6 +94,7 @@ def open_session(settings: Settings, env: Mapping[str, str] | None = None, *, de
         fact_source = build_fact_source(ontology, provider, chat.client, settings, chat.model_limits)
     else:
         fact_source = build_fact_source(ontology, provider)
+    retention = _apply_retention(settings)  # before anyone is loaded
     storage = storage_for(settings)
     loaded: list[str] = []
     try:
@@ -90,7 +108,7 @@ def open_session(settings: Settings, env: Mapping[str, str] | None = None, *, de
             loaded = report.notices
     except UserNameError as exc:
         raise SessionError(str(exc)) from None
-    warnings = [*settings.warnings, *(f"Ontology: {w}" for w in ontology.warnings), *loaded]
+    warnings = [*settings.warnings, *(f"Ontology: {w}" for w in ontology.warnings), *retention, *loaded]
     session = Session(
         settings=settings,
         visitor=visitor,

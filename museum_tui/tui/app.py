@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import signal
 from collections.abc import Callable
 from importlib import import_module
 
@@ -46,7 +48,7 @@ from .widgets.fact_list import FactList
 from .widgets.memory_panel import MemoryPanel
 from .widgets.working import WorkingIndicator
 
-LOADS_AFTER_FIRST_FRAME = 0.1  # seconds: see `_first_frame`
+QUIT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
 class MuseumApp(App[None]):
@@ -105,12 +107,20 @@ class MuseumApp(App[None]):
             self.theme = self.session.settings.theme
         self._update_titles()
         self.call_after_refresh(self._first_frame)
+        loop = asyncio.get_running_loop()
+        for signum in QUIT_SIGNALS:
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(signum, self._signalled, signum)
+
+    def _signalled(self, signum: int) -> None:
+        """SIGTERM / SIGHUP (a kiosk restarted, a terminal closed): leave as Ctrl+Q does, saving and giving
+        the terminal back (no alternate screen, no mouse reporting), but with 128 + the signal's number."""
+        self.call_later(self.action_quit, 128 + signum)  # in the app's own loop, as a key binding runs
 
     def _first_frame(self) -> None:
         if self._on_first_frame is not None:
             self._on_first_frame()
-        # A moment later, so that the loads' threads do not compete with writing the first frame out.
-        self.set_timer(LOADS_AFTER_FIRST_FRAME, self._prepare)
+        self.set_timer(0.1, self._prepare)  # a moment later: the loads' threads must not delay writing it out
 
     @work(group="prepare", exit_on_error=False)
     async def _prepare(self) -> None:
@@ -150,7 +160,7 @@ class MuseumApp(App[None]):
 
     # ---- sending -------------------------------------------------------------------------------------
 
-    @on(Composer.Submitted)
+    @on(Composer.Submitted, "#composer")  # only the composer's: a dialog's input (a PIN) is never a message
     def _submitted(self, event: Composer.Submitted) -> None:
         composer = self.query_one(Composer)
         text = event.value
@@ -366,9 +376,9 @@ class MuseumApp(App[None]):
         if hidden and self.focused is not None and panel in self.focused.ancestors_with_self:
             self.query_one(Composer).focus()
 
-    async def action_quit(self) -> None:
+    async def action_quit(self, return_code: int = 0) -> None:
         await self.close_session()
-        self.exit()
+        self.exit(return_code=return_code)
 
     async def close_session(self) -> None:
         if self._closed:
