@@ -294,6 +294,7 @@ async def test_a_message_sent_while_answering_is_kept_in_the_composer() -> None:
 async def test_an_unexpected_error_is_one_line_not_a_traceback() -> None:
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
+        await app.wait_until_ready()  # the turn then starts at once, as it did before the memory loaded late
         app.session.chat.stream = None  # a programming error inside the engine
         await say(pilot, "hello")
         for _ in range(50):  # the error is posted from the failed worker: wait for it, not for a time
