@@ -46,7 +46,7 @@ def run_tui(args: argparse.Namespace) -> int:
     from .common import CliError, settings_from
 
     try:
-        session = open_session(settings_from(args))
+        session = open_session(settings_from(args), defer=True)  # memory and the rest load after the first frame
     except SessionError as exc:
         raise CliError(str(exc)) from None
     from museum_tui.tui.app import MuseumApp

@@ -21,6 +21,7 @@ from museum_tui.conversation.events import (
     ConsentQuestion,
     Event,
     FactsApplied,
+    MemoryLoaded,
     MemoryTicked,
     Notice,
     Question,
@@ -41,6 +42,7 @@ from .plaintext import to_plain
 QUIT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 WAIT_NOTE_AFTER = 2.0  # seconds
 WAIT_NOTES = {
+    "loading": "(reading your saved memory…)",
     "thinking": "(thinking… Ctrl-C to stop)",
     "remembering": "(updating memory… Ctrl-C to stop)",
 }
@@ -271,7 +273,7 @@ class PlainChat:
                     secret_asked = True  # asked once this line's events are done
                 elif isinstance(event, Confirm):
                     follow_up = await self.confirm(event)
-            elif isinstance(event, FactsApplied | MemoryTicked):
+            elif isinstance(event, FactsApplied | MemoryTicked | MemoryLoaded):
                 pass  # line by line, memory is shown when asked for (`/memory`), not after every turn
             elif isinstance(event, UserSwitched):
                 self.clear_for_the_next_visitor()  # as the app does: nothing of the previous visitor stays

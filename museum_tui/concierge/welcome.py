@@ -11,6 +11,8 @@ from .answers import listing, md
 from .knowledge import Known, plan
 from .model import Venue
 
+GREETED_NEEDS = 5  # needs named in the greeting; the rest are counted (all are kept to, and in the panel)
+
 
 def welcome(venue: Venue, store: MemoryStore, now: datetime | None = None) -> str:
     """A greeting for a visitor whose memory was loaded: their name, what is remembered (needs and
@@ -32,7 +34,10 @@ def welcome_back(venue: Venue, known: Known, pick: bool = True) -> str:
     likes = [value for _, value in known.role("interest")]
     remembered = []
     if needs:
-        remembered.append("I'll keep to " + listing([md(n) for n in dict.fromkeys(needs)]))
+        needs = [md(n) for n in dict.fromkeys(needs)]
+        if len(needs) > GREETED_NEEDS + 1:  # a memory of thousands of needs is not read out in a greeting
+            needs = [*needs[:GREETED_NEEDS], f"{len(needs) - GREETED_NEEDS:,} more"]
+        remembered.append("I'll keep to " + listing(needs))
     if likes:
         remembered.append("I remember you like " + listing([md(v) for v in likes[:3]]))
     if remembered:

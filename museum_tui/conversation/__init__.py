@@ -5,7 +5,8 @@ Imports one way only: the conversation uses extraction, concierge, llm and memor
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from museum_tui import config
 from museum_tui.config import Settings
@@ -21,10 +22,11 @@ from museum_tui.storage import LoadReport, MemoryStorage, PersistenceError, Visi
 from . import commands
 from .concierge import Concierge, VenueUnavailable, load_concierge
 from .engine import EngineError, LLMChat, build_chat, build_fact_source, resolve_engine
-from .events import Notice
+from .events import Event, MemoryLoaded, MemorySnapshot, Notice
 from .kiosk import KioskGate, anonymous_visitor
 from .session import Outcome, Session
-from .visitor import Visitor, load_visitor
+from .startup import Load
+from .visitor import Visitor, load_visitor, new_visitor
 
 
 class SessionError(Exception):
@@ -75,8 +77,12 @@ def _apply_retention(settings: Settings) -> list[str]:
     return []
 
 
-def open_session(settings: Settings, env: Mapping[str, str] | None = None) -> Session:
-    """Everything a conversation needs, from settings. Raises `SessionError` with a readable reason."""
+def open_session(settings: Settings, env: Mapping[str, str] | None = None, *, defer: bool = False) -> Session:
+    """Everything a conversation needs, from settings. Raises `SessionError` with a readable reason.
+
+    `defer` (the full-screen app): the visitor's memory, the venue's index and the HTTP stack are loaded
+    in threads once `session.preparing` is started (after the first frame) instead of here; the session
+    opens with an empty memory that turns wait behind (see `startup`)."""
     ontology = _ontology(settings)
     try:
         concierge, responder = load_concierge(ontology)
@@ -88,12 +94,20 @@ def open_session(settings: Settings, env: Mapping[str, str] | None = None) -> Se
         fact_source = build_fact_source(ontology, provider, chat.client, settings, chat.model_limits)
     else:
         fact_source = build_fact_source(ontology, provider)
-    retention = _apply_retention(settings)
-    if settings.kiosk:  # nobody's memory opens without its secret: the kiosk starts with an anonymous visitor
-        visitor, loaded = anonymous_visitor(settings, ontology, storage_for(settings)), []
-    else:
-        visitor, report = _visitor(settings, ontology)
-        loaded = report.notices
+    retention = _apply_retention(settings)  # before anyone is loaded
+    storage = storage_for(settings)
+    loaded: list[str] = []
+    try:
+        if settings.kiosk:  # nobody's memory opens without its secret: the kiosk starts with an anonymous visitor
+            visitor = anonymous_visitor(settings, ontology, storage)
+        elif defer:  # an empty memory, never saved, until the visitor's is read (see `startup`)
+            visitor = new_visitor(settings, ontology, storage, settings.user)
+            visitor.memory_file.read_only = True  # reading it (`load`) decides; a failed read leaves it so
+        else:
+            visitor, report = load_visitor(settings, ontology, storage, settings.user)
+            loaded = report.notices
+    except UserNameError as exc:
+        raise SessionError(str(exc)) from None
     warnings = [*settings.warnings, *(f"Ontology: {w}" for w in ontology.warnings), *retention, *loaded]
     session = Session(
         settings=settings,
@@ -105,10 +119,54 @@ def open_session(settings: Settings, env: Mapping[str, str] | None = None) -> Se
         kiosk=KioskGate() if settings.kiosk else None,
         route=commands.handle,
     )
+    # Built on first use otherwise; loaded after the first screen by a front end that starts `preparing`.
+    session.preparing.add(Load("venue index", "the venue's index", lambda: responder.index))
+    if isinstance(chat, LLMChat) and defer:  # else it is made here, as a turn would otherwise make it
+        session.preparing.add(Load("http", "the connection to the model", chat.client.prepare, needed=True))
+    elif isinstance(chat, LLMChat):
+        chat.client.prepare()
+    if defer and not settings.kiosk:
+        load_memory_later(session, lambda: load_visitor(settings, ontology, storage, settings.user))
+        return session
     greeting = session.welcome_back()
     if greeting:
         session.start_notices.insert(0, Notice(greeting, markdown=True))
     return session
+
+
+@dataclass(frozen=True)
+class LoadedMemory:
+    """A visitor's memory read in a thread, with what showing it needs (made there too: a snapshot of
+    50,000 facts is not built on the event loop)."""
+
+    visitor: Visitor
+    report: LoadReport
+    snapshot: MemorySnapshot
+    greeting: str | None
+
+
+def load_memory_later(session: Session, load: Callable[[], tuple[Visitor, LoadReport]]) -> None:
+    """The session opens with an empty, unsaved memory and reads the visitor's in a thread once
+    `preparing` starts: a memory file of any size never holds up the first screen. Turns and commands
+    wait for it, and nothing is saved before it is read (an empty memory must never overwrite a full one)."""
+    session.memory_ready = False
+
+    def read() -> LoadedMemory:
+        visitor, report = load()
+        greeting = visitor.welcome_back(session.concierge.welcome(visitor.store))
+        return LoadedMemory(visitor, report, visitor.snapshot(), greeting)
+
+    def loaded(memory: LoadedMemory) -> list[Event]:
+        # Nothing has touched the empty memory it replaces: turns and commands waited for this.
+        session.visitor, session.memory_ready = memory.visitor, True
+        greeting = [Notice(memory.greeting, markdown=True)] if memory.greeting else []
+        warnings = [Notice(text, "warning") for text in memory.report.notices]
+        return [MemoryLoaded(memory.snapshot), *greeting, *warnings]
+
+    def failed(exc: BaseException) -> list[Event]:
+        return [Notice(f"Your saved memory could not be read ({exc}); this session will not save.", "error")]
+
+    session.preparing.add(Load("memory", "your memory", read, needed=True, then=loaded, failed=failed))
 
 
 __all__ = ["Concierge", "Outcome", "Session", "SessionError", "Visitor", "open_memory", "open_session", "storage_for"]

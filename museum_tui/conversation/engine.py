@@ -208,9 +208,10 @@ def build_chat(settings: Settings, provider: Provider, responder: BuiltinRespond
     """The chat side: the built-in concierge, or streaming from the provider's endpoint."""
     if provider.name == "builtin":
         return BuiltinChat(responder, settings.builtin_stream_delay)
-    from museum_tui.llm import ChatClient
+    from museum_tui.llm.lazy import LazyChatClient
 
-    return LLMChat(ChatClient(provider, backoff_base=settings.retry_backoff), provider, settings)
+    client = LazyChatClient(provider, backoff_base=settings.retry_backoff)  # made on first use (no httpx before)
+    return LLMChat(client, provider, settings)  # type: ignore[arg-type]
 
 
 def build_fact_source(

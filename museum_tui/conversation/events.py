@@ -182,11 +182,12 @@ class MemoryTicked:
 
 @dataclass(frozen=True)
 class Working:
-    """The turn is waiting on a model: "thinking" from sending until the reply's first words, "remembering"
-    after the reply while its facts are still being extracted. The next event ends the wait; Esc (the
-    Session's `cancel`) stops it."""
+    """The turn is waiting: "loading" while the visitor's memory is still being read after the first screen,
+    "thinking" on a model from sending until the reply's first words, "remembering" after the reply while its
+    facts are still being extracted. The next event ends the wait; Esc (the Session's `cancel`) stops a
+    model's."""
 
-    stage: Literal["thinking", "remembering"]
+    stage: Literal["loading", "thinking", "remembering"]
 
 
 @dataclass(frozen=True)
@@ -288,6 +289,13 @@ class UserSwitched:
 
 
 @dataclass(frozen=True)
+class MemoryLoaded:
+    """The visitor's saved memory, read after the first screen (see `startup`), is now the session's."""
+
+    snapshot: MemorySnapshot
+
+
+@dataclass(frozen=True)
 class QuitRequested:
     pass
 
@@ -307,5 +315,6 @@ Event = (
     | SecretQuestion
     | NewSecretQuestion
     | UserSwitched
+    | MemoryLoaded
     | QuitRequested
 )

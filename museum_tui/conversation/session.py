@@ -46,6 +46,7 @@ from .kiosk import REFUSED, KioskGate
 from .limits import Limits
 from .reply import stream_reply
 from .scheduling import STOPPED, Extraction, TurnControl, extraction_order
+from .startup import Preparation
 from .visitor import Departure, Visitor, distinct_name, load_visitor
 
 if TYPE_CHECKING:
@@ -83,6 +84,8 @@ class Session:
     concierge: Concierge
     start_notices: list[Notice] = field(default_factory=list)
     kiosk: KioskGate | None = None  # kiosk mode: memory opens only with the visitor's secret
+    preparing: Preparation = field(default_factory=Preparation)  # what loads after the first screen
+    memory_ready: bool = True  # False while the visitor's memory is loaded after the first screen
     # How a line is handled (slash commands or a turn): `commands.handle`, given by `open_session`, so this
     # module never imports the commands that drive it.
     route: Callable[[Session, str], AsyncIterator[Event]] | None = None
@@ -149,7 +152,9 @@ class Session:
             self._cancel.reply.set()
 
     async def handle(self, text: str) -> AsyncIterator[Event]:
-        """A line from the visitor: a slash command or a chat turn (see `route`)."""
+        """A line from the visitor: a slash command or a chat turn (see `route`), once its memory is read."""
+        async for event in self.preparing.ready():  # the memory, if it is still being read
+            yield event
         stream = self.route(self, text) if self.route is not None else self.run_turn(text)
         async for event in stream:
             yield event
@@ -175,7 +180,8 @@ class Session:
 
     async def _open_visitor(self, name: str) -> list[Event]:
         old = self.visitor
-        visitor, report = load_visitor(self.settings, old.store.ontology, old.storage, name)
+        # in a thread: another visitor's memory may be large, and the screen stays live meanwhile
+        visitor, report = await asyncio.to_thread(load_visitor, self.settings, old.store.ontology, old.storage, name)
         self._stop_reply()
         self._cancel = None  # the new visitor may talk at once; the old turn no longer answers to them
         async with old.lock:
@@ -368,7 +374,7 @@ class Session:
         return events
 
     async def save(self) -> list[Notice]:
-        """Write the current visitor's kept tiers."""
+        """Write the current visitor's kept tiers (none before their saved memory is read: it is read-only)."""
         async with self.visitor.lock:
             return await self.visitor.save()
 

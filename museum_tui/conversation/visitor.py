@@ -320,11 +320,17 @@ def load_visitor(
     """`user`'s saved memory (from `storage`) in a fresh store shaped by the settings, aged for the time
     since it was saved; a new visit begins. Raises `UserNameError` for a name that is not a name; a bad
     memory file or row is reported, never raised."""
+    visitor = new_visitor(settings, ontology, storage, user)
+    store = visitor.store
+    report = visitor.memory_file.load(store)
+    visitor.faded.add(store, age(store, report.saved_at, clock.now(), settings.half_life_days))
+    return visitor, report
+
+
+def new_visitor(settings: Settings, ontology: Ontology, storage: MemoryStorage, user: str) -> Visitor:
+    """`user` with an empty memory shaped by the settings, their saved one not read yet. Raises
+    `UserNameError` for a name that is not a name."""
     memory_file = storage.open(user)
     memory_file.ask_sensitive = settings.sensitive_consent
     memory_file.visits.gap = timedelta(minutes=settings.visit_gap_minutes)
-    store = new_store(settings, ontology)
-    report = memory_file.load(store)
-    visitor = Visitor(store, memory_file, storage)
-    visitor.faded.add(store, age(store, report.saved_at, clock.now(), settings.half_life_days))
-    return visitor, report
+    return Visitor(new_store(settings, ontology), memory_file, storage)

@@ -16,8 +16,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import rtoml
-
 from museum_tui import clock
 from museum_tui.memory import Fact, MemoryStore
 from museum_tui.memory.fact_codec import InvalidEntry, decode_fact, encode_fact
@@ -26,6 +24,7 @@ from museum_tui.memory.snapshot import Consent, VisitorSnapshot
 from museum_tui.memory.usernames import UserNameError, check_user_name
 from museum_tui.memory.visits import KEPT_VISITS, VisitLog
 
+from . import toml_read
 from .private_files import (
     LockBusy,
     check_private_dir,
@@ -106,7 +105,7 @@ class UserMemoryFile(SavedMemory):
 
     def _parse(self, raw: bytes, ontology_concepts: Any) -> _DiskState:
         try:
-            data = rtoml.loads(raw.decode("utf-8"))
+            data = toml_read.loads(raw.decode("utf-8"))  # a big file in pieces: see toml_read
         except (ValueError, RecursionError) as exc:
             # UnicodeDecodeError and rtoml.TomlParsingError are ValueErrors; the latter also covers integers
             # beyond 64 bits, nesting over 80 deep and dates Python cannot hold (year 0, second 60)

@@ -6,13 +6,11 @@ import asyncio
 import contextlib
 import signal
 from collections.abc import Callable
-from functools import partial
 from importlib import import_module
 
 from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Footer, Header
@@ -27,6 +25,7 @@ from museum_tui.conversation.events import (
     Event,
     FactChange,
     FactsApplied,
+    MemoryLoaded,
     MemoryTicked,
     Notice,
     Question,
@@ -41,9 +40,7 @@ from museum_tui.conversation.events import (
 )
 from museum_tui.safetext import md, one_line
 
-from .help import help_markdown, palette_entries
-from .memory_screen import MemoryScreen
-from .screens import SecretScreen, confirm_screen, consent_screen, fact_screen, help_screen, memory_screen
+from .palette import MuseumCommands
 from .themes import THEMES
 from .widgets.chat import AssistantMessage, ChatLog, SystemMessage, VisitorMessage, WelcomeMessage
 from .widgets.composer import Composer
@@ -52,26 +49,6 @@ from .widgets.memory_panel import MemoryPanel
 from .widgets.working import WorkingIndicator
 
 QUIT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
-
-
-class MuseumCommands(Provider):
-    """Every slash command, in the command palette. One that needs words (an id, a name) is put in the
-    message box to be finished; the others run at once."""
-
-    async def discover(self) -> Hits:
-        app = self.app
-        assert isinstance(app, MuseumApp)
-        for title, text, help_text, run in palette_entries():
-            yield DiscoveryHit(title, partial(app.palette_chose, text, run), help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        app = self.app
-        assert isinstance(app, MuseumApp)
-        matcher = self.matcher(query)
-        for title, text, help_text, run in palette_entries():
-            score = matcher.match(f"{title} {text}")
-            if score > 0:
-                yield Hit(score, matcher.highlight(title), partial(app.palette_chose, text, run), help=help_text)
 
 
 class MuseumApp(App[None]):
@@ -101,6 +78,8 @@ class MuseumApp(App[None]):
         self._reply: AssistantMessage | None = None
         self._learned: tuple[FactChange, ...] = ()
         self._closed = False
+        self._queued = 0  # messages waiting for the memory to load
+        self._loaded = asyncio.Event()  # set once what a turn needs has loaded (see `_prepare`)
 
     # ---- layout --------------------------------------------------------------------------------------
 
@@ -112,7 +91,13 @@ class MuseumApp(App[None]):
                     yield from self._welcome()
                 yield WorkingIndicator(id="working")
                 yield Composer(completions(""), id="composer")
-            yield MemoryPanel(snapshot=self.session.snapshot(), id="memory", classes="-folded")
+            ready = self.session.memory_ready  # else the panel says it is loading until MemoryLoaded
+            yield MemoryPanel(
+                snapshot=self.session.snapshot() if ready else None,
+                loading="" if ready else "your memory",
+                id="memory",
+                classes="-folded",
+            )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -121,9 +106,7 @@ class MuseumApp(App[None]):
         if self.session.settings.theme in self.available_themes:
             self.theme = self.session.settings.theme
         self._update_titles()
-        if self._on_first_frame is not None:
-            self.call_after_refresh(self._on_first_frame)
-        self.set_timer(0.5, self._warm_up)
+        self.call_after_refresh(self._first_frame)
         loop = asyncio.get_running_loop()
         for signum in QUIT_SIGNALS:
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
@@ -134,12 +117,28 @@ class MuseumApp(App[None]):
         the terminal back (no alternate screen, no mouse reporting), but with 128 + the signal's number."""
         self.call_later(self.action_quit, 128 + signum)  # in the app's own loop, as a key binding runs
 
-    @work(group="warm-up", exit_on_error=False)
-    async def _warm_up(self) -> None:
-        """Once the first screen is up, load in threads what the first message will need: the Markdown
-        widget (and its parser) and the session's extractor. Nothing is lost if this has not finished."""
+    def _first_frame(self) -> None:
+        if self._on_first_frame is not None:
+            self._on_first_frame()
+        self.set_timer(0.1, self._prepare)  # a moment later: the loads' threads must not delay writing it out
+
+    @work(group="prepare", exit_on_error=False)
+    async def _prepare(self) -> None:
+        """Once the first screen is up, load in threads what it was drawn without (`Session.preparing`:
+        the visitor's memory, the venue's index, the HTTP stack, …) and show the memory once it is read;
+        the visitor can type meanwhile, and a message sent waits (`_run`). Then warm up what the first
+        message will use: the Markdown widget (and its parser) and the session's extractor."""
+        try:
+            for event in await self.session.preparing.wait():
+                await self._show(event)
+        finally:
+            self._loaded.set()
         await asyncio.to_thread(import_module, "textual.widgets._markdown")
         await self.session.warm_up()
+
+    async def wait_until_ready(self) -> None:
+        """Until the memory (and whatever else a turn needs) is loaded and shown: for tests and tools."""
+        await self._loaded.wait()
 
     def _welcome(self) -> ComposeResult:
         yield WelcomeMessage(self.venue_name)
@@ -172,6 +171,10 @@ class MuseumApp(App[None]):
             composer.value = text  # keep what was typed: nothing is lost while a reply is still coming
             self.notify("Still answering — wait a moment, or press Esc to stop the reply.", markup=False)
             return
+        if self._queued and not is_command(text):
+            composer.value = text  # one message waits for the memory at a time; this one stays typed
+            self.notify("Your memory is still loading; your last message goes as soon as it is ready.", markup=False)
+            return
         composer.remember(text)
         self.send(text)
 
@@ -192,6 +195,16 @@ class MuseumApp(App[None]):
         if not is_command(text):
             await chat.add(VisitorMessage(text))
         self._reply = None
+        if not self._loaded.is_set():  # sent while the memory loads: it waits for it, visibly
+            working = self.query_one(WorkingIndicator)
+            what = [load.label for load in self.session.preparing.pending()] or ["your memory"]
+            working.start("loading", f"Loading {' and '.join(what)}…")
+            self._queued += 1
+            try:
+                await self._loaded.wait()
+            finally:
+                self._queued -= 1
+                working.stop()
         try:
             async for event in self.session.handle(text):
                 await self._show(event)
@@ -256,7 +269,7 @@ class MuseumApp(App[None]):
                 self.clear_notifications()  # one "memory updated" at a time, never a pile over the panel
                 self.notify(_learned_summary(event.changes), title="Memory updated", timeout=3, markup=False)
         elif isinstance(event, MemoryTicked):
-            panel.show(event.snapshot, self._learned + event.changes, animate=True)
+            await panel.show_soon(event.snapshot, self._learned + event.changes, animate=True)
             self._learned = ()
         elif isinstance(event, Notice):
             await chat.add(SystemMessage(event.as_markdown, event.level))
@@ -272,10 +285,17 @@ class MuseumApp(App[None]):
             panel.show(event.snapshot, animate=False)
             self._update_titles()
             await chat.add(SystemMessage(f"Hello **{md(event.user)}**. This is your memory now."))
+        elif isinstance(event, MemoryLoaded):
+            await panel.show_soon(event.snapshot, animate=False)
         elif isinstance(event, QuitRequested):
             await self.action_quit()
 
     async def _show_command(self, result: CommandResult) -> None:
+        # The dialogs are imported when first shown: the first screen has none of them.
+        from .help import help_markdown
+        from .memory_screen import MemoryScreen
+        from .screens import help_screen, memory_screen
+
         chat = self.query_one(ChatLog)
         if result.kind == "memory":
             self.push_screen(MemoryScreen(result.sections) if result.sections else memory_screen(result.text))
@@ -292,6 +312,8 @@ class MuseumApp(App[None]):
     def _ask(self, question: Question) -> None:
         """Every question, in a modal screen. A secret goes to the session, never the chat; a yes/no runs
         the command `Confirm.follow_up` names ("No" and Escape are not agreeing)."""
+        from .screens import SecretScreen, confirm_screen, consent_screen
+
         if isinstance(question, SecretQuestion):
             self.push_screen(
                 SecretScreen(question.text),
@@ -315,6 +337,8 @@ class MuseumApp(App[None]):
 
     @on(FactList.Selected)
     async def _fact_selected(self, event: FactList.Selected) -> None:
+        from .screens import fact_screen
+
         fact_id = event.fact_id
         async for item in self.session.handle(f"/why {fact_id}"):
             if isinstance(item, CommandResult) and item.ok:

@@ -181,6 +181,7 @@ async def tui_ttft(base_url: str, sequential: bool, runs: int) -> list[float]:
     app.animation_level = "none"
     samples = []
     async with app.run_test(size=(120, 40)) as pilot:
+        await app.wait_until_ready()  # what loads after the first frame (see conversation/startup.py)
         composer = app.query_one("#composer")
         for i in range(runs):
             before = len(app.query(AssistantMessage))

@@ -145,6 +145,7 @@ async def stream_under_load(base_url: str) -> dict[str, float | list[float]]:
     app = app_for(session)
     result: dict[str, float | list[float]] = {}
     async with app.run_test(size=(120, 40)) as pilot:
+        await app.wait_until_ready()  # what loads after the first frame (see conversation/startup.py)
         composer = app.query_one("#composer")
 
         async def key_latency() -> float:

@@ -403,6 +403,7 @@ async def test_saved_values_with_markup_and_escapes_are_literal_or_neutralised_e
     original = write_user_file("hostile", HOSTILE_FACTS)
     app = make_app(user="hostile")
     async with app.run_test(size=(160, 45)) as pilot:
+        await app.wait_until_ready()  # the memory is read after the first frame
         await pilot.pause()
         values = {f.concept: f.value for f in app.session.store.facts.values()}
         assert values["SpecialNeed.DietaryRestriction"] == MARKUP_VALUE, "markup is data: kept as written"

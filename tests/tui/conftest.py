@@ -27,11 +27,12 @@ WALKTHROUGH = [
 
 
 def make_app(session: Session | None = None, user: str = "visitor") -> MuseumApp:
-    """The real app on the deterministic offline engine, animations off for stable frames."""
+    """The real app on the deterministic offline engine, animations off for stable frames. Opened as
+    `museum-tui` opens it: the visitor's memory is read after the first frame (`wait_until_ready`)."""
     if session is None:
         settings = load_settings({"offline": True, "user": user})
         settings.builtin_stream_delay = 0.0
-        session = open_session(settings)
+        session = open_session(settings, defer=True)
     app = MuseumApp(session, venue_name=session.concierge.venue_name)
     app.animation_level = "none"
     return app

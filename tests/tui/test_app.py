@@ -261,6 +261,7 @@ async def test_quit_saves_memory() -> None:
     path = config.users_dir() / "leaver.toml"
     app = make_app(user="leaver")
     async with app.run_test(size=(120, 36)) as pilot:
+        await app.wait_until_ready()  # the memory file is read first (finding a folder there, it would not save)
         path.mkdir(parents=True)
         await say(pilot, "I'm blind")
         path.rmdir()
@@ -293,6 +294,7 @@ async def test_a_message_sent_while_answering_is_kept_in_the_composer() -> None:
 async def test_an_unexpected_error_is_one_line_not_a_traceback() -> None:
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
+        await app.wait_until_ready()  # the turn then starts at once, as it did before the memory loaded late
         app.session.chat.stream = None  # a programming error inside the engine
         await say(pilot, "hello")
         for _ in range(50):  # the error is posted from the failed worker: wait for it, not for a time
@@ -345,6 +347,7 @@ async def test_clicking_a_fact_explains_it_and_a_gone_note_is_not_selectable() -
 async def test_the_panel_draws_only_what_fits_yet_scrolls_to_every_fact() -> None:
     app = make_app()
     async with app.run_test(size=(120, 24)) as pilot:
+        await app.wait_until_ready()
         store = app.session.store
         foods = [
             "peanuts",

@@ -20,7 +20,9 @@ from .conftest import say as say_and_wait
 
 
 async def steady(pilot: Pilot) -> None:
-    """Nothing in the picture may depend on when it is taken: the message box's cursor stops blinking."""
+    """Nothing in the picture may depend on when it is taken: the visitor's memory has loaded (it is read
+    after the first frame) and the message box's cursor stops blinking."""
+    await pilot.app.wait_until_ready()
     pilot.app.query_one("#composer").cursor_blink = False
     await pilot.pause()
 

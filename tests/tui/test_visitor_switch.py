@@ -58,7 +58,9 @@ async def test_a_returning_visitor_is_welcomed_back_with_a_pick_in_markdown(monk
     await first.aclose()
     monkeypatch.setenv("MUSEUM_TUI_NOW", "2026-11-23T10:30:00")
     again = make_app(user="ruth")
-    async with again.run_test(size=(120, 36)):
+    async with again.run_test(size=(120, 36)) as pilot:
+        await again.wait_until_ready()  # read after the first frame, then greeted
+        await pilot.pause()
         (greeting,) = [m for m in again.query(SystemMessage) if "Welcome back" in m.source]
         assert "Your last visit was 7 days ago" in greeting.source
         assert "**" in greeting.source and "\\*\\*" not in greeting.source, "the pick is bold, not escaped"

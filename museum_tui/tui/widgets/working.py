@@ -1,5 +1,6 @@
-"""A one-line "the assistant is working" indicator: from send to the reply's first words ("Thinking…"), and
-after the reply while memory is being updated. A spinner and the seconds waited; hidden otherwise."""
+"""A one-line "the assistant is working" indicator: while a message waits for the visitor's memory to load
+("Loading your memory…"), from send to the reply's first words ("Thinking…"), and after the reply while memory
+is being updated. A spinner and the seconds waited; hidden otherwise."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 FRAMES = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
-LABELS = {"thinking": "Thinking…", "remembering": "Updating memory…"}
+LABELS = {"loading": "Loading your memory…", "thinking": "Thinking…", "remembering": "Updating memory…"}
+STOPPABLE = {"thinking", "remembering"}  # Esc stops a model; a file being read is waited for
 
 
 class WorkingIndicator(Static):
@@ -21,12 +23,14 @@ class WorkingIndicator(Static):
     def __init__(self, **kwargs: object) -> None:
         super().__init__("", **kwargs)
         self.stage: str | None = None
+        self.label = ""
         self._since = 0.0
         self._timer: Timer | None = None
 
-    def start(self, stage: str) -> None:
-        """Show it (again, from zero seconds) for this stage of the turn."""
+    def start(self, stage: str, label: str = "") -> None:
+        """Show it (again, from zero seconds) for this stage of the turn; `label` says more than the stage."""
         self.stage = stage
+        self.label = label or LABELS.get(stage, "Working…")
         self._since = time.monotonic()
         self.add_class("-on")
         self._tick()
@@ -47,4 +51,5 @@ class WorkingIndicator(Static):
             return
         waited = time.monotonic() - self._since
         frame = FRAMES[int(waited * 5) % len(FRAMES)]
-        self.update(f"{frame} {LABELS.get(self.stage, 'Working…')} {waited:.0f} s · Esc to stop")
+        stop = " · Esc to stop" if self.stage in STOPPABLE else ""
+        self.update(f"{frame} {self.label} {waited:.0f} s{stop}")

@@ -1,0 +1,126 @@
+"""The first screen and typing never wait for the visitor's memory: it is read in a thread after the first
+frame, the panel says so meanwhile, and a message sent before it is ready waits for it, visibly, then is
+answered from the memory that was read. The load is held back by a gate the test opens, not by timing."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from museum_tui import config
+from museum_tui.conversation import Session
+from museum_tui.memory import MemoryStore, load_ontology
+from museum_tui.storage import UserMemoryFile
+from museum_tui.tui.widgets.chat import VisitorMessage, WelcomeMessage
+from museum_tui.tui.widgets.fact_list import FactList
+from museum_tui.tui.widgets.memory_panel import StatusLine
+from museum_tui.tui.widgets.working import WorkingIndicator
+from tests.huge_memory import write_huge_memory
+
+from .conftest import make_app
+
+FACTS = 3_000  # enough for the panel to build its rows in a thread too (`BIG_MEMORY`)
+
+
+@pytest.fixture(scope="module")
+def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_huge_memory(tmp_path_factory.mktemp("big"), "big", facts=FACTS)
+
+
+@pytest.fixture
+def big_visitor(big_file: Path) -> Path:
+    """The big memory file as `big`'s, in this test's data folder."""
+    users = config.users_dir()
+    users.mkdir(parents=True, exist_ok=True)
+    return Path(shutil.copy(big_file, users / "big.toml"))
+
+
+def hold_memory(session: Session) -> tuple[threading.Event, threading.Event]:
+    """Make the memory load wait (in its thread) until the returned gate is set; `began` is set once the
+    load has started (after the first frame)."""
+    gate, began = threading.Event(), threading.Event()
+    load = session.preparing.loads["memory"]
+    read: Callable[[], Any] = load.run
+
+    def held() -> Any:
+        began.set()
+        assert gate.wait(timeout=60), "the test never opened the gate"
+        return read()
+
+    load.run = held
+    return gate, began
+
+
+def saved_facts(path: Path) -> int:
+    store = MemoryStore(load_ontology(config.default_ontology_path()))
+    UserMemoryFile(path.parent, path.stem).load(store)
+    return len(store.facts)
+
+
+def status(app: Any) -> str:
+    return str(app.query_one(StatusLine).render())
+
+
+async def test_the_first_screen_is_drawn_and_takes_keys_while_the_memory_is_still_loading(big_visitor: Path) -> None:
+    app = make_app(user="big")
+    gate, began = hold_memory(app.session)
+    async with app.run_test(size=(120, 36)) as pilot:
+        try:
+            assert await asyncio.to_thread(began.wait, 30), "the load began once the first frame was drawn"
+            await pilot.pause()
+            assert app.query_one(WelcomeMessage).region.height > 0
+            assert "Loading your memory" in status(app)
+            assert not app.query_one(FactList).facts and not app.session.memory_ready
+            await pilot.press(*"hello")
+            assert app.query_one("#composer").value == "hello", "typing does not wait for the memory"
+            assert not app.session.memory_ready, "the load was still in progress while typing"
+        finally:
+            gate.set()
+        await app.wait_until_ready()
+        await pilot.pause()
+        assert len(app.query_one(FactList).facts) == FACTS
+        assert "Loading" not in status(app) and "turn 0" in status(app)
+
+
+async def test_a_message_sent_while_the_memory_loads_waits_for_it_then_is_answered_from_it(big_visitor: Path) -> None:
+    app = make_app(user="big")
+    gate, began = hold_memory(app.session)
+    async with app.run_test(size=(120, 36)) as pilot:
+        try:
+            assert await asyncio.to_thread(began.wait, 30)
+            await pilot.pause()
+            composer = app.query_one("#composer")
+            composer.value = "I'm deaf"
+            await pilot.press("enter")
+            await pilot.pause()
+            working = app.query_one(WorkingIndicator)
+            assert working.stage == "loading" and "Loading your memory" in str(working.render())
+            assert ["deaf" in str(m.render()) for m in app.query(VisitorMessage)] == [True], "shown at once"
+            assert not app.session.store.facts, "nothing is said to a memory not read yet"
+            assert saved_facts(big_visitor) == FACTS, "and nothing is saved over it"
+        finally:
+            gate.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert working.stage is None
+        values = {f.value for f in app.session.store.facts.values()}
+        assert len(values) == FACTS + 1 and "deaf" in values and "substance 1" in values
+        assert len(app.query_one(FactList).facts) == FACTS + 1
+    assert saved_facts(big_visitor) == FACTS + 1, "the turn was saved into the memory that was read"
+
+
+async def test_quitting_before_the_memory_is_read_leaves_the_file_as_it_was(big_visitor: Path) -> None:
+    before = big_visitor.read_bytes()
+    app = make_app(user="big")
+    gate, began = hold_memory(app.session)
+    async with app.run_test(size=(120, 36)) as pilot:
+        assert await asyncio.to_thread(began.wait, 30), "quit while the memory is being read"
+        await pilot.press("ctrl+q")
+    gate.set()
+    assert big_visitor.read_bytes() == before
