@@ -30,7 +30,9 @@ async def apply_turn(
         store = visitor.store
         applied: list[Change] = []
         for fact in result.facts:
-            changes = store.upsert(fact.concept, fact.value, fact.polarity, fact.evidence, source=source)
+            changes = store.upsert(
+                fact.concept, fact.value, fact.polarity, fact.evidence, source=source, about=fact.about
+            )
             changes = [_with_words(c, fact.evidence) for c in changes]
             visitor.note_departures(changes, fact.evidence)
             applied += changes

@@ -28,7 +28,7 @@ def question_for(visitor: Visitor, settings: Settings) -> CommandResult | None:
         return None
     if visitor.consent_asked or memory_file.keep_sensitive is not None:
         return None
-    if not memory_file.withheld(visitor.store):
+    if not memory_file.awaiting_consent(visitor.store):
         return None
     visitor.consent_asked = True
     # The answer covers every sensitive need in the kept tiers (a "no" also takes the ones saved on an

@@ -32,7 +32,7 @@ def prompt_store(store: MemoryStore, recalled: list[Fact]) -> MemoryStore:
     missing = [f for f in recalled if f.id not in store.facts]
     if not missing:
         return store
-    return store.preview((f.concept, f.value, f.polarity, f.evidence) for f in missing)
+    return store.preview((f.concept, f.value, f.polarity, f.evidence, f.about) for f in missing)
 
 
 def commit_layers(

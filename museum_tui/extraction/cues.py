@@ -16,6 +16,7 @@ A concept's cues (every field optional; docs/extraction-cues.md has the full gui
   question    "need"|"never"   may a where/need question assert it ("where's the toilet?")
   negation    "any"|"retraction"  which words negate: any "not", or only "no longer", "forget that"…
   subject     "self"|"companion"  about the visitor, or about who they are with
+  party       bool             may be a party member's ("my son has a nut allergy"; default: sensitive)
   priority    int              concepts with a higher priority read a clause first (companion: 20)
   claim       bool             the words this concept matched are not read again by later concepts
   normalize   "duration"|"title"|"none"  how captured values are tidied
@@ -49,7 +50,7 @@ LIST_FIELDS = (
     "veto",
     "retraction_triggers",
 )
-BOOL_FIELDS = ("open", "fuzzy", "claim")
+BOOL_FIELDS = ("open", "fuzzy", "claim", "party")
 CHOICES = {
     "question": ("need", "never"),
     "negation": ("any", "retraction"),
@@ -109,6 +110,7 @@ class ConceptCues:
     fuzzy: bool = True
     words: list[str] = field(default_factory=list)  # phrases and regexes, for the spelling vocabulary
     copula: bool = False  # a trigger is "am": a clause with no subject ("so stressed") says "I am …"
+    party: bool = False  # may be about a member of the visitor's party ("my son has a nut allergy")
 
     def canonical(self, text: str) -> str | None:
         """The value a term maps to, if `text` is (or contains exactly one) known term."""
@@ -131,7 +133,10 @@ def compile_cues(ontology: Ontology) -> list[ConceptCues]:
         if not concept.cues:
             continue
         try:
-            compiled.append(_compile(concept.id, concept.cues))
+            cues = _compile(concept.id, concept.cues)
+            # a need (a sensitive concept) can be a party member's; the lexicon may say otherwise
+            cues.party = bool(concept.cues.get("party", concept.sensitive)) and cues.subject == "self"
+            compiled.append(cues)
         except (re.error, TypeError, AttributeError, ValueError) as exc:
             # A broken cue must not stop the app: that concept is left to other extractors.
             log.warning("cues of %s ignored (%s); run `museum-tui ontology check`", concept.id, exc)

@@ -18,6 +18,7 @@ import threading
 from dataclasses import dataclass, replace
 
 from museum_tui.language.clauses import INJECTION, NEGATION, PEOPLE, Clause, fold, is_affirmative, split_clauses
+from museum_tui.language.party import OTHER, SELF, member_named
 from museum_tui.memory import Ontology
 
 from .answers import as_statement
@@ -68,6 +69,7 @@ PERSON_AFTER = re.compile(
 
 CARRIED = re.compile(r"^(?:and |also |plus |or )?(?:[\w'-]+ ){0,3}[\w'-]+ (?:too|as well|also)$")
 THIS = re.compile(r"(?:^|\s)(?:that|this|these|those)\s+(?:(?!is\b|was\b|are\b|were\b)[\w-]+\s+)?$")
+MY_BEFORE = re.compile(r"\b(?:my|our)\s+(?:[\w-]+\s+){0,3}$")
 FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|we|us|our|myself)\b")
 
 
@@ -79,6 +81,7 @@ class _Hit:
     evidence: str
     sentence: str = ""
     span: tuple[int, int] | None = None  # where in its clause's folded text, when read from one
+    about: str = SELF  # the visitor, or the party member the words are about ("son")
 
 
 class RuleExtractor:
@@ -128,7 +131,10 @@ class RuleExtractor:
     def extract_validated(self, user_msg: str, bot_msg: str | None = None) -> ExtractionResult:
         self.warm_up()
         hits = self._hits(user_msg, bot_msg)
-        raw = [{"concept": h.concept, "value": h.value, "polarity": h.polarity, "evidence": h.evidence} for h in hits]
+        raw = [
+            {"concept": h.concept, "value": h.value, "polarity": h.polarity, "evidence": h.evidence, "about": h.about}
+            for h in hits
+        ]
         return validate_facts({"facts": raw}, self.ontology, user_msg)
 
     # ---- matching ------------------------------------------------------------------------------------
@@ -178,7 +184,11 @@ class RuleExtractor:
             h
             for h in hits
             if not any(
-                o.concept == h.concept and o.polarity == h.polarity and o.value.startswith(h.value + " (") for o in hits
+                o.concept == h.concept
+                and o.polarity == h.polarity
+                and o.about == h.about
+                and o.value.startswith(h.value + " (")
+                for o in hits
             )
         ]
 
@@ -225,7 +235,8 @@ class RuleExtractor:
         return _tidy_hits(hits, single=cues.concept in self.single)
 
     def _match(self, cues: ConceptCues, clause: Clause, bot_question: str, carried: bool = False) -> list[_Hit]:
-        if cues.subject == "self" and clause.third_party:
+        member = clause.about if clause.about not in (SELF, OTHER) else ""
+        if cues.subject == "self" and clause.third_party and not (cues.party and member):
             return []
         if clause.question and not (cues.question == "need" and clause.need_question):
             return []
@@ -267,7 +278,9 @@ class RuleExtractor:
                 for m in regex.finditer(text):
                     if len(found) >= MAX_FOUND:
                         break
-                    if clause.free(*m.span()) and not _inside(m.span(), found):
+                    # "with my deaf son": the companion's words, and the son's need as well
+                    free = clause.free(*m.span()) or (cues.party and _member_after(text, m.start(), m.end()))
+                    if free and not _inside(m.span(), found):
                         found.append((m.start(), m.end(), value))
         # a trigger that is itself negative ("do not like crowds", "can not stand noise") negates nothing
         unnegated = text
@@ -284,12 +297,22 @@ class RuleExtractor:
         for start, end, value in found:
             if cues.exclude and cues.exclude.search(fold(value)):
                 continue
-            if cues.subject == "self" and PERSON_AFTER.match(text, end) and not SELF_NOUN.search(text, 0, start):
-                continue  # "the deaf composer", "a blind girl": a word about someone else (not "I'm a deaf person")
+            about = member if cues.subject == "self" and clause.third_party else SELF
+            person = PERSON_AFTER.match(text, end)
+            if cues.subject == "self" and person and not SELF_NOUN.search(text, 0, start):
+                # "visiting with my deaf son": the son's need; "the deaf composer", "a blind girl": no one's
+                named = member_named(text[max(0, start - 40) : person.end()]) if cues.party else ""
+                if not named or cues.negation == "retraction" or not MY_BEFORE.search(text, 0, start):
+                    continue
+                about = named
             if cues.subject == "self" and THIS.search(text, 0, start) and not FIRST_PERSON.search(text):
                 continue  # "that sculpture is stunning": one thing before them, not what they are or like
             if cues.subject == "self" and clause.others_from is not None and start >= clause.others_from:
-                continue  # "a friend who is a wheelchair user"
+                # "my mum who uses a wheelchair": the mum's need, when she is one of the party
+                named = member_named(text[: clause.others_from]) if cues.party else ""
+                if not named:
+                    continue  # "a friend who is a wheelchair user"
+                about = named
             retracted = clause.retracted_outside(start, end)
             if cues.negation == "retraction":
                 negated = retracted
@@ -300,7 +323,8 @@ class RuleExtractor:
             if cues.claim or (clause.retraction and FORGET.match(text)):
                 clause.spans_taken.append((start, end))  # "forget Rothko" retracts one thing, once
             polarity = "negated" if negated else "asserted"
-            hits.append(_Hit(cues.concept, value, polarity, clause.original, clause.sentence, (start, end)))
+            evidence = clause.original if about == SELF or clause.about == about else clause.sentence
+            hits.append(_Hit(cues.concept, value, polarity, evidence, clause.sentence, (start, end), about))
         return _tidy_hits(hits, single=cues.concept in self.single)
 
     def _bare(self, cues: ConceptCues, text: str) -> bool:
@@ -352,6 +376,12 @@ class RuleExtractor:
         return out
 
 
+def _member_after(text: str, start: int, end: int) -> bool:
+    """Is the word at `start:end` said of a member of the visitor's party ("my deaf son")?"""
+    person = PERSON_AFTER.match(text, end)
+    return bool(person and MY_BEFORE.search(text, 0, start) and member_named(text[max(0, start - 40) : person.end()]))
+
+
 def _outer(hits: list[_Hit]) -> list[_Hit]:
     """One clause's hits without a word read inside a longer word of another concept ("street" of a
     style inside "street art", a medium)."""
@@ -362,7 +392,9 @@ def _outer(hits: list[_Hit]) -> list[_Hit]:
     return [
         h
         for h in hits
-        if h.span is None or not any(o.concept != h.concept and o.span and inside(h.span, o.span) for o in hits)
+        if h.span is None
+        or h.about != SELF  # "my deaf son": the companion, and inside it the son's need
+        or not any(o.concept != h.concept and o.span and inside(h.span, o.span) for o in hits)
     ]
 
 
@@ -370,14 +402,14 @@ def _tidy_hits(hits: list[_Hit], single: bool) -> list[_Hit]:
     """One clause's hits for one concept: each value once, without a value that a longer one spells out
     ("bright light" when "bright light (migraines)" is there too), and, for a one-value concept, only the
     first asserted value."""
-    unique: dict[tuple[str, str], _Hit] = {}
+    unique: dict[tuple[str, str, str], _Hit] = {}
     for hit in hits:
-        unique.setdefault((fold(hit.value), hit.polarity), hit)
+        unique.setdefault((fold(hit.value), hit.polarity, hit.about), hit)
     kept = []
-    for (key, polarity), hit in unique.items():
-        if any(p == polarity and k != key and key in k for k, p in unique):
+    for (key, polarity, about), hit in unique.items():
+        if any(p == polarity and a == about and k != key and key in k for k, p, a in unique):
             continue
-        if single and polarity == "asserted" and any(k.polarity == "asserted" for k in kept):
+        if single and polarity == "asserted" and any(k.polarity == "asserted" and k.about == about for k in kept):
             continue
         kept.append(hit)
     return kept

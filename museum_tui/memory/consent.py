@@ -3,12 +3,15 @@
 With `ask_sensitive`, facts of `sensitive` concepts in the kept tiers are written only once the visitor
 agreed (`keep_sensitive` True, saved with the time of the answer). Until they answer, the sensitive facts
 already saved stay and new ones are not written; after a "no", none are.
+
+A party member's need ("your son: peanuts") shapes every answer of this visit but is never written, under
+any policy: the visitor cannot consent for someone else, and next time they may come with other people.
 """
 
 from __future__ import annotations
 
 from .clock import now
-from .facts import Fact
+from .facts import SELF, Fact
 from .store import MemoryStore
 from .tiers import KEPT_TIERS
 
@@ -28,12 +31,22 @@ class SensitiveConsent:
         self.consent_at = now().isoformat()
 
     def sensitive(self, store: MemoryStore) -> list[Fact]:
-        """Facts of the kept tiers whose concept is `sensitive`: what the visitor's answer is about."""
+        """The visitor's own facts of the kept tiers whose concept is `sensitive`: what their answer is about."""
         concepts = store.ontology.concepts
-        return [f for f in store.facts.values() if f.persistence_class in KEPT_TIERS and concepts[f.concept].sensitive]
+        return [
+            f
+            for f in store.facts.values()
+            if f.persistence_class in KEPT_TIERS and concepts[f.concept].sensitive and f.about == SELF
+        ]
 
     def withheld(self, store: MemoryStore) -> list[Fact]:
-        """Facts of the kept tiers that a save leaves out (sensitive, not agreed to)."""
+        """Facts of the kept tiers that a save leaves out: the party's (always), and the visitor's sensitive
+        facts they did not agree to keep."""
+        party = [f for f in store.facts.values() if f.persistence_class in KEPT_TIERS and f.about != SELF]
         if not self.ask_sensitive or self.keep_sensitive:
-            return []
-        return [f for f in self.sensitive(store) if self.keep_sensitive is False or not self._stored(f)]
+            return party
+        return party + [f for f in self.sensitive(store) if self.keep_sensitive is False or not self._stored(f)]
+
+    def awaiting_consent(self, store: MemoryStore) -> list[Fact]:
+        """The visitor's own facts left out only until they answer: what the consent question is for."""
+        return [f for f in self.withheld(store) if f.about == SELF]

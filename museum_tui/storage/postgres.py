@@ -45,9 +45,11 @@ INT_MAX = 2**31 - 1  # the columns' limit: a fact id like f99999999999 (hand-edi
 LOCK_TIMEOUT_MS = 10_000  # a visitor row held longer than this by another kiosk: this save gives up
 
 
-def fact_key(concept: str, value: str) -> str:
-    """The row key of a fact: a digest of concept and normalised value, so a tombstone keeps no words."""
-    return hashlib.sha256(f"{concept}\x00{normalize(value)}".encode()).hexdigest()
+def fact_key(concept: str, value: str, about: str = "self") -> str:
+    """The row key of a fact: a digest of concept, normalised value and (for a party member's fact) whose,
+    so a tombstone keeps no words. The visitor's own facts keep the keys they had before `about`."""
+    whose = "" if about == "self" else f"\x00{about}"
+    return hashlib.sha256(f"{concept}\x00{normalize(value)}{whose}".encode()).hexdigest()
 
 
 def _driver() -> Any:
@@ -131,7 +133,7 @@ class PostgresStorage:
 
 def _decode(key: str, data: Any) -> Fact:
     fact = fact_from_toml(data)
-    if fact_key(fact.concept, fact.value) != key:
+    if fact_key(fact.concept, fact.value, fact.about) != key:
         raise InvalidEntry("its key does not match its concept and value")
     return fact
 
@@ -170,7 +172,7 @@ class PostgresVisitorMemory(SensitiveConsent):
         return int(row[0]) if row and row[0] is not None else None
 
     def _stored(self, fact: Fact) -> bool:
-        return fact_key(fact.concept, fact.value) in self._base
+        return fact_key(fact.concept, fact.value, fact.about) in self._base
 
     # ---- reading -------------------------------------------------------------------------------------
 
@@ -209,7 +211,10 @@ class PostgresVisitorMemory(SensitiveConsent):
         ordered = sorted(facts, key=lambda f: (f.last_seen_turn, f.created_turn))
         restored = [c for c in store.restore(ordered, fresh=True) if c.kind == "restored"]
         report.loaded = len(restored)
-        self._base = {fact_key(c.fact.concept, c.fact.value): (c.fact.mentions, c.fact.last_seen_at) for c in restored}
+        self._base = {
+            fact_key(c.fact.concept, c.fact.value, c.fact.about): (c.fact.mentions, c.fact.last_seen_at)
+            for c in restored
+        }
         return report
 
     def _read(self, cur: Any, store: MemoryStore, report: LoadReport) -> tuple[list[Fact], list[str], int]:
@@ -276,7 +281,7 @@ class PostgresVisitorMemory(SensitiveConsent):
         except PersistenceError as exc:
             raise SaveError(f"memory was not saved: {exc}") from None
         report.written = len(written)
-        self._base = {fact_key(f.concept, f.value): (f.mentions, f.last_seen_at) for f in written}
+        self._base = {fact_key(f.concept, f.value, f.about): (f.mentions, f.last_seen_at) for f in written}
         return report
 
     def _lock_visitor(self, cur: Any) -> tuple[int, int, int, bool | None, str, dict[str, Any]]:
@@ -311,7 +316,11 @@ class PostgresVisitorMemory(SensitiveConsent):
         stamp = now().isoformat()
 
         def kept() -> dict[str, Fact]:
-            return {fact_key(f.concept, f.value): f for f in store.facts.values() if f.persistence_class in KEPT_TIERS}
+            return {
+                fact_key(f.concept, f.value, f.about): f
+                for f in store.facts.values()
+                if f.persistence_class in KEPT_TIERS
+            }
 
         ours = kept()
         for key, fact in ours.items():  # forgotten at another kiosk: the later of forget and mention wins
@@ -337,7 +346,7 @@ class PostgresVisitorMemory(SensitiveConsent):
             new.sort(key=lambda f: (f.last_seen_turn, f.created_turn))
             report.adopted += [c for c in store.restore(new, fresh=True) if c.kind == "restored"]
 
-        ours, withheld = kept(), {fact_key(f.concept, f.value) for f in self.withheld(store)}
+        ours, withheld = kept(), {fact_key(f.concept, f.value, f.about) for f in self.withheld(store)}
         written, upserts = [], []
         for key, fact in ours.items():
             if key in withheld:

@@ -72,7 +72,15 @@ def test_a_second_venue_reads_the_visitor(garden: RuleExtractor, user: str, bot:
     ],
 )
 def test_a_second_venue_keeps_the_distractors_out(garden: RuleExtractor, user: str) -> None:
-    assert garden.extract(user) == []
+    assert [f for f in garden.extract(user) if f.about == "self"] == []
+
+
+def test_a_party_members_need_is_theirs_at_another_venue(garden: RuleExtractor) -> None:
+    """A sensitive concept of any venue can be a party member's; a liking ("my wife loves ferns") cannot."""
+    assert [(f.concept, f.value, f.about) for f in garden.extract("My son is allergic to bees")] == [
+        ("Health.Allergy", "bee stings", "son")
+    ]
+    assert garden.extract("my wife loves ferns") == []
 
 
 def test_the_rule_extractor_code_names_no_venue() -> None:
