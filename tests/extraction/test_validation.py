@@ -99,7 +99,8 @@ def test_schema_is_strict_and_closed(museum_ontology) -> None:
     item = schema["properties"]["facts"]["items"]
     assert item["properties"]["concept"]["enum"] == list(museum_ontology.concepts)
     assert item["additionalProperties"] is False and schema["additionalProperties"] is False
-    assert set(item["required"]) == {"concept", "value", "polarity", "evidence"}
+    assert set(item["required"]) == {"concept", "value", "polarity", "evidence", "about"}
+    assert item["properties"]["about"] == {"type": "string"}
 
 
 async def test_llm_extractor_validates_what_the_model_says(museum_ontology) -> None:
@@ -130,7 +131,8 @@ async def test_llm_extractor_validates_what_the_model_says(museum_ontology) -> N
     assert [(f.concept, f.value) for f in result.facts] == [("SpecialNeed.Allergy", "peanuts")]
     assert len(result.rejected) == 2
     system, user = seen[0]
-    assert "SpecialNeed.Allergy" in system["content"] and "{catalog}" not in system["content"]
+    assert "SpecialNeed.Allergy [need]" in system["content"] and "{catalog}" not in system["content"]
+    assert "ArtInterest.Artist:" in system["content"] and '"about": "self"' in system["content"]
     assert user["content"].index("Assistant's previous message") < user["content"].index("Visitor's message")
 
 
