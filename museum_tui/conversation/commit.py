@@ -38,6 +38,7 @@ async def apply_turn(
             applied += changes
         visitor.history.append(Exchange(text, reply.text))
         applied += layers.commit_layers(visitor, recalled, applied, reply.agent_title, window)
+        told = layers.note_extraction(visitor, result.model_rejected)  # after the layers counted the visit
         turn = store.turn  # this message's number, before its tick
         ticked = store.tick()
         visitor.note_departures(ticked)
@@ -46,6 +47,7 @@ async def apply_turn(
         rejected = tuple(r.reason for r in result.rejected)
         learned = fact_changes(store, applied)
         events.append(FactsApplied(learned, rejected, source))
+        events += told
         events += await visitor.save()
         faded = fact_changes(store, ticked)
         layers.record(visitor, learned + faded, turn)

@@ -18,7 +18,7 @@ from museum_tui.memory.recall import recall_candidates
 from museum_tui.memory.storage import stored_bytes
 from museum_tui.memory.visits import since
 
-from .events import FactChange, MemoryOverview, MemorySnapshot, TimelineEntry, VisitView, snapshot
+from .events import FactChange, MemoryOverview, MemorySnapshot, Notice, TimelineEntry, VisitView, snapshot
 from .summary import keep_up
 from .visitor import Visitor
 
@@ -86,8 +86,32 @@ def record(visitor: Visitor, changes: Iterable[FactChange], turn: int | None = N
 
 def health_of(visitor: Visitor) -> Health:
     size = stored_bytes(visitor.memory_file)
+    visit = visitor.memory_file.visits.current
+    readings, refused = (visit.model_readings, visit.model_refused) if visit else (0, 0)
     return health(visitor.store, now(), faded=len(visitor.faded) + visitor.recalled, recalled=visitor.recalled,
-                  file_bytes=size)  # fmt: skip
+                  file_bytes=size, model_readings=readings, model_refused=refused)  # fmt: skip
+
+
+REFUSED_IN_ROW = 3  # the visitor is told once, when this many messages in a row gave the model nothing valid
+REFUSED_NOTICE = (
+    "The model's readings of your last {n} messages all failed their checks, so I am remembering what you "
+    "tell me with my built-in rules instead. (`memory health` shows how often this happened.)"
+)
+
+
+def note_extraction(visitor: Visitor, model_rejected: bool | None) -> list[Notice]:
+    """Count a message a model read for facts; tell the visitor, once a visit, when its readings keep being
+    refused (the built-in floor's facts stood instead)."""
+    visit = visitor.memory_file.visits.current
+    if model_rejected is None or visit is None:
+        return []
+    visit.model_readings += 1
+    visit.model_refused += model_rejected
+    visitor.refused_in_row = visitor.refused_in_row + 1 if model_rejected else 0
+    if visitor.refused_in_row >= REFUSED_IN_ROW and not visitor.told_refused:
+        visitor.told_refused = True
+        return [Notice(REFUSED_NOTICE.format(n=visitor.refused_in_row), "warning")]
+    return []
 
 
 def snapshot_of(visitor: Visitor) -> MemorySnapshot:

@@ -49,6 +49,8 @@ class Visitor:
     faded: FadedFacts = field(default_factory=FadedFacts)  # what decay pruned this visit, recallable
     summary: RollingSummary = field(default_factory=RollingSummary)  # of the turns that left the prompt
     recalled: int = 0  # faded facts brought back this visit (for the health score)
+    refused_in_row: int = 0  # messages in a row whose model reading validation refused entirely
+    told_refused: bool = False  # the visitor was told this visit that the model's readings keep failing
     timeline: list[TimelineEntry] = field(default_factory=list)  # what happened to memory this visit
     departed: dict[str, Departure] = field(default_factory=dict)  # fact id → how it left, this visit
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one change to this memory at a time

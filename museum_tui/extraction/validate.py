@@ -72,6 +72,8 @@ class ExtractionResult:
     facts: list[ExtractedFact] = field(default_factory=list)
     rejected: list[Rejection] = field(default_factory=list)
     raw: Any = None
+    model_rejected: bool | None = None  # a model answered and nothing of it was valid (None: no model, or no floor)
+    floor_facts: int = 0  # facts the built-in floor added where the model gave nothing valid
 
     @property
     def reasons(self) -> list[str]:
