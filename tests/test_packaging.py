@@ -27,6 +27,7 @@ def test_wheel_bundles_the_ontologies_and_the_app_finds_them(tmp_path: Path) -> 
     (wheel,) = tmp_path.glob("museum_tui-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"museum_tui/ontologies/museum.json", "museum_tui/ontologies/museum.venue.json"} <= names
+    assert "museum_tui/ontologies/museum.lexicon.json" in names, "the built-in extractor's cues ship beside it"
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     code = (

@@ -1,4 +1,5 @@
-"""The ontology's `cues`: what the built-in extractor looks for, per concept. Compiled once, checked here.
+"""A concept's cues (from the venue's lexicon): what the built-in extractor looks for. Compiled once here;
+the fields are checked in lexicon.py.
 
 A concept's cues (every field optional; docs/extraction-cues.md has the full guide with examples):
   terms       {phrase: value}  words that name a value ("wheelchair": "wheelchair user")
@@ -38,26 +39,8 @@ from typing import Any
 from museum_tui.language.clauses import PEOPLE, fold
 from museum_tui.memory import Ontology
 
-DICT_FIELDS = ("terms", "denials", "yes", "aliases")
-LIST_FIELDS = (
-    "patterns",
-    "proper_patterns",
-    "answer_patterns",
-    "triggers",
-    "context",
-    "exclude",
-    "ignore",
-    "veto",
-    "retraction_triggers",
-)
-BOOL_FIELDS = ("open", "fuzzy", "claim", "party")
-CHOICES = {
-    "question": ("need", "never"),
-    "negation": ("any", "retraction"),
-    "subject": ("self", "companion"),
-    "normalize": ("duration", "title", "none"),
-}
-FIELDS = {*DICT_FIELDS, *LIST_FIELDS, *BOOL_FIELDS, *CHOICES, "priority"}
+from .lexicon import check_spec
+
 COMPANION_PRIORITY = 20
 log = logging.getLogger("museum_tui.extraction")
 
@@ -195,66 +178,12 @@ def _compile(cid: str, spec: Any) -> ConceptCues:
 
 
 def check_cues(ontology: Ontology) -> list[str]:
-    """Problems with the cue contents, each naming the concept and field (empty list: all good)."""
+    """Problems with the lexicon's cues, read as thoroughly as the extractor will, each naming the concept
+    and field (empty list: all good). Loading already refused the structural ones (lexicon.check_spec)."""
     problems: list[str] = []
     for concept in ontology.concepts.values():
-        spec: Any = concept.cues
-        if not spec:
+        if not concept.cues:
             continue
-
-        def bad(name: str, found: object, allowed: str, cid: str = concept.id) -> None:
-            problems.append(f"concept {cid!r}, cues field {name!r}: found {found!r}; allowed: {allowed}")
-
-        for name in spec:
-            if name not in FIELDS:
-                bad(name, "an unknown field", ", ".join(sorted(FIELDS)))
-        for name in DICT_FIELDS:
-            value = spec.get(name, {})
-            if not isinstance(value, dict) or not all(
-                isinstance(k, str) and isinstance(v, str) and k.strip() and v.strip() for k, v in value.items()
-            ):
-                found = value if not isinstance(value, dict) else "non-text or empty keys or values"
-                bad(name, found, "an object of non-empty text → text")
-        for name in LIST_FIELDS:
-            value = spec.get(name, [])
-            if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-                bad(name, value, "a list of non-empty strings")
-        for name in ("terms", "denials", "triggers", "retraction_triggers", "exclude", "ignore", "veto"):
-            value = spec.get(name)
-            phrases = value.keys() if isinstance(value, dict) else value if isinstance(value, list) else []
-            for phrase in phrases:
-                if isinstance(phrase, str) and phrase.strip() and not fold(phrase):
-                    bad(name, phrase, "a phrase with at least one word that is not a pure intensifier")
-        terms = spec.get("terms", {})
-        if isinstance(terms, dict):
-            plain = {fold(p): v for p, v in terms.items() if isinstance(p, str) and fold(p) == p.lower()}
-            for phrase, value in terms.items():
-                reading = fold(phrase) if isinstance(phrase, str) else ""
-                if reading != phrase.lower() and reading in plain and plain[reading] != value:
-                    bad("terms", phrase, f"a phrase that does not read as {reading!r} (a term with another value)")
-        for name, regexes in (
-            ("patterns", spec.get("patterns", [])),
-            ("proper_patterns", spec.get("proper_patterns", [])),
-            ("answer_patterns", spec.get("answer_patterns", [])),
-            ("yes", list(spec.get("yes", {})) if isinstance(spec.get("yes", {}), dict) else []),
-        ):
-            for regex in regexes if isinstance(regexes, list) else []:
-                if not isinstance(regex, str):
-                    continue
-                try:
-                    compiled = re.compile(expand(regex))
-                except re.error as exc:
-                    bad(name, regex, f"a valid regex ({exc})")
-                    continue
-                if name != "yes" and "value" not in compiled.groupindex:
-                    bad(name, regex, "a regex with a named group (?P<value>…)")
-        for name, allowed in CHOICES.items():
-            if name in spec and spec[name] not in allowed:
-                bad(name, spec[name], " | ".join(allowed))
-        for name in BOOL_FIELDS:
-            if name in spec and not isinstance(spec[name], bool):
-                bad(name, spec[name], "true or false")
-        priority = spec.get("priority", 0)
-        if isinstance(priority, bool) or not isinstance(priority, int) or not -100 <= priority <= 100:
-            bad("priority", priority, "an integer from -100 to 100")
+        for name, found, allowed in check_spec(concept.id, concept.cues, thorough=True):
+            problems.append(f"concept {concept.id!r}, cues field {name!r}: found {found}; allowed: {allowed}")
     return problems

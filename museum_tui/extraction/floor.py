@@ -14,12 +14,11 @@ from __future__ import annotations
 import asyncio
 from dataclasses import asdict
 
-from museum_tui.llm import ResponseError
 from museum_tui.memory import Ontology
 
 from .builtin import BuiltinFactSource
 from .llm_extractor import LLMExtractor
-from .validate import ExtractionResult, Rejection, validate_facts
+from .validate import ExtractionResult, validate_facts
 
 
 class FlooredExtractor:
@@ -35,10 +34,8 @@ class FlooredExtractor:
 
     async def extract(self, user_msg: str, bot_msg: str | None = None) -> ExtractionResult:
         floor = asyncio.ensure_future(self.rules.extract(user_msg, bot_msg))
-        try:
+        try:  # a failed call (no answer, or no JSON) keeps its own notice: the turn remembers nothing
             model = await self.model.extract(user_msg, bot_msg)
-        except ResponseError as exc:  # an answer that is not JSON at all is rejected like a bad one
-            model = ExtractionResult(rejected=[Rejection(None, f"the model's answer was unusable: {exc}")])
         except BaseException:
             floor.cancel()
             raise

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -116,6 +116,12 @@ class Ontology:
     source: Path | None = None
     warnings: tuple[OntologyProblem, ...] = ()
     raw: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    lexicon_source: Path | None = None  # the lexicon file the concepts' cues came from, if any
+
+    @property
+    def lexicon(self) -> dict[str, Mapping[str, Any]]:
+        """The built-in extractor's cues per concept (empty for a concept read from label and examples)."""
+        return {cid: c.cues for cid, c in self.concepts.items() if c.cues}
 
     def __contains__(self, concept_id: object) -> bool:
         return concept_id in self.concepts
@@ -265,8 +271,9 @@ def _check_concept(
     )
 
 
-def parse_ontology(data: Any, source: Path | str | None = None) -> Ontology:
-    """Validate already-decoded JSON; raise `OntologyError` listing every problem."""
+def parse_ontology(data: Any, source: Path | str | None = None, lexicon: Mapping[str, Any] | None = None) -> Ontology:
+    """Validate already-decoded JSON and its lexicon (concept ID → cues, from the file beside it); raise
+    `OntologyError` listing every problem. Cues written inside the concepts still load, as the lexicon."""
     src = str(source) if source else ""
     problems: list[OntologyProblem] = []
     warnings: list[OntologyProblem] = []
@@ -301,6 +308,7 @@ def parse_ontology(data: Any, source: Path | str | None = None) -> Ontology:
         concept = _check_concept(cid, spec, problems, warnings)
         if concept is not None:
             concepts[cid] = concept
+    concepts = _with_lexicon(concepts, lexicon, problems, warnings)
     if problems:
         raise OntologyError(problems, src)
 
@@ -320,8 +328,42 @@ def parse_ontology(data: Any, source: Path | str | None = None) -> Ontology:
     )
 
 
+def _with_lexicon(
+    concepts: dict[str, Concept],
+    lexicon: Mapping[str, Any] | None,
+    problems: list[OntologyProblem],
+    warnings: list[OntologyProblem],
+) -> dict[str, Concept]:
+    """The concepts with their cues: the lexicon's, else (deprecated) their own; each checked for structure."""
+    from museum_tui.extraction.lexicon import check_spec  # no regex is compiled: the first screen waits for this
+
+    inline = [cid for cid, c in concepts.items() if c.cues]
+    if inline:
+        warnings.append(
+            OntologyProblem(
+                "",
+                "cues",
+                f"cues inside {len(inline)} concept(s) (deprecated: read as the lexicon)",
+                "a lexicon file beside the ontology (NAME.lexicon.json); see docs/extraction-cues.md",
+            )
+        )
+    for cid in lexicon or {}:
+        if cid not in concepts:
+            problems.append(
+                OntologyProblem(str(cid), "", "lexicon cues for a concept", "a concept the ontology declares")
+            )
+    out = {}
+    for cid, concept in concepts.items():
+        cues = (lexicon or {}).get(cid, concept.cues)
+        for name, found, allowed in check_spec(cid, cues):
+            problems.append(OntologyProblem(cid, f"cues.{name}" if name else "cues", found, allowed))
+        out[cid] = replace(concept, cues=dict(cues)) if isinstance(cues, Mapping) else concept
+    return out
+
+
 def load_ontology(path: str | Path) -> Ontology:
-    """Read and validate an ontology file; every failure is an `OntologyError` with a readable message."""
+    """Read and validate an ontology file and the lexicon beside it (`NAME.lexicon.json`, optional); every
+    failure is an `OntologyError` with a readable message."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -341,7 +383,19 @@ def load_ontology(path: str | Path) -> Ontology:
     except (ValueError, RecursionError) as exc:  # a number of over 4300 digits; nesting deeper than Python's stack
         found = f"JSON that cannot be read ({type(exc).__name__}: {str(exc)[:80]})"
         raise OntologyError([OntologyProblem("", "", found, "a JSON object")], str(path)) from None
-    return parse_ontology(data, path)
+    from museum_tui.extraction.lexicon import lexicon_path, read_lexicon
+
+    beside = lexicon_path(path)
+    lexicon, problem = read_lexicon(beside)
+    if problem:
+        raise OntologyError([OntologyProblem("", "", problem, 'a JSON object with "concepts"')], str(beside))
+    if lexicon is None:
+        return parse_ontology(data, path)
+    try:
+        ontology = parse_ontology(data, path, lexicon)
+    except OntologyError as exc:  # name both files: the problem may be in either
+        raise OntologyError(exc.problems, f"{path} (with its lexicon {beside.name})") from None
+    return replace(ontology, lexicon_source=beside)
 
 
 def as_ontology(ontology: Ontology | Mapping[str, Any]) -> Ontology:
