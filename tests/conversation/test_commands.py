@@ -110,7 +110,8 @@ async def test_natural_language_forgetting_works_through_negation(session) -> No
 
 
 async def test_retry_with_nothing_failed(session) -> None:
-    assert not (await result(session, "/retry")).ok
+    refused = await result(session, "/retry")
+    assert not refused.ok and "nothing to retry" in refused.text.lower()
 
 
 async def test_commands_need_no_model_and_do_not_tick(session) -> None:

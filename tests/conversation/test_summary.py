@@ -12,6 +12,9 @@ def test_nothing_is_summarised_before_it_leaves_the_window() -> None:
     summary, history = RollingSummary(), [Exchange("We've come from Lisbon for the weekend.", "Welcome!")]
     keep_up(summary, history, window=6)
     assert summary.text == "" and summary.folded == 0
+    history += [Exchange(f"{CHATTER[i]} Room {i}.", "Noted.") for i in range(6)]  # the first one leaves now
+    keep_up(summary, history, window=6)
+    assert summary.folded == 1 and "Lisbon" in summary.text
 
 
 def test_an_early_detail_is_still_there_forty_turns_later_and_the_summary_stays_bounded() -> None:

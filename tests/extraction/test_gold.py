@@ -161,6 +161,9 @@ def test_injection_text_yields_nothing_outside_the_ontology(extractor: RuleExtra
     assert facts == []
 
 
-def test_extraction_is_deterministic(extractor: RuleExtractor) -> None:
+def test_extraction_is_deterministic(extractor: RuleExtractor, museum_ontology) -> None:
+    """The same message gives the same facts, again and from a fresh extractor (and it does give some)."""
     text = "I'm vegan and allergic to nuts, and I've got two hours; I love Monet but hate video art."
-    assert extractor.extract(text) == extractor.extract(text)
+    first = extractor.extract(text)
+    assert len(first) >= 4, first
+    assert extractor.extract(text) == first == RuleExtractor(museum_ontology).extract(text)

@@ -256,12 +256,18 @@ async def test_command_palette_runs_slash_commands() -> None:
 
 
 async def test_quit_saves_memory() -> None:
+    """Quitting saves what a turn could not: here the turn's own save fails (a folder stands where the
+    memory file goes), the folder is then taken away, and only the save at Ctrl+Q can write the file."""
+    path = config.users_dir() / "leaver.toml"
     app = make_app(user="leaver")
     async with app.run_test(size=(120, 36)) as pilot:
+        path.mkdir(parents=True)
         await say(pilot, "I'm blind")
+        path.rmdir()
+        assert not path.exists(), "the turn's own save could not have written it"
         await pilot.press("ctrl+q")
         await asyncio.sleep(0.1)
-    assert "blind" in (config.users_dir() / "leaver.toml").read_text(encoding="utf-8")
+    assert "blind" in path.read_text(encoding="utf-8")
 
 
 async def test_a_message_sent_while_answering_is_kept_in_the_composer() -> None:
