@@ -39,6 +39,7 @@ from typing import Any
 from museum_tui.language.clauses import PEOPLE, fold
 from museum_tui.memory import Ontology
 
+from .derived import derive
 from .lexicon import check_spec
 
 COMPANION_PRIORITY = 20
@@ -112,13 +113,16 @@ def _alternation(phrases: list[str], plural: bool = False) -> re.Pattern[str] | 
 def compile_cues(ontology: Ontology) -> list[ConceptCues]:
     """Every concept that has cues, highest priority first (ties keep the ontology's order)."""
     compiled = []
+    uncovered = {cid: c for cid, c in ontology.concepts.items() if not c.cues}
+    derived = derive(uncovered) if uncovered else {}  # read from the labels and examples
     for concept in ontology.concepts.values():
-        if not concept.cues:
+        spec = concept.cues or derived.get(concept.id)
+        if not spec:
             continue
         try:
-            cues = _compile(concept.id, concept.cues)
+            cues = _compile(concept.id, spec)
             # a need (a sensitive concept) can be a party member's; the lexicon may say otherwise
-            cues.party = bool(concept.cues.get("party", concept.sensitive)) and cues.subject == "self"
+            cues.party = bool(spec.get("party", concept.sensitive)) and cues.subject == "self"
             compiled.append(cues)
         except (re.error, TypeError, AttributeError, ValueError) as exc:
             # A broken cue must not stop the app: that concept is left to other extractors.

@@ -18,7 +18,8 @@ import threading
 from dataclasses import dataclass, replace
 
 from museum_tui.language.clauses import INJECTION, NEGATION, PEOPLE, Clause, fold, is_affirmative, split_clauses
-from museum_tui.language.party import OTHER, SELF, member_named
+from museum_tui.language.party import BARE_MEMBER as _BARE_MEMBER
+from museum_tui.language.party import MEMBERS, OTHER, SELF, SUBJECT_VERBS, member_named
 from museum_tui.memory import Ontology
 
 from .answers import as_statement
@@ -69,6 +70,15 @@ PERSON_AFTER = re.compile(
 
 CARRIED = re.compile(r"^(?:and |also |plus |or )?(?:[\w'-]+ ){0,3}[\w'-]+ (?:too|as well|also)$")
 THIS = re.compile(r"(?:^|\s)(?:that|this|these|those)\s+(?:(?!is\b|was\b|are\b|were\b)[\w-]+\s+)?$")
+BARE = _BARE_MEMBER.pattern.removeprefix("^").replace("(?P<who>", "(?:")
+MEMBER_SUBJECT = re.compile(
+    rf"^(?:(?:my|our)\s+(?:[\w-]+\s+){{0,3}}?(?:{MEMBERS})|{BARE}|he|she|they)\s+(?:also\s+|really\s+|just\s+)?"
+    rf"(?P<verb>{SUBJECT_VERBS})\b"
+)
+ELLIPSIS = re.compile(
+    rf"^(?:but |it is |it was |that is |that was |that was for |it is for )?(?:my|our) (?:[\w-]+ )?(?:{MEMBERS})"
+    r"(?: is| does| has| was| one| does too| is too)?$"
+)
 MY_BEFORE = re.compile(r"\b(?:my|our)\s+(?:[\w-]+\s+){0,3}$")
 FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|we|us|our|myself)\b")
 
@@ -158,6 +168,7 @@ class RuleExtractor:
         clauses = [c for c in split_clauses(user_msg[:MAX_CHARS], correct=self.speller) if not c.hypothetical]
         dangling: list[tuple[ConceptCues, Clause, bool]] = []
         before: tuple[Clause, set[str]] | None = None  # the clause before, and the concepts it asserted
+        previous: list[_Hit] = []  # what the clause before said
         for clause in clauses:
             read: list[_Hit] = []
             carried: set[str] = set()
@@ -172,7 +183,9 @@ class RuleExtractor:
                     if negated is not None:
                         dangling.append((cues, clause, negated))
             hits.extend(_outer(read))
+            hits.extend(self._moved(clause, before, previous))
             before = (clause, {h.concept for h in read if h.polarity == "asserted"})
+            previous = _outer(read)
         for cues, clause, negated in dangling:
             if not any(h.concept == cues.concept and h.sentence == clause.sentence for h in hits):
                 hits.extend(self._borrow(cues, clause, clauses, negated))
@@ -190,6 +203,20 @@ class RuleExtractor:
                 and o.value.startswith(h.value + " (")
                 for o in hits
             )
+        ]
+
+    def _moved(self, clause: Clause, before: tuple[Clause, set[str]] | None, said: list[_Hit]) -> list[_Hit]:
+        """ "I'm not deaf, my husband is" / "forget the wheelchair, it's my mum's": the need the clause before
+        took back from the visitor is a party member's."""
+        m = ELLIPSIS.match(clause.text)
+        if not m or before is None or before[0].sentence != clause.sentence:
+            return []
+        member = member_named(clause.text)
+        party = {c.concept for c in self.cues if c.party}
+        return [
+            _Hit(h.concept, h.value, "asserted", clause.sentence, clause.sentence, None, member)
+            for h in said
+            if h.polarity == "negated" and h.about == SELF and h.concept in party and member
         ]
 
     def _agreed(self, bot_question: str, evidence: str) -> list[_Hit]:
@@ -238,6 +265,15 @@ class RuleExtractor:
         member = clause.about if clause.about not in (SELF, OTHER) else ""
         if cues.subject == "self" and clause.third_party and not (cues.party and member):
             return []
+        if cues.subject == "self" and member:
+            # "my son is vegetarian" reads as "i am vegetarian" would, and the facts are the son's
+            spoken = as_first_person(clause.text)
+            if spoken is not None:
+                mine = replace(clause, text=spoken, third_party=False, about=SELF, others_from=None, spans_taken=[])
+                found = self._match(cues, mine, bot_question, carried)
+                # "…my husband, he's blind": the evidence must name him (validation checks it)
+                names = re.search(rf"\b{re.escape(member)}", fold(clause.original))
+                return [replace(h, about=member, evidence=clause.original if names else clause.sentence) for h in found]
         if clause.question and not (cues.question == "need" and clause.need_question):
             return []
         text = clause.text
@@ -374,6 +410,19 @@ class RuleExtractor:
                 if value and len(value.split()) <= (3 if len(parts) > 1 else 5):
                     out.append((start, end, value))
         return out
+
+
+def as_first_person(text: str) -> str | None:
+    """A clause about a party member, said as the visitor would say it of themselves ("my son is vegan" →
+    "i am vegan", "grandad uses a cane" → "i use a cane"); None when its subject does not open it."""
+    m = MEMBER_SUBJECT.match(text)
+    if not m:
+        return None
+    verb = m.group("verb")
+    verb = {"is": "am", "has": "have", "does": "do", "was": "was"}.get(verb) or (
+        verb[:-3] + "y" if verb.endswith("ies") else verb[:-1] if verb.endswith("s") else verb
+    )
+    return f"i {verb}{text[m.end() :]}"
 
 
 def _member_after(text: str, start: int, end: int) -> bool:

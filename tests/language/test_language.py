@@ -53,3 +53,11 @@ def test_dialogue_acts_and_questions() -> None:
 def test_folding_and_stop_words() -> None:
     assert plain("  Café  ’Crème’ ") == "cafe 'creme'"
     assert content_words("Where's the Monet painting, please?") == {"monet", "painting"}
+
+
+def test_a_question_after_a_comma_is_its_own_clause() -> None:
+    clauses = split_clauses("I'm allergic to sesame, does the hummus wrap have any?")
+    assert [(c.text, c.question) for c in clauses] == [
+        ("i am allergic to sesame", False),
+        ("does the hummus wrap have any", True),
+    ]
