@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from museum_tui.language.clauses import INJECTION, NEGATION, PEOPLE, Clause, fold, is_affirmative, split_clauses
 from museum_tui.language.party import BARE_MEMBER as _BARE_MEMBER
-from museum_tui.language.party import MEMBERS, OTHER, SELF, SUBJECT_VERBS, member_named
+from museum_tui.language.party import MEMBERS, NOT_MINE, OTHER, SELF, SUBJECT_VERBS, member_named
 from museum_tui.memory import Ontology
 
 from .answers import as_statement
@@ -72,7 +72,7 @@ CARRIED = re.compile(r"^(?:and |also |plus |or )?(?:[\w'-]+ ){0,3}[\w'-]+ (?:too
 THIS = re.compile(r"(?:^|\s)(?:that|this|these|those)\s+(?:(?!is\b|was\b|are\b|were\b)[\w-]+\s+)?$")
 BARE = _BARE_MEMBER.pattern.removeprefix("^").replace("(?P<who>", "(?:")
 MEMBER_SUBJECT = re.compile(
-    rf"^(?:(?:my|our)\s+(?:[\w-]+\s+){{0,3}}?(?:{MEMBERS})|{BARE}|he|she|they)\s+(?:also\s+|really\s+|just\s+)?"
+    rf"^(?:(?:my|our)\s+(?:{NOT_MINE}[\w-]+\s+){{0,3}}?(?:{MEMBERS})|{BARE}|he|she|they)\s+(?:also\s+|really\s+|just\s+)?"
     rf"(?P<verb>{SUBJECT_VERBS})\b"
 )
 ELLIPSIS = re.compile(

@@ -51,8 +51,10 @@ MEMBERS = (
     r"in-laws|stepson|stepdaughter|stepmum|stepdad|mother-in-law|father-in-law|kiddos?|little one|eldest|"
     r"youngest|other half"
 )
-# "my son", "our daughter", "my little girl", "my 8 year old son": a member, named by the visitor
-MEMBER = re.compile(rf"\b(?:my|our)\s+(?:[\w-]+\s+){{0,3}}?(?P<who>{MEMBERS})\b")
+# "my son", "our daughter", "my little girl", "my 8 year old son": a member, named by the visitor (not
+# "our neighbour's boy": another person's)
+NOT_MINE = rf"(?!(?:{PEOPLE}|neighbours?|neighbors?)\b)"  # a word between "my" and the member, not a person
+MEMBER = re.compile(rf"\b(?:my|our)\s+(?:{NOT_MINE}[\w-]+\s+){{0,3}}?(?P<who>{MEMBERS})\b")
 # "Grandad is on crutches", "mum uses a wheelchair": a family word used as a name
 BARE_MEMBER = re.compile(
     r"^(?P<who>mum|mom|dad|grandad|granddad|grandpa|grandma|granny|gran|nan|nana|nanna|grampa|mummy|daddy)\b"

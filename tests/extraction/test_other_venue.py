@@ -42,7 +42,11 @@ def test_the_garden_cues_are_valid() -> None:
     [
         ("I love orchids and cacti", None, {("Interest.Plants", "orchids"), ("Interest.Plants", "cacti")}),
         ("im alergic to polen", None, {("Health.Allergy", "pollen")}),
-        ("Here with my nan, she uses a wheelchair", None, {("Trip.Companions", "nan")}),
+        (
+            "Here with my nan, she uses a wheelchair",
+            None,
+            {("Trip.Companions", "nan"), ("Access.Mobility", "wheelchair user", "nan")},
+        ),
         ("we have about 2 hours", None, {("Trip.TimeBudget", "2 hours")}),
         ("dying for a cuppa", None, {("Now.Refreshment", "tea")}),
         ("I am by the lake", None, {("Now.Location", "lake")}),
@@ -55,7 +59,8 @@ def test_the_garden_cues_are_valid() -> None:
     ],
 )
 def test_a_second_venue_reads_the_visitor(garden: RuleExtractor, user: str, bot: str | None, expected: set) -> None:
-    got = {(f.concept, f.value) for f in garden.extract(user, bot) if f.polarity == "asserted"}
+    facts = [f for f in garden.extract(user, bot) if f.polarity == "asserted"]
+    got = {(f.concept, f.value) if f.about == "self" else (f.concept, f.value, f.about) for f in facts}
     assert got == expected
 
 
