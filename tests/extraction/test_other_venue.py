@@ -20,8 +20,24 @@ from .scoring import DATA
 
 PACKAGE = Path(__file__).resolve().parents[2] / "museum_tui"
 RULE_MODULES = (
-    *(f"extraction/{n}" for n in ("rules", "cues", "values", "spelling", "answers", "reading")),
-    *(f"language/{n}" for n in ("clauses", "party", "acts", "text")),
+    *(
+        f"extraction/{n}"
+        for n in (
+            "rules",
+            "cues",
+            "values",
+            "spelling",
+            "answers",
+            "reading",
+            "hits",
+            "party_reading",
+            "derived",
+            "meaning",
+            "lexicon",
+            "floor",
+        )
+    ),
+    *(f"language/{n}" for n in ("clauses", "party", "acts", "text", "semantic")),
 )
 VENUE_WORDS = re.compile(
     r"\b(?:museum(?![-_]tui)|gallery|galleries|exhibition|artwork|glasshouse|garden|café|cafe)\b", re.I
