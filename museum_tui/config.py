@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from museum_tui.memory.tiers import PERSISTENCE_CLASSES
+from museum_tui.memory.tiers import PERSISTENCE_CLASSES, PRUNE_THRESHOLD
 
 APP_NAME = "museum-tui"
 DEFAULT_USER = "guest"
@@ -103,6 +103,14 @@ def users_dir() -> Path:
     return data_dir() / "users"
 
 
+def config_in_use(settings: Settings | None = None) -> Path:
+    """The config file the app reads (`--config`, `MUSEUM_TUI_CONFIG` or the default), even if it does not
+    exist yet."""
+    if settings is not None and settings.config_file:
+        return settings.config_file
+    return Path(os.environ.get("MUSEUM_TUI_CONFIG") or config_path())
+
+
 def store_spec(settings: Settings) -> str:
     """Where visitors' memories are kept: the `store` setting, else the memory files' folder."""
     return settings.store or str(users_dir())
@@ -133,6 +141,7 @@ class Settings:
     history_window: int = 12
     similarity_threshold: float = DEFAULT_SIMILARITY
     decay: dict[str, float] = field(default_factory=dict)
+    prune_threshold: float = PRUNE_THRESHOLD  # `PRUNE_THRESHOLD` in the environment: facts under it are pruned
     builtin_stream_delay: float = 0.01
     facts_before_reply: bool = False  # the seed's order: extract → upsert → tick → chat
     sensitive_consent: bool = False  # kiosks: keep `sensitive` concepts across visits only if the visitor agrees
@@ -290,6 +299,7 @@ def load_settings(
         settings.store = str(store)
 
     _limits(settings, pick)
+    _prune_threshold(settings, env)
 
     decay = data.get("decay", {})
     if not isinstance(decay, dict):
@@ -307,6 +317,22 @@ def load_settings(
     if settings.offline:
         settings.sources["provider"] = "command line (--offline)"
     return settings
+
+
+def _prune_threshold(settings: Settings, env: Mapping[str, str]) -> None:
+    """`PRUNE_THRESHOLD` (environment only): a bad value is warned about and the default kept."""
+    raw = env.get("PRUNE_THRESHOLD")
+    if raw is None or not raw.strip():
+        return
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value < 1.0:
+        settings.warnings.append(f"PRUNE_THRESHOLD={raw!r} is not a number in [0, 1); using {PRUNE_THRESHOLD}")
+        return
+    settings.prune_threshold = value
+    settings.sources["prune_threshold"] = "environment"
 
 
 def _limits(settings: Settings, pick: Any) -> None:

@@ -24,3 +24,33 @@ def museum(
         timeout=120,
         check=False,
     )
+
+
+def museum_at_terminal(
+    *args: str, answer: str, prompt: bytes = b": ", env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run the CLI with a terminal (a pseudo-terminal) as its standard input, typing `answer` once it asks
+    (its prompt ends with `prompt` on stderr): what a person at a kiosk's keyboard does for a PIN."""
+    master, slave = os.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "museum_tui", *args],
+        stdin=slave,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "MUSEUM_TUI_STREAM_DELAY": "0", **(env or {})},
+        start_new_session=True,  # no controlling terminal: getpass reads the pseudo-terminal on stdin
+    )
+    os.close(slave)
+    try:
+        seen = b""
+        while not seen.endswith(prompt):  # typed only once asked: turning echo off flushes earlier input
+            chunk = os.read(proc.stderr.fileno(), 256)
+            if not chunk:
+                break
+            seen += chunk
+        if seen.endswith(prompt):
+            os.write(master, answer.encode() + b"\n")
+        out, err = proc.communicate(timeout=120)
+    finally:
+        os.close(master)
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out.decode(), (seen + err).decode())

@@ -12,7 +12,8 @@ import pytest
 
 from museum_tui import config
 from museum_tui.cli import main
-from museum_tui.memory import MemoryStore, UserMemoryFile
+from museum_tui.memory import MemoryStore
+from museum_tui.storage import UserMemoryFile
 from tests.cli_process import museum
 
 

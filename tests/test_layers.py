@@ -1,4 +1,4 @@
-"""The import direction, enforced: tui → conversation → extraction, concierge, llm → memory.
+"""The import direction, enforced: tui → conversation → extraction, concierge, llm, storage → memory.
 
 Every `import` in the package is read from the source (module level, inside functions, and under
 TYPE_CHECKING alike), relative imports resolved, and checked against the one allowed direction.
@@ -14,19 +14,31 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "museum_tui"
 
 # What each part of the package may import from the project. `safetext` (text made inert), `language` (how
-# words are read) and the package root (its version) are leaves anyone may use; `cli` is the composition root
-# and may use everything.
+# words are read), `clock` (the one clock) and the package root (its version) are leaves anyone may use;
+# `cli` is the composition root and may use everything. `memory` is the pure core: it is given the time,
+# never asks.
 LEAVES = {"safetext", "language"}
 ALLOWED: dict[str, set[str]] = {
     "memory": {"memory"},
     "safetext": set(),
     "language": set(),
+    "clock": set(),
     "config": {"memory"},
     "llm": {"llm", "safetext", "__init__"},
     "extraction": {"extraction", "memory", "safetext"},
-    "concierge": {"concierge", "memory", "safetext"},
-    "storage": {"storage", "memory"},
-    "conversation": {"conversation", "extraction", "concierge", "llm", "memory", "config", "safetext", "storage"},
+    "concierge": {"concierge", "memory", "safetext", "clock"},
+    "storage": {"storage", "memory", "clock"},
+    "conversation": {
+        "conversation",
+        "extraction",
+        "concierge",
+        "llm",
+        "memory",
+        "config",
+        "safetext",
+        "storage",
+        "clock",
+    },
     "tui": {"tui", "conversation", "safetext"},
 }
 UI_LIBRARIES = {"textual", "rich"}
@@ -96,6 +108,29 @@ def test_the_checker_sees_a_forbidden_import() -> None:
     probe = "from ..conversation import Session\nfrom . import facts\nimport textual\n"
     resolved = [module for _, module in imports(PACKAGE / "memory" / "store.py", probe)]
     assert resolved == ["museum_tui.conversation", "museum_tui.memory", "textual"]
+
+
+MEMORY_STDLIB_IO = {"os", "io", "shutil", "tempfile", "glob", "fcntl", "sqlite3", "socket", "subprocess",
+                    "pathlib", "rtoml", "tomli_w", "tomllib", "psycopg", "httpx", "platformdirs", "time"}  # fmt: skip
+
+
+# The one exception: `load_ontology` reads the ontology file it is given (a schema, not visitor memory).
+PURITY_EXCEPTIONS = {"ontology.py": {"line 14: pathlib", "opens files (.read_text()"}}
+
+
+@pytest.mark.parametrize("path", sorted((PACKAGE / "memory").rglob("*.py")), ids=lambda p: p.name)
+def test_the_memory_core_is_pure(path: Path) -> None:
+    """`memory` imports nothing of `storage` (nor of any other part but the pure `language` leaf), no file,
+    process, network or clock module, and reads no environment: where memory lives and what time it is are
+    given to it."""
+    text = path.read_text(encoding="utf-8")
+    problems = [f"line {line}: {module}" for line, module in imports(path)
+                if module.split(".")[0] in MEMORY_STDLIB_IO or project_part(module) not in (None, "memory", "language")]  # fmt: skip
+    problems += [f"reads the environment ({word})" for word in ("os.environ", "getenv") if word in text]
+    problems += [f"opens files ({word})" for word in ("open(", ".read_text(", ".write_", "datetime.now(")
+                 if word in text and path.name != "timestamps.py"]  # fmt: skip
+    problems = [p for p in problems if p not in PURITY_EXCEPTIONS.get(path.name, set())]
+    assert not problems, f"memory/{path.name}:\n" + "\n".join(problems)
 
 
 def test_front_ends_never_reach_into_the_sessions_memory() -> None:

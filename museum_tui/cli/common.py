@@ -8,7 +8,7 @@ from typing import Any
 
 from museum_tui import config
 from museum_tui.memory import MemoryStore
-from museum_tui.memory.storage import VisitorMemory
+from museum_tui.storage import VisitorMemory
 
 PROVIDERS = ("builtin", "openrouter", "openai", "ollama", "custom")
 
@@ -102,7 +102,7 @@ def open_user(args: argparse.Namespace) -> tuple[MemoryStore, VisitorMemory, lis
 
     settings = settings_from(args)
     if settings.kiosk:
-        _kiosk_unlock(settings.user)
+        _kiosk_unlock(settings)
     try:
         store, memory_file, report = open_memory(settings)
     except SessionError as exc:
@@ -110,19 +110,22 @@ def open_user(args: argparse.Namespace) -> tuple[MemoryStore, VisitorMemory, lis
     return store, memory_file, report.notices
 
 
-def _kiosk_unlock(user: str) -> None:
+def _kiosk_unlock(settings: config.Settings) -> None:
     """Kiosk mode: a visitor's saved memory opens from the command line only with their secret, typed at a
-    terminal (never piped, never an option); anyone else is refused."""
+    terminal (never piped, never an option); anyone else is refused. The secret is looked for where the
+    configured store keeps it, as the app does."""
     import getpass
     import sys
 
-    from museum_tui.memory import UserNameError, check_user_name
-    from museum_tui.memory.visitor_secret import SecretError, SecretFile
+    from museum_tui.conversation import storage_for
+    from museum_tui.memory import UserNameError
+    from museum_tui.storage import PersistenceError
+    from museum_tui.storage.visitor_secret import SecretError
 
     try:
-        secret_file = SecretFile(config.users_dir(), check_user_name(user))
+        secret_file = storage_for(settings).secret(settings.user)
         protected = secret_file.exists()
-    except (UserNameError, SecretError) as exc:
+    except (UserNameError, SecretError, PersistenceError) as exc:
         raise CliError(str(exc), exit_code=2) from None
     refused = f"kiosk mode: the memory of {secret_file.user} opens only with its PIN or pass phrase"
     if not protected:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from museum_tui import config
-from museum_tui.memory.storage import safe_location
+from museum_tui.storage.urls import safe_location
 
 from .common import CliError, add_common, settings_from
 

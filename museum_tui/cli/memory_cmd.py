@@ -7,14 +7,14 @@ import json
 import sys
 from pathlib import Path
 
-from museum_tui.memory import TIER, SaveError, by_tier, keeps
-from museum_tui.memory.clock import now
-from museum_tui.memory.export import export_json, export_markdown
+from museum_tui.clock import now
+from museum_tui.memory import TIER, by_tier, keeps
+from museum_tui.memory.document import export_json, export_markdown
 from museum_tui.memory.health import health
-from museum_tui.memory.storage import stored_bytes
 from museum_tui.safetext import one_line, plural
+from museum_tui.storage import SaveError
 
-from .common import CliError, add_common, open_user
+from .common import CliError, add_common, open_user, settings_from
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -92,18 +92,19 @@ def export_cmd(args: argparse.Namespace) -> int:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
         return 0
     from museum_tui import config
-    from museum_tui.conversation.exporting import exports_dir
-    from museum_tui.memory.export import ExportRefused, export_target, write_export
+    from museum_tui.conversation import storage_for
+    from museum_tui.storage.exports import ExportRefused, export_target, write_export
 
+    places = storage_for(settings_from(args)).places
     try:  # never onto a memory file or the config, atomically; -o is the operator's choice, so it replaces
         real = export_target(
             args.output,
-            exports_dir=exports_dir(),
-            guarded=[config.users_dir()],
+            exports_dir=places.exports,
+            guarded=places.guarded,
             app_dirs=[config.data_dir(), config.config_dir()],
             protected=[args.config or config.config_path(), config.config_path()],
         )
-        write_export(real, text, exports_dir=exports_dir(), overwrite=True)
+        write_export(real, text, exports_dir=places.exports, overwrite=True)
     except ExportRefused as exc:
         raise CliError(f"not exported: {exc}") from None
     except OSError as exc:
@@ -146,7 +147,7 @@ def health_cmd(args: argparse.Namespace) -> int:
     visits = memory_file.visits.all()
     last = visits[-1] if visits else None
     readings, refused = (last.model_readings, last.model_refused) if last else (0, 0)
-    report = health(store, now(), file_bytes=stored_bytes(memory_file), model_readings=readings, model_refused=refused)
+    report = health(store, now(), file_bytes=memory_file.stored_bytes(), model_readings=readings, model_refused=refused)
     if args.json:
         record = {"user": memory_file.user, "score": report.score, "warnings": list(report.warnings)}
         print(json.dumps({**record, "figures": report.figures}, indent=2))

@@ -6,9 +6,9 @@ import argparse
 from pathlib import Path
 
 from museum_tui import config
-from museum_tui.memory import FileStorage, MemoryStore, OntologyError, PersistenceError, SaveError, load_ontology
-from museum_tui.memory.storage import is_database_url, safe_location
+from museum_tui.memory import MemoryStore, OntologyError, load_ontology
 from museum_tui.safetext import one_line
+from museum_tui.storage import FileStorage, PersistenceError, SaveError, is_database_url, safe_location
 
 from .common import CliError, add_common, settings_from
 
@@ -64,7 +64,7 @@ def migrate_cmd(args: argparse.Namespace) -> int:
                 failed += 1
                 continue
             dest = target.open(name)
-            dest.keep_sensitive, dest.consent_at = memory_file.keep_sensitive, memory_file.consent_at
+            dest.consent = memory_file.consent
             try:
                 saved = dest.save(store)
             except SaveError as exc:
@@ -83,7 +83,7 @@ def status_cmd(args: argparse.Namespace) -> int:
     from museum_tui.storage import open_storage
 
     spec = config.store_spec(settings_from(args))
-    storage = open_storage(spec)
+    storage = open_storage(spec, config.data_dir())
     try:
         names = storage.visitors()
         version = getattr(storage, "database_version", None) or storage.schema_version

@@ -10,14 +10,13 @@ from collections.abc import Mapping
 from museum_tui import config
 from museum_tui.config import Settings
 from museum_tui.memory import (
-    LoadReport,
     MemoryStore,
     Ontology,
     OntologyError,
     UserNameError,
-    VisitorMemory,
     load_ontology,
 )
+from museum_tui.storage import LoadReport, MemoryStorage, VisitorMemory, open_storage
 
 from .concierge import Concierge, VenueUnavailable, load_concierge
 from .engine import EngineError, LLMChat, build_chat, build_fact_source, resolve_engine
@@ -38,11 +37,15 @@ def _ontology(settings: Settings) -> Ontology:
         raise SessionError(str(exc)) from None
 
 
-def _visitor(settings: Settings, ontology: Ontology) -> tuple[Visitor, LoadReport]:
-    from museum_tui.storage import open_storage
+def storage_for(settings: Settings) -> MemoryStorage:
+    """The store the settings name, with this machine's data folder for exports (and a database store's
+    kiosk secrets)."""
+    return open_storage(config.store_spec(settings), config.data_dir())
 
+
+def _visitor(settings: Settings, ontology: Ontology) -> tuple[Visitor, LoadReport]:
     try:
-        return load_visitor(settings, ontology, open_storage(config.store_spec(settings)), settings.user)
+        return load_visitor(settings, ontology, storage_for(settings), settings.user)
     except UserNameError as exc:
         raise SessionError(str(exc)) from None
 
@@ -68,10 +71,7 @@ def open_session(settings: Settings, env: Mapping[str, str] | None = None) -> Se
     else:
         fact_source = build_fact_source(ontology, provider)
     if settings.kiosk:  # nobody's memory opens without its secret: the kiosk starts with an anonymous visitor
-        from museum_tui.storage import open_storage
-
-        storage = open_storage(config.store_spec(settings))
-        visitor, loaded = anonymous_visitor(settings, ontology, storage, config.users_dir()), []
+        visitor, loaded = anonymous_visitor(settings, ontology, storage_for(settings)), []
     else:
         visitor, report = _visitor(settings, ontology)
         loaded = report.notices
@@ -91,4 +91,4 @@ def open_session(settings: Settings, env: Mapping[str, str] | None = None) -> Se
     return session
 
 
-__all__ = ["Concierge", "Outcome", "Session", "SessionError", "Visitor", "open_memory", "open_session"]
+__all__ = ["Concierge", "Outcome", "Session", "SessionError", "Visitor", "open_memory", "open_session", "storage_for"]

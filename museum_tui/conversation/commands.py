@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from museum_tui.memory import TIERS, UserNameError, keeps
-from museum_tui.memory.export import ExportRefused
 from museum_tui.safetext import md, md_code, plural
+from museum_tui.storage.exports import ExportRefused
 
 from .events import CommandResult, Event, QuitRequested
 from .memory_text import departure_markdown, memory_markdown, memory_sections, why_markdown

@@ -11,28 +11,25 @@ saved). `/user <name>` asks for that visitor's PIN or pass phrase (a `CommandRes
 from __future__ import annotations
 
 import asyncio
-import os
-from pathlib import Path
 
 from museum_tui.config import Settings
-from museum_tui.memory import MemoryStorage, MemoryStore, Ontology, UserMemoryFile, check_user_name
-from museum_tui.memory.usernames import other_spellings
-from museum_tui.memory.visitor_secret import MIN_LENGTH, SecretError, SecretFile, SecretLocked
+from museum_tui.memory import Ontology, check_user_name
 from museum_tui.safetext import md
+from museum_tui.storage import MemoryStorage
+from museum_tui.storage.visitor_secret import MIN_LENGTH, SecretError, SecretLocked
 
 from .events import CommandResult, Event
-from .visitor import Visitor
+from .visitor import Visitor, new_store
 
 REFUSED = "On this kiosk {what} is not available; ask the staff."
 
 
-def anonymous_visitor(settings: Settings, ontology: Ontology, storage: MemoryStorage, users_dir: Path) -> Visitor:
+def anonymous_visitor(settings: Settings, ontology: Ontology, storage: MemoryStorage) -> Visitor:
     """The kiosk's visitor until someone opens their memory: nothing is read or written for it; `storage` is
     where the next visitor's memory will come from."""
-    memory_file = UserMemoryFile(users_dir, settings.user)
+    memory_file = storage.open(settings.user)
     memory_file.read_only = True
-    store = MemoryStore(ontology, settings.similarity_threshold, decay=settings.decay or None)
-    return Visitor(store, memory_file, storage)
+    return Visitor(new_store(settings, ontology), memory_file, storage)
 
 
 class KioskGate:
@@ -41,12 +38,12 @@ class KioskGate:
     def __init__(self) -> None:
         self.pending: tuple[str, str] | None = None  # ("unlock" | "choose", canonical name)
 
-    def request(self, users_dir: Path, name: str) -> list[Event]:
+    def request(self, storage: MemoryStorage, name: str) -> list[Event]:
         """`/user name` on a kiosk: the question to ask. Raises `UserNameError` for a name that is not one."""
         user = check_user_name(name)
         self.pending = None
         try:
-            protected = SecretFile(users_dir, user).exists()
+            protected = storage.secret(user).exists()
         except SecretError as exc:
             return [CommandResult("user", f"{md(str(exc), 300)}.", ok=False)]
         if protected:
@@ -56,7 +53,7 @@ class KioskGate:
                     "user", f"The memory of **{md(user)}** is protected. Enter its PIN or pass phrase.", kind="secret"
                 )
             ]
-        if os.path.lexists(users_dir / f"{user}.toml") or other_spellings(users_dir, user):
+        if storage.holds(user):
             text = (
                 f"The memory of **{md(user)}** was saved before this kiosk protected memories with a PIN, so it "
                 "cannot be opened here. Choose another name, or ask the staff."
@@ -69,7 +66,7 @@ class KioskGate:
         )
         return [CommandResult("user", text, kind="new_secret")]
 
-    async def answer(self, users_dir: Path, secret: str | None) -> tuple[str | None, list[Event]]:
+    async def answer(self, storage: MemoryStorage, secret: str | None) -> tuple[str | None, list[Event]]:
         """Check (or set) the secret for the question asked: the name to open, or None and what to say."""
         pending, self.pending = self.pending, None
         if pending is None:
@@ -77,7 +74,7 @@ class KioskGate:
         if not secret:
             return None, [CommandResult("user", "Nothing was changed.", ok=False)]
         mode, user = pending
-        secret_file = SecretFile(users_dir, user)
+        secret_file = storage.secret(user)
         try:
             if mode == "choose":
                 await asyncio.to_thread(secret_file.set, secret)

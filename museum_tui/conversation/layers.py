@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from museum_tui.clock import now
 from museum_tui.memory import Change, Fact, MemoryStore
-from museum_tui.memory.clock import now
 from museum_tui.memory.health import Health, health
 from museum_tui.memory.recall import recall_candidates
-from museum_tui.memory.storage import stored_bytes
 from museum_tui.memory.visits import since
 
 from .events import FactChange, MemoryOverview, MemorySnapshot, Notice, TimelineEntry, VisitView, snapshot
@@ -85,7 +84,7 @@ def record(visitor: Visitor, changes: Iterable[FactChange], turn: int | None = N
 
 
 def health_of(visitor: Visitor) -> Health:
-    size = stored_bytes(visitor.memory_file)
+    size = visitor.memory_file.stored_bytes()
     visit = visitor.memory_file.visits.current
     readings, refused = (visit.model_readings, visit.model_refused) if visit else (0, 0)
     return health(visitor.store, now(), faded=len(visitor.faded) + visitor.recalled, recalled=visitor.recalled,

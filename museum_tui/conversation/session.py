@@ -14,12 +14,13 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING
 
+from museum_tui import config
 from museum_tui.config import Settings
 from museum_tui.memory import Change, Fact, MemoryStore
 from museum_tui.safetext import strip_controls
+from museum_tui.storage.exports import Exported, export_memory
 
 from . import consent, layers
 from .budget import PromptTooLong, fit_prompt
@@ -39,7 +40,6 @@ from .events import (
     Working,
     fact_changes,
 )
-from .exporting import Exported, export_memory
 from .kiosk import REFUSED, KioskGate
 from .limits import Limits
 from .reply import stream_reply
@@ -155,22 +155,15 @@ class Session:
         On a kiosk the memory opens only once `submit_secret` has the visitor's secret: this returns the
         question. Raises `UserNameError` for a name that is not a name."""
         if self.kiosk is not None:
-            return self.kiosk.request(self._secrets_dir(), name)
+            return self.kiosk.request(self.visitor.storage, name)
         return await self._open_visitor(name)
 
     async def submit_secret(self, secret: str | None) -> list[Event]:
         """A kiosk visitor's answer to the PIN question `switch_user` asked (None: they cancelled)."""
         if self.kiosk is None:
             return [CommandResult("user", "No PIN or pass phrase was asked for.", ok=False)]
-        user, events = await self.kiosk.answer(self._secrets_dir(), secret)
+        user, events = await self.kiosk.answer(self.visitor.storage, secret)
         return events if user is None else await self._open_visitor(user)
-
-    def _secrets_dir(self) -> Path:
-        """Where kiosk secrets are kept: beside the memory files, or this machine's data folder when memory
-        is in a database (secrets are per kiosk then: see the README)."""
-        from museum_tui import config
-
-        return getattr(self.visitor.storage, "users_dir", None) or config.users_dir()
 
     async def _open_visitor(self, name: str) -> list[Event]:
         old = self.visitor
@@ -228,8 +221,18 @@ class Session:
         return self.chat.set_model(model)
 
     def export(self, target: str, *, overwrite: bool = False) -> Exported:
-        """Write the visitor's memory as a document (see `exporting`); `ExportRefused` says why not."""
-        return export_memory(self.settings, self.visitor.store, self.user, target, overwrite=overwrite)
+        """Write the visitor's memory as a document where the store keeps exports (see `storage.exports`);
+        `ExportRefused` says why not."""
+        return export_memory(
+            self.visitor.storage.places,
+            self.visitor.store,
+            self.user,
+            target,
+            app_dirs=[config.data_dir(), config.config_dir()],
+            protected=[config.config_in_use(self.settings), config.config_path()],
+            kiosk=self.settings.kiosk,
+            overwrite=overwrite,
+        )
 
     # ---- the turn ------------------------------------------------------------------------------------
 

@@ -10,12 +10,13 @@ import asyncio
 from dataclasses import dataclass, field
 from datetime import timedelta
 
+from museum_tui import clock
 from museum_tui.config import Settings
-from museum_tui.memory import Change, LoadReport, MemoryStorage, MemoryStore, Ontology, SaveError, VisitorMemory
+from museum_tui.memory import Change, MemoryStore, Ontology
 from museum_tui.memory.aging import age
-from museum_tui.memory.clock import now
 from museum_tui.memory.recall import FadedFacts
 from museum_tui.safetext import plural
+from museum_tui.storage import LoadReport, MemoryStorage, SaveError, VisitorMemory
 
 from .events import Notice, TimelineEntry
 from .summary import RollingSummary
@@ -95,6 +96,17 @@ class Visitor:
         return notices
 
 
+def new_store(settings: Settings, ontology: Ontology) -> MemoryStore:
+    """An empty memory shaped by the settings, on the app's clock."""
+    return MemoryStore(
+        ontology,
+        settings.similarity_threshold,
+        decay=settings.decay or None,
+        prune_threshold=settings.prune_threshold,
+        clock=clock.now_iso,
+    )
+
+
 def load_visitor(
     settings: Settings, ontology: Ontology, storage: MemoryStorage, user: str
 ) -> tuple[Visitor, LoadReport]:
@@ -104,8 +116,8 @@ def load_visitor(
     memory_file = storage.open(user)
     memory_file.ask_sensitive = settings.sensitive_consent
     memory_file.visits.gap = timedelta(minutes=settings.visit_gap_minutes)
-    store = MemoryStore(ontology, settings.similarity_threshold, decay=settings.decay or None)
+    store = new_store(settings, ontology)
     report = memory_file.load(store)
     visitor = Visitor(store, memory_file, storage)
-    visitor.faded.add(store, age(store, report.saved_at, now(), settings.half_life_days))
+    visitor.faded.add(store, age(store, report.saved_at, clock.now(), settings.half_life_days))
     return visitor, report

@@ -1,6 +1,11 @@
-"""The pure memory core: ontology, tiered store, views and per-user files. Imports nothing of the project."""
+"""The pure memory core: ontology, tiered store, views, the saved snapshot and its merge.
+
+No files, no network, no environment: the clock and thresholds are passed in, and where memory is kept is
+`museum_tui.storage`'s business. Imports nothing of the project.
+"""
 
 from .facts import Change, Fact, Mention, normalize
+from .merge import Merged, fact_key, merge
 from .ontology import (
     Concept,
     Ontology,
@@ -9,15 +14,7 @@ from .ontology import (
     load_ontology,
     parse_ontology,
 )
-from .persistence import (
-    SCHEMA_VERSION,
-    LoadReport,
-    PersistenceError,
-    SaveError,
-    SaveReport,
-    UserMemoryFile,
-)
-from .storage import FileStorage, MemoryStorage, VisitorMemory
+from .snapshot import Consent, Synced, VisitorSnapshot
 from .store import REINFORCEMENT, MemoryStore
 from .tiers import DECAY, KEPT_TIERS, PERSISTENCE_CLASSES, PRUNE_THRESHOLD, TIER, TIERS, Tier, keeps, turns_until_faded
 from .usernames import UserNameError, check_user_name
@@ -29,34 +26,31 @@ __all__ = [
     "PERSISTENCE_CLASSES",
     "PRUNE_THRESHOLD",
     "REINFORCEMENT",
-    "SCHEMA_VERSION",
     "TIER",
     "TIERS",
     "Change",
     "Concept",
+    "Consent",
     "Fact",
-    "FileStorage",
-    "LoadReport",
-    "MemoryStorage",
     "MemoryStore",
     "Mention",
+    "Merged",
     "Ontology",
     "OntologyError",
     "OntologyProblem",
-    "PersistenceError",
-    "SaveError",
-    "SaveReport",
+    "Synced",
     "Tier",
-    "UserMemoryFile",
     "UserNameError",
-    "VisitorMemory",
+    "VisitorSnapshot",
     "by_tier",
     "check_user_name",
     "context_block",
     "dump",
+    "fact_key",
     "filtered_block",
     "keeps",
     "load_ontology",
+    "merge",
     "normalize",
     "ordered",
     "parse_ontology",

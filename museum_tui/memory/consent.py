@@ -1,52 +1,38 @@
-"""The kiosk consent policy (`sensitive_consent`) as every store applies it, files and database alike.
+"""The kiosk consent policy (`sensitive_consent`) over a visitor's memory, the same for every store.
 
-With `ask_sensitive`, facts of `sensitive` concepts in the kept tiers are written only once the visitor
-agreed (`keep_sensitive` True, saved with the time of the answer). Until they answer, the sensitive facts
-already saved stay and new ones are not written; after a "no", none are.
+With the policy on, facts of `sensitive` concepts in the kept tiers are saved only once the visitor agreed
+(`Consent.answer` True). Until they answer, the sensitive facts already saved stay and new ones are not
+written; after a "no", none are. Pure: the store that saves asks here what to leave out.
 
-A party member's need ("your son: peanuts") shapes every answer of this visit but is never written, under
-any policy: the visitor cannot consent for someone else, and next time they may come with other people.
+A party member's need ("your son: peanuts") shapes every answer of this visit but is never saved, under any
+policy: the visitor cannot consent for someone else, and next time they may come with other people.
 """
 
 from __future__ import annotations
 
-from .clock import now
+from collections.abc import Callable
+
 from .facts import SELF, Fact
+from .snapshot import Consent
 from .store import MemoryStore
 from .tiers import KEPT_TIERS
 
 
-class SensitiveConsent:
-    ask_sensitive: bool = False
-    keep_sensitive: bool | None = None  # the visitor's answer; None: not asked (yet)
-    consent_at: str = ""
+def sensitive(store: MemoryStore) -> list[Fact]:
+    """The visitor's own facts of the kept tiers whose concept is `sensitive`: what their answer is about."""
+    concepts = store.ontology.concepts
+    return [
+        f
+        for f in store.facts.values()
+        if f.persistence_class in KEPT_TIERS and concepts[f.concept].sensitive and f.about == SELF
+    ]
 
-    def _stored(self, fact: Fact) -> bool:
-        """Whether the store held this fact when it last read or wrote it."""
-        raise NotImplementedError
 
-    def set_consent(self, agreed: bool) -> None:
-        """Record the visitor's answer about keeping sensitive facts; the next save writes it."""
-        self.keep_sensitive = agreed
-        self.consent_at = now().isoformat()
-
-    def sensitive(self, store: MemoryStore) -> list[Fact]:
-        """The visitor's own facts of the kept tiers whose concept is `sensitive`: what their answer is about."""
-        concepts = store.ontology.concepts
-        return [
-            f
-            for f in store.facts.values()
-            if f.persistence_class in KEPT_TIERS and concepts[f.concept].sensitive and f.about == SELF
-        ]
-
-    def withheld(self, store: MemoryStore) -> list[Fact]:
-        """Facts of the kept tiers that a save leaves out: the party's (always), and the visitor's sensitive
-        facts they did not agree to keep."""
-        party = [f for f in store.facts.values() if f.persistence_class in KEPT_TIERS and f.about != SELF]
-        if not self.ask_sensitive or self.keep_sensitive:
-            return party
-        return party + [f for f in self.sensitive(store) if self.keep_sensitive is False or not self._stored(f)]
-
-    def awaiting_consent(self, store: MemoryStore) -> list[Fact]:
-        """The visitor's own facts left out only until they answer: what the consent question is for."""
-        return [f for f in self.withheld(store) if f.about == SELF]
+def withheld(store: MemoryStore, consent: Consent, *, ask: bool, stored: Callable[[Fact], bool]) -> list[Fact]:
+    """Facts of the kept tiers a save leaves out: the party's (always), and sensitive ones not agreed to.
+    `ask`: the policy is on; `stored(fact)`: the store held the fact when it last read or wrote (kept until
+    the visitor answers)."""
+    party = [f for f in store.facts.values() if f.persistence_class in KEPT_TIERS and f.about != SELF]
+    if not ask or consent.answer:
+        return party
+    return party + [f for f in sensitive(store) if consent.answer is False or not stored(f)]

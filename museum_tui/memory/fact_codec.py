@@ -1,4 +1,8 @@
-"""Facts to and from the TOML tables of a memory file, refusing anything malformed."""
+"""Facts to and from plain data (str, int, float, lists and dicts of them), refusing anything malformed.
+
+Format-neutral: the memory files write these records as TOML tables, PostgreSQL as JSON (`jsonb`). Fields
+that say nothing (the sole first mention, an empty source) are left out, so a record stays small either way.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +13,9 @@ from .facts import SELF, Fact, Mention, has_hidden
 from .redact import redact
 
 
-def fact_to_toml(fact: Fact) -> dict[str, Any]:
-    """A fact as a TOML table. Fields that say nothing (the sole first mention, an empty source) are left
-    out: the file stays readable and, with a pure-Python TOML writer, every key costs save time."""
+def encode_fact(fact: Fact) -> dict[str, Any]:
+    """A fact as a record. Fields that say nothing are left out: the file stays readable and, with a
+    pure-Python TOML writer, every key costs save time."""
     table: dict[str, Any] = {
         "id": fact.id,
         "concept": fact.concept,
@@ -86,8 +90,8 @@ def _about(entry: dict[str, Any]) -> str:
     return " ".join(about.lower().split())
 
 
-def fact_from_toml(entry: Any) -> Fact:
-    """Rebuild a fact from its TOML table, refusing anything malformed (the caller keeps the file).
+def decode_fact(entry: Any) -> Fact:
+    """Rebuild a fact from its record, refusing anything malformed (the caller keeps the file).
     Plain helper functions and exact type checks: a visitor's file loads every start-up."""
     if not isinstance(entry, dict):
         raise InvalidEntry("an entry is not a table")

@@ -12,9 +12,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from .clock import parse_time
 from .store import MemoryStore
 from .tiers import TIER
+from .timestamps import parse_time
 
 STALE_DAYS = 90
 WEAK = 0.25

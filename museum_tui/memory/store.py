@@ -13,11 +13,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from .clock import now_iso
 from .facts import SELF, Change, Fact, Mention, id_number, normalize, value_mentions, visible
 from .ontology import Concept, Ontology, as_ontology
 from .redact import redact, redacts
 from .tiers import DECAY, PERSISTENCE_CLASSES, PRUNE_THRESHOLD, TIER, turns_until_faded
+from .timestamps import system_now_iso
 
 REINFORCEMENT = 0.3  # a re-mention adds this × the concept's salience_weight
 POLARITIES = ("asserted", "negated")
@@ -63,7 +63,7 @@ class MemoryStore:
                     raise ValueError(f"decay override {cls}={factor!r}: need a known class and a factor in (0, 1]")
                 self.decay[cls] = float(factor)
         self.prune_threshold = PRUNE_THRESHOLD if prune_threshold is None else float(prune_threshold)
-        self.clock = clock or now_iso
+        self.clock = clock or system_now_iso
         self.facts: dict[str, Fact] = {}
         self.turn = 0
         self.next_id = 1

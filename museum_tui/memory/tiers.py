@@ -7,8 +7,6 @@ coloured wherever it is shown. Nothing else in the project spells out a tier's p
 from __future__ import annotations
 
 import math
-import os
-import warnings
 from dataclasses import dataclass
 from typing import Literal
 
@@ -52,25 +50,7 @@ KEPT_TIERS: tuple[TierName, ...] = tuple(t.name for t in TIERS if t.kept)
 DECAY: dict[str, float] = {t.name: t.decay for t in TIERS}
 
 
-def _threshold_from_env(default: float = 0.10) -> float:
-    raw = os.environ.get("PRUNE_THRESHOLD")
-    if raw is None or not raw.strip():
-        return default
-    try:
-        value = float(raw)
-    except ValueError:
-        value = -1.0
-    if not 0.0 <= value < 1.0:
-        warnings.warn(
-            f"PRUNE_THRESHOLD={raw!r} is not a number in [0, 1); using {default}",
-            RuntimeWarning,
-            stacklevel=2,
-        )
-        return default
-    return value
-
-
-PRUNE_THRESHOLD: float = _threshold_from_env()  # facts of prunable tiers under this go
+PRUNE_THRESHOLD = 0.10  # facts of prunable tiers under this go (the `PRUNE_THRESHOLD` setting overrides it)
 
 
 def keeps(tier: str) -> str:

@@ -8,11 +8,8 @@ names that are the app's own files (a quarantine copy `ann.corrupt-…`).
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
 import unicodedata
-from pathlib import Path
 
 MAX_USER_NAME = 64
 ALLOWED = "letters, digits, '-', '_' and '.' (letters of one script), at most 64 characters, not starting with a dot"
@@ -89,18 +86,3 @@ def check_user_name(name: str) -> str:
             f"the user name {shown_name} looks like a copy of a memory file kept aside ('.corrupt-'); use {ALLOWED}"
         )
     return clean
-
-
-def other_spellings(users_dir: Path, user: str) -> list[str]:
-    """Memory files saved before names were normalised whose name is `user` now (`Ann.toml` for `ann`)."""
-    try:
-        entries = os.listdir(users_dir)
-    except OSError:
-        return []
-    found = []
-    for entry in entries:
-        if entry.endswith(".toml") and entry != f"{user}.toml" and not entry.startswith("."):
-            with contextlib.suppress(UserNameError):
-                if check_user_name(entry[:-5]) == user:
-                    found.append(entry)
-    return sorted(found)

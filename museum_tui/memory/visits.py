@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from .clock import parse_time
+from .timestamps import parse_time
 
 GAP = timedelta(hours=1)
 KEPT_VISITS = 50  # older visits are dropped from the file: the count and the first date stay

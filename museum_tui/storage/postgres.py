@@ -12,44 +12,32 @@ psycopg is imported only when a PostgreSQL store is opened; the file store never
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import threading
 import time
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 
-from museum_tui.memory import (
-    KEPT_TIERS,
-    Change,
-    Fact,
-    LoadReport,
-    MemoryStore,
-    PersistenceError,
-    SaveError,
-    SaveReport,
-    check_user_name,
-    normalize,
-)
-from museum_tui.memory.clock import now
-from museum_tui.memory.consent import SensitiveConsent
-from museum_tui.memory.fact_codec import InvalidEntry, fact_from_toml, fact_to_toml
-from museum_tui.memory.storage import safe_location, url_secrets
+from museum_tui import clock
+from museum_tui.memory import Fact, MemoryStore
+from museum_tui.memory.fact_codec import InvalidEntry, decode_fact, encode_fact
+from museum_tui.memory.merge import fact_key as fact_key  # the row key, for tools and tests
+from museum_tui.memory.merge import kept, key_of
+from museum_tui.memory.snapshot import Consent, VisitorSnapshot
+from museum_tui.memory.usernames import check_user_name
 from museum_tui.memory.visits import KEPT_VISITS, VisitLog
 
+from .base import LoadReport, PersistenceError, Places, SavedMemory, SaveError, SaveReport
+from .files import FileStorage
 from .schema import SCHEMA, SCHEMA_VERSION, TOMBSTONE_DAYS, ensure_schema
+from .urls import safe_location, url_secrets
+from .visitor_secret import SecretFile
 
 CONNECT_TIMEOUT = 5  # seconds: a kiosk whose database is away says so quickly and keeps the visit in memory
 RETRY_AFTER = 15.0  # seconds after a failed connection before the next try: turns do not each wait for it
 INT_MAX = 2**31 - 1  # the columns' limit: a fact id like f99999999999 (hand-edited files) must not stop saves
 LOCK_TIMEOUT_MS = 10_000  # a visitor row held longer than this by another kiosk: this save gives up
-
-
-def fact_key(concept: str, value: str, about: str = "self") -> str:
-    """The row key of a fact: a digest of concept, normalised value and (for a party member's fact) whose,
-    so a tombstone keeps no words. The visitor's own facts keep the keys they had before `about`."""
-    whose = "" if about == "self" else f"\x00{about}"
-    return hashlib.sha256(f"{concept}\x00{normalize(value)}{whose}".encode()).hexdigest()
 
 
 def _driver() -> Any:
@@ -63,11 +51,17 @@ def _driver() -> Any:
 class PostgresStorage:
     """Every visitor's memory in the database at `url` (libpq settings such as PGPASSWORD or ~/.pgpass
     apply, so the URL need not hold a password). One connection, opened on first use, shared by the
-    visitors this process opens; the schema is created or migrated on connecting."""
+    visitors this process opens; the schema is created or migrated on connecting.
 
-    def __init__(self, url: str) -> None:
+    `data_dir`: this machine's data folder. Kiosk secrets are kept there per kiosk (`users/`), and exports
+    are written to its `exports/`; without one, this store keeps no secrets."""
+
+    def __init__(self, url: str, data_dir: Path | None = None) -> None:
         self.url = url
         self.location = safe_location(url)
+        local = Path(data_dir) / "users" if data_dir is not None else None
+        exports = Path(data_dir) / "exports" if data_dir is not None else Path("exports")
+        self.places = Places(self.location, local, exports, (local,) if local is not None else ())
         self.schema_version = SCHEMA_VERSION
         self.database_version: int | None = None
         self._conn: Any = None
@@ -123,6 +117,36 @@ class PostgresStorage:
             cur.execute(f"SELECT name FROM {SCHEMA}.visitors ORDER BY name")
             return [name for (name,) in cur.fetchall()]
 
+    def _local(self) -> FileStorage:
+        if self.places.secrets is None:
+            raise PersistenceError(f"the memory database at {self.location} has no local folder for kiosk secrets")
+        return FileStorage(self.places.secrets, self.places.exports)
+
+    def holds(self, user: str) -> bool:
+        """As kiosks decide it today: a memory file of that name in this kiosk's own folder (secrets are per
+        kiosk with a database store; see the README)."""
+        return self._local().holds(user)
+
+    def secret(self, user: str) -> SecretFile:
+        """The visitor's secret in this kiosk's folder (per kiosk: a database store shares only memory)."""
+        return self._local().secret(user)
+
+    def erase(self, user: str) -> bool:
+        """Delete the visitor's row with every fact and tombstone of theirs (one transaction)."""
+        with self.transaction() as cur:
+            if self.newer:
+                raise SaveError(f"not erasing: the memory database at {self.location} was set up by a newer museum-tui")
+            cur.execute(f"DELETE FROM {SCHEMA}.visitors WHERE name = %s", (check_user_name(user),))
+            return cur.rowcount > 0
+
+    def purge(self, before: datetime) -> int:
+        """Drop tombstones of facts forgotten before `before` (every visitor's); how many went."""
+        with self.transaction() as cur:
+            if self.newer:
+                return 0
+            cur.execute(f"DELETE FROM {SCHEMA}.facts WHERE forgotten_at < %s", (before.isoformat(),))
+            return cur.rowcount
+
     def close(self) -> None:
         with self._lock:
             if self._conn is not None:
@@ -132,25 +156,19 @@ class PostgresStorage:
 
 
 def _decode(key: str, data: Any) -> Fact:
-    fact = fact_from_toml(data)
-    if fact_key(fact.concept, fact.value, fact.about) != key:
+    fact = decode_fact(data)
+    if key_of(fact) != key:
         raise InvalidEntry("its key does not match its concept and value")
     return fact
 
 
-class PostgresVisitorMemory(SensitiveConsent):
-    """One visitor's memory in the database; the same interface and consent rules as `UserMemoryFile`."""
+class PostgresVisitorMemory(SavedMemory):
+    """One visitor's memory in the database; the same interface, merge and consent rules as the files."""
 
     def __init__(self, storage: PostgresStorage, user: str) -> None:
+        super().__init__(user)
         self.storage = storage
-        self.user = check_user_name(user)
-        self.read_only = False
-        self.ask_sensitive = False
-        self.keep_sensitive: bool | None = None
-        self.consent_at = ""
         self.metadata: dict[str, Any] = {}  # the visitor row's `meta` other than visits, for later layers
-        self.visits = VisitLog()  # past visits (`meta.visits`), and this one once a turn has happened
-        self._base: dict[str, tuple[int, str]] = {}  # fact_key → (mentions, last_seen_at) as last synced
         self._own_tombstones: dict[str, str] = {}  # fact_key → the forgotten_at this memory wrote
 
     @property
@@ -171,9 +189,6 @@ class PostgresVisitorMemory(SensitiveConsent):
             return None
         return int(row[0]) if row and row[0] is not None else None
 
-    def _stored(self, fact: Fact) -> bool:
-        return fact_key(fact.concept, fact.value, fact.about) in self._base
-
     # ---- reading -------------------------------------------------------------------------------------
 
     def load(self, store: MemoryStore) -> LoadReport:
@@ -191,7 +206,7 @@ class PostgresVisitorMemory(SensitiveConsent):
                         "was loaded and this session will not save."
                     )
                     return report
-                facts, skipped, foreign = self._read(cur, store, report)
+                snapshot, skipped, foreign = self._read(cur, store)
         except PersistenceError as exc:
             report.notices.append(
                 f"Could not load your saved memory ({exc}); this session starts empty and its first save "
@@ -208,16 +223,12 @@ class PostgresVisitorMemory(SensitiveConsent):
                 f"{foreign} saved fact(s) belong to concepts this ontology does not declare; they stay in the "
                 "database but are not used."
             )
-        ordered = sorted(facts, key=lambda f: (f.last_seen_turn, f.created_turn))
-        restored = [c for c in store.restore(ordered, fresh=True) if c.kind == "restored"]
-        report.loaded = len(restored)
-        self._base = {
-            fact_key(c.fact.concept, c.fact.value, c.fact.about): (c.fact.mentions, c.fact.last_seen_at)
-            for c in restored
-        }
+        report.saved_at = snapshot.saved_at
+        report.loaded = self._restore(store, snapshot)
         return report
 
-    def _read(self, cur: Any, store: MemoryStore, report: LoadReport) -> tuple[list[Fact], list[str], int]:
+    def _read(self, cur: Any, store: MemoryStore) -> tuple[VisitorSnapshot, list[str], int]:
+        """The visitor's live facts as a snapshot; unreadable rows are moved to `quarantined_facts`."""
         cur.execute(
             f"SELECT id, turn, next_id, sensitive_consent, sensitive_consent_at, meta, saved_at FROM {SCHEMA}.visitors "
             "WHERE name = %s",
@@ -225,14 +236,13 @@ class PostgresVisitorMemory(SensitiveConsent):
         )
         row = cur.fetchone()
         if row is None:
-            return [], [], 0
-        vid, turn, next_id, consent, consent_at, meta, report.saved_at = row  # saved_at: the time facts aged since
-        store.turn, store.next_id = max(store.turn, turn), max(store.next_id, next_id)
-        self.keep_sensitive, self.consent_at = consent, consent_at if consent is not None else ""
+            return VisitorSnapshot(), [], 0
+        vid, turn, next_id, consent, consent_at, meta, saved_at = row
+        snapshot = self._visitor_row(turn, next_id, consent, consent_at, meta)
+        snapshot.saved_at = saved_at
         self.metadata = {k: v for k, v in (meta or {}).items() if k != "visits"}
-        self.visits.past = VisitLog.from_records((meta or {}).get("visits")).past
         cur.execute(f"SELECT fact_key, data FROM {SCHEMA}.facts WHERE visitor_id = %s AND forgotten_at IS NULL", (vid,))
-        facts, skipped, bad, foreign = [], [], [], 0
+        skipped, bad, foreign = [], [], 0
         for key, data in cur.fetchall():
             try:
                 fact = _decode(key, data)
@@ -241,7 +251,7 @@ class PostgresVisitorMemory(SensitiveConsent):
                 bad.append((key, str(exc)))
                 continue
             if fact.concept in store.ontology.concepts:
-                facts.append(fact)
+                snapshot.facts.append(fact)
             else:
                 foreign += 1
         for key, reason in bad:
@@ -252,14 +262,21 @@ class PostgresVisitorMemory(SensitiveConsent):
                 "SELECT visitor_id, fact_key, data, %s FROM moved",
                 (vid, key, reason),
             )
-        return facts, skipped, foreign
+        return snapshot, skipped, foreign
+
+    @staticmethod
+    def _visitor_row(
+        turn: int, next_id: int, consent: bool | None, consent_at: str, meta: dict[str, Any] | None
+    ) -> VisitorSnapshot:
+        """The visitor-level part of a snapshot, from the `visitors` row (visits live in `meta`)."""
+        return VisitorSnapshot(
+            turn=turn,
+            next_id=next_id,
+            visits=VisitLog.from_records((meta or {}).get("visits")).past,
+            consent=Consent(consent, consent_at if consent is not None else ""),
+        )
 
     # ---- writing -------------------------------------------------------------------------------------
-
-    def _changed(self, key: str, fact: Fact) -> bool:
-        """Said (again) here since this memory last read or wrote the database."""
-        base = self._base.get(key)
-        return base is None or fact.mentions > base[0] or fact.last_seen_at > base[1]
 
     def save(self, store: MemoryStore) -> SaveReport:
         """Merge with what the database holds now and write the kept tiers, in one transaction under the
@@ -281,7 +298,7 @@ class PostgresVisitorMemory(SensitiveConsent):
         except PersistenceError as exc:
             raise SaveError(f"memory was not saved: {exc}") from None
         report.written = len(written)
-        self._base = {fact_key(f.concept, f.value, f.about): (f.mentions, f.last_seen_at) for f in written}
+        self._written(written)
         return report
 
     def _lock_visitor(self, cur: Any) -> tuple[int, int, int, bool | None, str, dict[str, Any]]:
@@ -296,63 +313,29 @@ class PostgresVisitorMemory(SensitiveConsent):
     def _save(self, cur: Any, store: MemoryStore, report: SaveReport) -> list[Fact]:
         from psycopg.types.json import Jsonb
 
-        vid, turn, next_id, consent, consent_at, meta = self._lock_visitor(cur)
-        ours = {v.started_at for v in self.visits.all()}  # visits: the union, as the memory files merge them
-        theirs = VisitLog.from_records((meta or {}).get("visits")).past
-        self.visits.past = sorted([*self.visits.past, *(v for v in theirs if v.started_at not in ours)],
-                                  key=lambda v: v.started_at)[-KEPT_VISITS:]  # fmt: skip
-        if consent is not None and (self.keep_sensitive is None or consent_at > self.consent_at):
-            self.keep_sensitive, self.consent_at = consent, consent_at  # the latest answer holds
-        store.turn, store.next_id = max(store.turn, turn), max(store.next_id, next_id)
+        vid, *visitor = self._lock_visitor(cur)
+        theirs = self._visitor_row(*visitor)
         cur.execute(f"SELECT fact_key, data, forgotten_at FROM {SCHEMA}.facts WHERE visitor_id = %s", (vid,))
         rows = {key: (data, forgotten) for key, data, forgotten in cur.fetchall()}
-        live: dict[str, Fact] = {}
         for key, (data, forgotten) in rows.items():
-            if forgotten is None:
-                with contextlib.suppress(InvalidEntry):
-                    fact = _decode(key, data)
-                    if fact.concept in store.ontology.concepts:
-                        live[key] = fact
-        stamp = now().isoformat()
-
-        def kept() -> dict[str, Fact]:
-            return {
-                fact_key(f.concept, f.value, f.about): f
-                for f in store.facts.values()
-                if f.persistence_class in KEPT_TIERS
-            }
-
-        ours = kept()
-        for key, fact in ours.items():  # forgotten at another kiosk: the later of forget and mention wins
-            forgotten = rows.get(key, (None, None))[1]
-            if forgotten is None or self._own_tombstones.get(key) == forgotten:
+            if forgotten is not None:
+                theirs.tombstones[key] = forgotten
                 continue
-            if fact.last_seen_at > forgotten or (fact.last_seen_at == forgotten and self._changed(key, fact)):
-                continue
-            report.dropped.extend(store.forget(fact_id=fact.id))
-        new = []
-        for key, theirs in live.items():
-            fact = ours.get(key)
-            if fact is None:
-                if key not in self._base:  # added at another kiosk (a key we knew and lack: forgotten here)
-                    new.append(theirs)
-            elif theirs.last_seen_at > fact.last_seen_at and fact.id in store.facts:  # said later elsewhere
-                before = fact.salience
-                for name in ("evidence", "salience", "mentions", "last_seen_at", "source", "history"):
-                    setattr(fact, name, getattr(theirs, name))
-                fact.last_seen_turn = max(fact.last_seen_turn, theirs.last_seen_turn)
-                report.adopted.append(Change("reinforced", fact, before, fact.salience, "said at another kiosk"))
-        if new:
-            new.sort(key=lambda f: (f.last_seen_turn, f.created_turn))
-            report.adopted += [c for c in store.restore(new, fresh=True) if c.kind == "restored"]
+            with contextlib.suppress(InvalidEntry):
+                fact = _decode(key, data)
+                if fact.concept in store.ontology.concepts:
+                    theirs.facts.append(fact)
+        live = {key for key, (_, forgotten) in rows.items() if forgotten is None}
+        merged = self._merge(store, theirs, self._own_tombstones)
+        report.adopted, report.dropped = merged.adopted, merged.dropped
 
-        ours, withheld = kept(), {fact_key(f.concept, f.value, f.about) for f in self.withheld(store)}
+        ours, withheld = kept(store), {key_of(f) for f in self.withheld(store)}
         written, upserts = [], []
         for key, fact in ours.items():
             if key in withheld:
                 continue
             written.append(fact)
-            data = fact_to_toml(fact)
+            data = encode_fact(fact)
             if rows.get(key) != (data, None):
                 upserts.append((vid, key, fact.concept, Jsonb(data), fact.last_seen_at))
         if upserts:
@@ -363,10 +346,11 @@ class PostgresVisitorMemory(SensitiveConsent):
                 "forgotten_at = NULL, updated_at = now()",
                 upserts,
             )
+        stamp = clock.now_iso()
         gone = [
             key
             for key in live
-            if (key not in ours and key in self._base) or (key in withheld and self.keep_sensitive is False)
+            if (key not in ours and key in self._base) or (key in withheld and self.consent.answer is False)
         ]
         if gone:
             cur.execute(
@@ -375,7 +359,7 @@ class PostgresVisitorMemory(SensitiveConsent):
                 (stamp, vid, gone),
             )
             self._own_tombstones.update(dict.fromkeys(gone, stamp))
-        cutoff = (now() - timedelta(days=TOMBSTONE_DAYS)).isoformat()
+        cutoff = (clock.now() - timedelta(days=TOMBSTONE_DAYS)).isoformat()
         cur.execute(f"DELETE FROM {SCHEMA}.facts WHERE visitor_id = %s AND forgotten_at < %s", (vid, cutoff))
         visits = sorted(self.visits.all(), key=lambda v: v.started_at)[-KEPT_VISITS:]  # the current one may be older
         extra = {**self.metadata, **({"visits": [v.record() for v in visits]} if visits else {})}
@@ -384,6 +368,6 @@ class PostgresVisitorMemory(SensitiveConsent):
         cur.execute(
             f"UPDATE {SCHEMA}.visitors SET turn = %s, next_id = %s, sensitive_consent = %s, "
             "sensitive_consent_at = %s, ontology = %s, meta = meta || %s, saved_at = %s WHERE id = %s",
-            (*counters, self.keep_sensitive, self.consent_at, ontology, Jsonb(extra), now(), vid),
+            (*counters, self.consent.answer, self.consent.at, ontology, Jsonb(extra), clock.now(), vid),
         )
         return written

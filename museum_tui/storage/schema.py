@@ -9,10 +9,10 @@ anything else there and `pg_dump --schema=museum_tui` backs up exactly the visit
   counter, the next fact id, the kiosk consent answer and its time, and `meta`, a JSON object kept for the
   visitor-level data of the memory layers (visits, faded-state summaries) so they need no new table.
 - `facts`: one row per (visitor, concept, normalised value), keyed by `fact_key`, a SHA-256 of concept and
-  normalised value. `data` is the fact as the memory files hold it (`fact_codec`), as JSON. A forgotten fact
-  becomes a tombstone: `data`, `concept` and `last_seen_at` are cleared and `forgotten_at` says when, so a
-  kiosk still holding an older copy drops it instead of writing it back. Tombstones are purged after
-  `TOMBSTONE_DAYS`.
+  normalised value. `data` is the fact's record (`memory.fact_codec`, the fields a memory file holds), as
+  JSON. A forgotten fact becomes a tombstone: `data`, `concept` and `last_seen_at` are cleared and
+  `forgotten_at` says when, so a kiosk still holding an older copy drops it instead of writing it back
+  (`memory.merge`). Tombstones are purged after `TOMBSTONE_DAYS` (`PostgresStorage.purge` for all).
 - `quarantined_facts`: rows that could not be read, moved here unchanged with the reason, never deleted
   by the app.
 """

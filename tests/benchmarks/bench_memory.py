@@ -16,7 +16,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from museum_tui.memory import MemoryStore, UserMemoryFile, parse_ontology  # noqa: E402
+from museum_tui.memory import MemoryStore, parse_ontology  # noqa: E402
+from museum_tui.storage import UserMemoryFile  # noqa: E402
 from tests.benchmarks.targets import target  # noqa: E402
 
 CONCEPTS = 40

@@ -19,8 +19,8 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from museum_tui import config  # noqa: E402
-from museum_tui.memory import FileStorage, MemoryStore, load_ontology  # noqa: E402
-from museum_tui.storage import open_storage  # noqa: E402
+from museum_tui.memory import MemoryStore, load_ontology  # noqa: E402
+from museum_tui.storage import FileStorage, open_storage  # noqa: E402
 from tests.benchmarks.targets import target  # noqa: E402
 from tests.pg_cluster import Cluster, find_bindir  # noqa: E402
 

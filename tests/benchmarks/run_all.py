@@ -31,6 +31,7 @@ BENCHMARKS = {
     "extraction": ("Built-in rule extractor", "bench_extraction.py"),
     "concierge": ("Built-in concierge answer time", "bench_concierge.py"),
     "store": ("Visitor memory on PostgreSQL", "bench_store.py"),
+    "vectors": ("Static word vectors", "bench_vectors.py"),
 }
 TARGET_PREFIX = "target | "
 

@@ -9,7 +9,8 @@ from museum_tui import config
 from museum_tui.config import ConfigError, load_settings
 from museum_tui.conversation import Session, open_session
 from museum_tui.conversation.events import CommandResult
-from museum_tui.memory import MemoryStore, UserMemoryFile
+from museum_tui.memory import Consent, MemoryStore
+from museum_tui.storage import UserMemoryFile
 from museum_tui.tui.screens import ConsentScreen, MarkdownScreen
 from tests.cli_process import museum
 from tests.tui.conftest import make_app, say
@@ -195,8 +196,7 @@ def test_the_latest_answer_holds_across_two_windows(museum_ontology, users_dir) 
         store.upsert("SpecialNeed.Allergy", "peanuts", "asserted", "allergic to peanuts")
     one.set_consent(False)
     one.save(store_one)
-    two.set_consent(True)
-    two.consent_at = "9999-01-01T00:00:00+00:00"  # answered later than the first window
+    two.consent = Consent(True, "9999-01-01T00:00:00+00:00")  # answered later than the first window
     two.save(store_two)
     assert "peanuts" in two.path.read_text(encoding="utf-8")
     one.save(store_one)  # the first window saves again: it takes the later "yes" rather than writing its "no"

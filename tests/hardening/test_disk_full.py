@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from museum_tui import config
-from museum_tui.memory import MemoryStore, UserMemoryFile
+from museum_tui.memory import MemoryStore
+from museum_tui.storage import UserMemoryFile
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -26,7 +27,8 @@ REPO = Path(__file__).resolve().parents[2]
 # "go" on stdin (the parent inspects the folder meanwhile), lifts the limit and saves again.
 LIMITED_SAVE = textwrap.dedent("""
     import resource, signal, sys
-    from museum_tui.memory import MemoryStore, SaveError, UserMemoryFile, load_ontology
+    from museum_tui.memory import MemoryStore, load_ontology
+    from museum_tui.storage import SaveError, UserMemoryFile
     ontology, folder, limit = sys.argv[1], sys.argv[2], int(sys.argv[3])
     store = MemoryStore(load_ontology(ontology))
     memory_file = UserMemoryFile(folder, "dora")
@@ -110,7 +112,8 @@ def test_a_save_past_the_file_size_limit_keeps_the_old_file_and_the_next_save_wo
 FULL_DISK = textwrap.dedent("""
     import json, os, sys
     from pathlib import Path
-    from museum_tui.memory import MemoryStore, SaveError, UserMemoryFile, load_ontology
+    from museum_tui.memory import MemoryStore, load_ontology
+    from museum_tui.storage import SaveError, UserMemoryFile
     ontology, folder = sys.argv[1], Path(sys.argv[2])
     seen = {}
     store = MemoryStore(load_ontology(ontology))

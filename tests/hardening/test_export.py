@@ -13,7 +13,8 @@ import pytest
 
 from museum_tui import config
 from museum_tui.conversation.events import CommandResult
-from museum_tui.memory import MemoryStore, UserMemoryFile
+from museum_tui.memory import MemoryStore
+from museum_tui.storage import UserMemoryFile
 from tests.cli_process import museum
 from tests.conversation.conftest import offline_session, run
 
@@ -133,3 +134,22 @@ async def test_export_never_creates_the_config_file_the_environment_names(
     monkeypatch.setenv("MUSEUM_TUI_CONFIG", str(cfg))
     (result,) = await results(ann, f"/export {cfg}")
     assert not result.ok and not cfg.exists()
+
+
+async def test_export_never_writes_onto_a_memory_file_of_a_custom_store(tmp_path: Path) -> None:
+    """Issue 22: with `store` a folder of its own, `/export` and `memory export -o` could replace a visitor's
+    memory file there (only the data folder's users folder was guarded). Failed before the fix."""
+    folder = tmp_path / "museum-memories"
+    bob = offline_session("bob", store=str(folder))
+    await run(bob, "I'm deaf")
+    await bob.aclose()
+    saved = folder / "bob.toml"
+    before = saved.read_bytes()
+    ann = offline_session("ann", store=str(folder))
+    await run(ann, "I'm allergic to peanuts")
+    (result,) = await results(ann, f"/export {saved}")
+    await ann.aclose()
+    assert not result.ok and result.confirm is None and "memory folder" in result.text
+    assert saved.read_bytes() == before
+    cli = museum("memory", "export", "--user", "ann", "--store", str(folder), "-o", str(saved))
+    assert cli.returncode == 1 and "memory folder" in cli.stderr and saved.read_bytes() == before

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from museum_tui.memory import MemoryStore, SaveError, UserMemoryFile, UserNameError, private_files
+from museum_tui.memory import MemoryStore, UserNameError
+from museum_tui.storage import SaveError, UserMemoryFile, private_files
 
 
 def clock(value: str):

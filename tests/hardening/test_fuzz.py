@@ -30,13 +30,12 @@ from museum_tui.memory import (
     MemoryStore,
     Ontology,
     OntologyError,
-    SaveError,
-    UserMemoryFile,
     load_ontology,
     parse_ontology,
 )
 from museum_tui.memory.facts import normalize
 from museum_tui.memory.ontology import EVICTIONS, KNOWN_CONCEPT_FIELDS, KNOWN_TOP_LEVEL, PERSISTENCE_CLASSES
+from museum_tui.storage import SaveError, UserMemoryFile
 
 ONTOLOGY = load_ontology(default_ontology_path())
 CONCEPTS = sorted(ONTOLOGY.concepts)
@@ -421,9 +420,9 @@ def valid_user_file() -> bytes:
     store.tick()
     store.upsert("ArtInterest.Artist", "Monet", "asserted", "Monet again")
     doc = {"schema_version": 1, "saved_at": datetime(2026, 1, 1, tzinfo=UTC), "turn": store.turn, "facts": []}
-    from museum_tui.memory.fact_codec import fact_to_toml
+    from museum_tui.memory.fact_codec import encode_fact
 
-    doc["facts"] = [fact_to_toml(f) for f in store.facts.values()]
+    doc["facts"] = [encode_fact(f) for f in store.facts.values()]
     return tomli_w.dumps(doc).encode()
 
 

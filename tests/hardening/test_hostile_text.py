@@ -32,7 +32,8 @@ from museum_tui import config
 from museum_tui.config import load_settings
 from museum_tui.conversation import SessionError, open_session
 from museum_tui.extraction import validate_facts
-from museum_tui.memory import MemoryStore, Ontology, OntologyError, UserMemoryFile, load_ontology
+from museum_tui.memory import MemoryStore, Ontology, OntologyError, load_ontology
+from museum_tui.storage import UserMemoryFile
 from museum_tui.tui.memory_screen import MemoryScreen
 from museum_tui.tui.screens import MarkdownScreen
 from museum_tui.tui.widgets.chat import AssistantMessage, SystemMessage, VisitorMessage

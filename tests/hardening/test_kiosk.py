@@ -13,10 +13,10 @@ from museum_tui import config
 from museum_tui.config import load_settings
 from museum_tui.conversation import Session, open_session
 from museum_tui.conversation.events import CommandResult, Event, UserSwitched
-from museum_tui.memory import visitor_secret
-from museum_tui.memory.visitor_secret import SecretFile, verify_secret
+from museum_tui.storage import visitor_secret
+from museum_tui.storage.visitor_secret import SecretFile, verify_secret
 from museum_tui.tui.screens import SecretScreen
-from tests.cli_process import museum
+from tests.cli_process import museum, museum_at_terminal
 from tests.tui.conftest import make_app, say
 
 KIOSK = {"MUSEUM_TUI_KIOSK": "true"}
@@ -158,6 +158,18 @@ def test_memory_cli_refuses_another_visitors_memory_on_a_kiosk() -> None:
         shown = museum("memory", action, "--user", "bob", env=KIOSK)
         assert shown.returncode == 1 and "deaf" not in shown.stdout and "kiosk mode" in shown.stderr
     assert "deaf" in museum("memory", "show", "--user", "bob").stdout, "without kiosk mode, as before"
+
+
+def test_the_memory_cli_finds_the_pin_where_the_configured_store_keeps_it(tmp_path) -> None:
+    """Issue 22: with `store` a folder of its own, the app keeps PINs there but the memory CLI looked in the
+    data folder, so it refused every protected visitor ("it has none"). Failed before the fix."""
+    env = {**KIOSK, "MUSEUM_TUI_STORE": str(tmp_path / "shared")}
+    museum("chat", "--plain", "--offline", env=env, stdin="/user bob\n2468\nI'm deaf\n")
+    assert (tmp_path / "shared" / ".bob~secret").is_file(), "the app keeps the PIN beside the store's files"
+    shown = museum_at_terminal("memory", "show", "--user", "bob", answer="2468", env=env)
+    assert shown.returncode == 0 and "deaf" in shown.stdout, shown.stderr
+    wrong = museum_at_terminal("memory", "show", "--user", "bob", answer="1111", env=env)
+    assert wrong.returncode == 1 and "deaf" not in wrong.stdout and "that was not it" in wrong.stderr
 
 
 def test_plain_chat_asks_for_the_secret_and_refuses_a_wrong_one() -> None:

@@ -9,7 +9,8 @@ from pathlib import Path
 from museum_tui import config
 from museum_tui.config import load_settings
 from museum_tui.conversation import open_session
-from museum_tui.memory import MemoryStore, UserMemoryFile
+from museum_tui.memory import MemoryStore
+from museum_tui.storage import UserMemoryFile
 from tests.tui.conftest import make_app, say
 
 

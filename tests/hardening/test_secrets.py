@@ -211,6 +211,7 @@ async def test_the_key_is_in_no_event_screen_screenshot_export_or_log_record(
         "ghp_" + secrets.token_hex(18),  # a valid variable name, but not one anybody would choose
         "sk_live_" + secrets.token_hex(12),
     ],
+    ids=["sk-sentinel", "ghp", "sk_live"],  # fixed ids: every test process must collect the same names
 )
 def test_a_key_given_as_the_variables_name_is_not_repeated_back(slip: str) -> None:
     from museum_tui.llm import ProviderError, resolve_provider

@@ -6,9 +6,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from museum_tui.clock import now
 from museum_tui.memory import MemoryStore
 from museum_tui.memory.aging import age
-from museum_tui.memory.clock import now
 from museum_tui.memory.health import health
 from museum_tui.memory.visits import VisitLog, since
 

@@ -10,9 +10,10 @@ from pathlib import Path
 from museum_tui.conversation.events import snapshot
 from museum_tui.conversation.memory_text import memory_markdown, why_markdown
 from museum_tui.extraction import validate_facts
-from museum_tui.memory import MemoryStore, UserMemoryFile
-from museum_tui.memory.export import export_json
-from museum_tui.memory.fact_codec import fact_from_toml, fact_to_toml
+from museum_tui.memory import MemoryStore
+from museum_tui.memory.document import export_json
+from museum_tui.memory.fact_codec import decode_fact, encode_fact
+from museum_tui.storage import UserMemoryFile
 
 ALLERGY = "SpecialNeed.Allergy"
 
@@ -36,12 +37,12 @@ def test_the_sons_allergy_and_the_visitors_are_two_facts(museum_ontology) -> Non
 def test_whose_a_fact_is_survives_the_file_format_and_old_entries_are_the_visitors(museum_ontology) -> None:
     store = MemoryStore(museum_ontology)
     fact = store.upsert(ALLERGY, "peanuts", "asserted", "my son has a peanut allergy", about="son")[0].fact
-    table = fact_to_toml(fact)
-    assert table["about"] == "son" and fact_from_toml(table).about == "son"
+    table = encode_fact(fact)
+    assert table["about"] == "son" and decode_fact(table).about == "son"
     table.pop("about")
-    assert fact_from_toml(table).about == "self"
+    assert decode_fact(table).about == "self"
     own = store.upsert(ALLERGY, "sesame", "asserted", "I'm allergic to sesame")[0].fact
-    assert "about" not in fact_to_toml(own)
+    assert "about" not in encode_fact(own)
 
 
 def test_a_companions_need_is_used_this_visit_and_never_saved(museum_ontology, users_dir: Path) -> None:
@@ -49,7 +50,7 @@ def test_a_companions_need_is_used_this_visit_and_never_saved(museum_ontology, u
     store.upsert(ALLERGY, "peanuts", "asserted", "my son has a peanut allergy", about="son")
     store.upsert("SpecialNeed.HearingImpairment", "deaf", "asserted", "I'm deaf")
     memory = UserMemoryFile(users_dir, "ann")
-    memory.keep_sensitive = True  # the visitor agreed to keep their own needs: not their son's
+    memory.set_consent(True)  # the visitor agreed to keep their own needs: not their son's
     memory.save(store)
     saved = tomllib.loads((users_dir / "ann.toml").read_text(encoding="utf-8"))["facts"]
     assert [(f["concept"], f["value"]) for f in saved] == [("SpecialNeed.HearingImpairment", "deaf")]

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from museum_tui.memory import MemoryStore, SaveError, UserMemoryFile, UserNameError, check_user_name
+from museum_tui.memory import MemoryStore, UserNameError, check_user_name
+from museum_tui.storage import SaveError, UserMemoryFile
 
 FIXED_CLOCK = "2026-01-01T00:00:00+00:00"
 
@@ -196,7 +197,8 @@ def test_facts_of_concepts_the_ontology_lacks_are_kept_in_the_file(museum_ontolo
 
 READ_ONLY_SAVE = textwrap.dedent("""
     import sys
-    from museum_tui.memory import MemoryStore, SaveError, UserMemoryFile, load_ontology
+    from museum_tui.memory import MemoryStore, load_ontology
+    from museum_tui.storage import SaveError, UserMemoryFile
     s = MemoryStore(load_ontology(sys.argv[1]))
     f = UserMemoryFile(sys.argv[2], "gus")
     print("LOADED", f.load(s).loaded)
@@ -250,7 +252,8 @@ def test_crash_mid_save_leaves_the_old_file_intact(museum_ontology, users_dir: P
     flag = tmp_path / "in-fsync"
     code = textwrap.dedent(f"""
         import os, time, pathlib
-        from museum_tui.memory import MemoryStore, UserMemoryFile, load_ontology
+        from museum_tui.memory import MemoryStore, load_ontology
+        from museum_tui.storage import UserMemoryFile
         s = MemoryStore(load_ontology({str(museum_ontology.source)!r}))
         f = UserMemoryFile({str(users_dir)!r}, "hal")
         f.load(s)
@@ -283,7 +286,8 @@ def test_crash_mid_save_leaves_the_old_file_intact(museum_ontology, users_dir: P
 
 WRITER = textwrap.dedent("""
     import sys
-    from museum_tui.memory import MemoryStore, UserMemoryFile, load_ontology
+    from museum_tui.memory import MemoryStore, load_ontology
+    from museum_tui.storage import UserMemoryFile
     ontology, folder, tag, rounds = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
     s = MemoryStore(load_ontology(ontology))
     f = UserMemoryFile(folder, "shared")

@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from museum_tui.config import default_ontology_path
-from museum_tui.memory import PRUNE_THRESHOLD, MemoryStore, UserMemoryFile, load_ontology
+from museum_tui.memory import PRUNE_THRESHOLD, MemoryStore, load_ontology
+from museum_tui.storage import UserMemoryFile
 
 ONTOLOGY = load_ontology(default_ontology_path())
 CONCEPTS = sorted(ONTOLOGY.concepts)

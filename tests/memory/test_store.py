@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import math
-import subprocess
-import sys
 from dataclasses import asdict
 
 import pytest
@@ -124,25 +122,19 @@ def test_permanent_fact_is_not_pruned_even_with_decay_override_below_threshold()
     assert len(store.facts) == 1
 
 
-def test_prune_threshold_comes_from_the_environment() -> None:
-    code = "from museum_tui.memory import PRUNE_THRESHOLD as T; print(T)"
-    out = subprocess.run(
-        [sys.executable, "-c", code],
-        env={"PRUNE_THRESHOLD": "0.3", "PATH": ""},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert float(out.stdout) == pytest.approx(0.3)
-    bad = subprocess.run(
-        [sys.executable, "-W", "always", "-c", code],
-        env={"PRUNE_THRESHOLD": "lots", "PATH": ""},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert float(bad.stdout) == pytest.approx(0.10)
-    assert "PRUNE_THRESHOLD='lots'" in bad.stderr
+def test_prune_threshold_comes_from_the_environment(museum_ontology) -> None:
+    """`PRUNE_THRESHOLD` is read by the settings (the memory core reads no environment) and given to the
+    visitor's store; a bad value is warned about and the default kept."""
+    from museum_tui import config
+    from museum_tui.conversation.visitor import new_store
+
+    settings = config.load_settings(env={"PRUNE_THRESHOLD": "0.3"})
+    assert settings.prune_threshold == pytest.approx(0.3)
+    assert new_store(settings, museum_ontology).prune_threshold == pytest.approx(0.3)
+    bad = config.load_settings(env={"PRUNE_THRESHOLD": "lots"})
+    assert bad.prune_threshold == pytest.approx(0.10) == PRUNE_THRESHOLD
+    assert any("PRUNE_THRESHOLD='lots'" in w for w in bad.warnings)
+    assert MemoryStore(museum_ontology).prune_threshold == PRUNE_THRESHOLD, "the core's default, whatever the env"
 
 
 def test_new_fact_starts_at_weight_and_reinforcement_adds_030_weight_capped() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from museum_tui.memory import KEPT_TIERS, TIERS, MemoryStore, turns_until_faded
-from museum_tui.memory.persistence import KEPT_TIERS as SAVED
+from museum_tui.memory.merge import KEPT_TIERS as SAVED
 
 
 def test_the_table_is_the_specification() -> None:

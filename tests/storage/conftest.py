@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from museum_tui import config
-from museum_tui.memory import FileStorage
+from museum_tui.storage import FileStorage
 from tests.pg_cluster import Cluster, create_database, drop_database, find_bindir
 
 _names = itertools.count(1)
@@ -73,7 +73,7 @@ class PostgresBackend:
         from museum_tui.storage.postgres import PostgresStorage
 
         self.url = url
-        self.storage = PostgresStorage(url)
+        self.storage = PostgresStorage(url, config.data_dir())
 
     def sql(self, query: str, *args: object) -> list[tuple]:
         import psycopg

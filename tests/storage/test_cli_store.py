@@ -8,8 +8,8 @@ import pytest
 
 from museum_tui import config
 from museum_tui.cli import main
-from museum_tui.memory import MemoryStore, UserMemoryFile
-from museum_tui.storage import open_storage
+from museum_tui.memory import MemoryStore
+from museum_tui.storage import UserMemoryFile, open_storage
 from museum_tui.storage.schema import SCHEMA_VERSION
 from tests.cli_process import museum
 

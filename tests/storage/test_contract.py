@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
-from museum_tui.memory import MemoryStorage, MemoryStore, SaveError, VisitorMemory
+from museum_tui import clock, config
+from museum_tui.memory import MemoryStore
+from museum_tui.storage import MemoryStorage, SaveError, VisitorMemory
 from tests.memory.test_persistence import walkthrough
 
 NOW = "2026-01-01T00:00:00+00:00"
@@ -16,7 +20,8 @@ def fixed_clock(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def new_store(ontology) -> MemoryStore:
-    return MemoryStore(ontology)
+    """A store on the app's clock (`MUSEUM_TUI_NOW`), as the app builds one: the memory core is given the time."""
+    return MemoryStore(ontology, clock=clock.now_iso)
 
 
 def loaded(backend, ontology, user: str) -> tuple[MemoryStore, VisitorMemory, object]:
@@ -187,3 +192,52 @@ def test_a_huge_fact_id_does_not_stop_saving(backend, museum_ontology) -> None:
     memory.save(store)
     fresh, _, report = loaded(backend, museum_ontology, "huge")
     assert values(fresh) == {"Monet"} and report.notices == []
+
+
+def test_a_later_mention_in_another_instance_wins_over_an_older_copy(backend, museum_ontology, monkeypatch) -> None:
+    """The one merge: both hold the fact, the other instance said it later, so its copy (evidence, mentions,
+    strength) replaces the older one instead of being written over."""
+    a_store, a, _ = loaded(backend, museum_ontology, "gil")
+    a_store.upsert("ArtInterest.Artist", "Monet", "asserted", "I like Monet")
+    a.save(a_store)
+    b_store, b, _ = loaded(backend, museum_ontology, "gil")
+    monkeypatch.setenv("MUSEUM_TUI_NOW", "2026-01-01T00:10:00+00:00")
+    b_store.upsert("ArtInterest.Artist", "Monet", "asserted", "Monet above all")
+    b.save(b_store)
+    report = a.save(a_store)
+    (fact,) = a_store.facts.values()
+    assert (
+        fact.evidence == "Monet above all" and fact.mentions == 2 and [c.kind for c in report.adopted] == ["reinforced"]
+    )
+    (stored,) = loaded(backend, museum_ontology, "gil")[0].facts.values()
+    assert stored.evidence == "Monet above all" and stored.mentions == 2
+
+
+def test_the_repository_erases_a_visitor_and_purges_what_forgetting_left(backend, museum_ontology) -> None:
+    storage = backend.storage
+    assert storage.erase("hal") is False, "nothing saved: nothing erased"
+    store, memory, _ = loaded(backend, museum_ontology, "hal")
+    store.upsert("SpecialNeed.Allergy", "peanuts", "asserted", "I'm allergic to peanuts")
+    store.upsert("ArtInterest.Artist", "Monet", "asserted", "I love Monet")
+    memory.save(store)
+    store.forget(value="peanuts")
+    memory.save(store)
+    purged = storage.purge(datetime(2100, 1, 1, tzinfo=UTC))
+    assert purged == (1 if backend.name == "postgresql" else 0), "only a database keeps tombstones to purge"
+    assert values(loaded(backend, museum_ontology, "hal")[0]) == {"Monet"}
+    assert storage.visitors() == ["hal"] and storage.erase("hal") is True
+    assert storage.visitors() == [] and "Monet" not in backend.everything()
+    assert values(loaded(backend, museum_ontology, "hal")[0]) == set()
+
+
+def test_the_repository_says_where_memory_secrets_and_exports_live(backend) -> None:
+    places = backend.storage.places
+    assert places.memory == backend.storage.location and places.exports == config.data_dir() / "exports"
+    secret = backend.storage.secret("ida")
+    assert not secret.exists()
+    secret.set("2468")
+    assert backend.storage.secret("ida").check("2468") and not backend.storage.secret("ida").check("1357")
+    assert places.secrets is not None and (places.secrets / ".ida~secret").is_file()
+    assert places.secrets in places.guarded, "no export may be written where secrets are kept"
+    if backend.name == "files":
+        assert places.secrets == backend.folder and not backend.storage.holds("ida")

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from museum_tui.memory import MemoryStore, SaveError, UserNameError
-from museum_tui.storage import open_storage
+from museum_tui.memory import MemoryStore, UserNameError
+from museum_tui.storage import SaveError, open_storage
 from museum_tui.storage.postgres import fact_key
 
 psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed: pip install '.[test]'")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from museum_tui.memory import MemoryStore
+from museum_tui.memory.merge import fact_key
 from museum_tui.storage import open_storage
-from museum_tui.storage.postgres import fact_key
 
 from .test_postgres import sql
 

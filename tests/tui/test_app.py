@@ -295,7 +295,11 @@ async def test_an_unexpected_error_is_one_line_not_a_traceback() -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         app.session.chat.stream = None  # a programming error inside the engine
         await say(pilot, "hello")
-        errors = [m for m in app.query(SystemMessage) if m.has_class("-error")]
+        for _ in range(50):  # the error is posted from the failed worker: wait for it, not for a time
+            errors = [m for m in app.query(SystemMessage) if m.has_class("-error")]
+            if errors:
+                break
+            await pilot.pause()
         assert errors and "Something went wrong (TypeError)" in errors[0].source
         assert app.is_running
 

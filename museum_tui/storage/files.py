@@ -18,11 +18,15 @@ from typing import Any
 
 import rtoml
 
-from .clock import now
-from .consent import SensitiveConsent
-from .fact_codec import InvalidEntry, fact_from_toml, fact_to_toml
-from .facts import Change, Fact, normalize
-from .merge import settle_capacity
+from museum_tui import clock
+from museum_tui.memory import Fact, MemoryStore
+from museum_tui.memory.fact_codec import InvalidEntry, decode_fact, encode_fact
+from museum_tui.memory.merge import kept
+from museum_tui.memory.snapshot import Consent, VisitorSnapshot
+from museum_tui.memory.usernames import UserNameError, check_user_name
+from museum_tui.memory.visits import KEPT_VISITS, VisitLog
+
+from .base import LoadReport, Places, SavedMemory, SaveError, SaveReport
 from .private_files import (
     LockBusy,
     check_private_dir,
@@ -34,70 +38,42 @@ from .private_files import (
     signature,
     write_atomic,
 )
-from .store import MemoryStore
-from .tiers import KEPT_TIERS
-from .usernames import check_user_name, other_spellings
-from .visits import KEPT_VISITS, Visit, VisitLog
+from .visitor_secret import SecretFile
 
 SCHEMA_VERSION = 1
 LOCK_TIMEOUT = 10.0
 
 
-class PersistenceError(Exception):
-    """A problem with a memory file, worded for the visitor or operator (no traceback needed)."""
-
-
-class SaveError(PersistenceError):
-    pass
-
-
-@dataclass
-class LoadReport:
-    """What loading found: how many facts came back and what the visitor should be told."""
-
-    path: Path | str  # the file, or a database store's location (see storage.py)
-    loaded: int = 0
-    notices: list[str] = field(default_factory=list)
-    quarantined: Path | None = None
-    read_only: bool = False
-    saved_at: datetime | None = None  # when the file was written: the time kept facts have aged since
+def other_spellings(users_dir: Path, user: str) -> list[str]:
+    """Memory files saved before names were normalised whose name is `user` now (`Ann.toml` for `ann`)."""
+    try:
+        entries = os.listdir(users_dir)
+    except OSError:
+        return []
+    found = []
+    for entry in entries:
+        if entry.endswith(".toml") and entry != f"{user}.toml" and not entry.startswith("."):
+            with contextlib.suppress(UserNameError):
+                if check_user_name(entry[:-5]) == user:
+                    found.append(entry)
+    return sorted(found)
 
 
 @dataclass
-class SaveReport:
-    """What a save wrote and what it merged from another instance's writes."""
+class _DiskState(VisitorSnapshot):
+    """A snapshot as read from a file, with what only a file has: facts of concepts this ontology lacks
+    (kept as they are), entries that could not be read, and a newer schema's version."""
 
-    path: Path | str
-    written: int = 0
-    adopted: list[Change] = field(default_factory=list)
-    dropped: list[Change] = field(default_factory=list)
-    notices: list[str] = field(default_factory=list)
-
-
-def _key(concept: str, value: str) -> tuple[str, str]:
-    return concept, normalize(value)
-
-
-@dataclass
-class _DiskState:
-    facts: list[Fact] = field(default_factory=list)
-    foreign: list[dict[str, Any]] = field(default_factory=list)  # concepts this ontology lacks: kept as is
+    foreign: list[dict[str, Any]] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
-    turn: int = 0
-    next_id: int = 1
     newer: int | None = None
-    keep_sensitive: bool | None = None
-    consent_at: str = ""
-    saved_at: datetime | None = None
-    visits: list[Visit] = field(default_factory=list)
-    known: bool = True  # False when the file on disk could not be read: nothing can be inferred from it
 
 
 class _Corrupt(Exception):
     pass
 
 
-class UserMemoryFile(SensitiveConsent):
+class UserMemoryFile(SavedMemory):
     """One visitor's memory file under `users_dir`: `load` into a store, `save` from it.
 
     Keeps the set of facts it last read or wrote (the merge base), so a save can tell a fact another
@@ -111,22 +87,20 @@ class UserMemoryFile(SensitiveConsent):
     """
 
     def __init__(self, users_dir: Path | str, user: str) -> None:
-        self.user = check_user_name(user)
+        super().__init__(user)
         self.users_dir = Path(users_dir)
         self.path = self.users_dir / f"{self.user}.toml"
         self.lock_path = self.users_dir / f".{self.user}.lock"
-        self.read_only = False
-        self._base: dict[tuple[str, str], int] = {}
         self._synced: tuple[object, ...] | None = None  # stat of the file as last read or written by us
         self._foreign: list[dict[str, Any]] = []
         self._chunks: dict[str, str] = {}  # a fact table's repr → its TOML text (see _render)
-        self.ask_sensitive = False
-        self.visits = VisitLog()  # past visits from the file, and this one once a turn has happened
-        self.keep_sensitive: bool | None = None  # the visitor's answer; None: not asked (yet)
-        self.consent_at = ""
 
-    def _stored(self, fact: Fact) -> bool:
-        return _key(fact.concept, fact.value) in self._base
+    def stored_bytes(self) -> int | None:
+        """The size of the visitor's file."""
+        try:
+            return self.path.stat().st_size
+        except OSError:
+            return None
 
     # ---- reading -------------------------------------------------------------------------------------
 
@@ -155,12 +129,11 @@ class UserMemoryFile(SensitiveConsent):
             state.saved_at = saved_at if saved_at.tzinfo else saved_at.replace(tzinfo=UTC)
         state.visits = VisitLog.from_records(data.get("visits")).past
         if isinstance(data.get("sensitive_consent"), bool):
-            state.keep_sensitive = data["sensitive_consent"]
             at = data.get("sensitive_consent_at", "")
-            state.consent_at = at if isinstance(at, str) and at.isprintable() else ""
+            state.consent = Consent(data["sensitive_consent"], at if isinstance(at, str) and at.isprintable() else "")
         for index, entry in enumerate(facts_raw, start=1):
             try:
-                fact = fact_from_toml(entry)
+                fact = decode_fact(entry)
             except InvalidEntry as exc:
                 state.skipped.append(f"fact {index}: {exc}")
                 continue
@@ -172,7 +145,7 @@ class UserMemoryFile(SensitiveConsent):
 
     def _quarantine(self, raw: bytes, *, copy: bool) -> Path:
         """Move (or copy) the file aside as `<name>.corrupt-<time>-<digest>.toml`, bytes unchanged."""
-        return keep_aside(self.path, raw, f"{self.user}.corrupt-{now().strftime('%Y%m%dT%H%M%SZ')}", copy=copy)
+        return keep_aside(self.path, raw, f"{self.user}.corrupt-{clock.now().strftime('%Y%m%dT%H%M%SZ')}", copy=copy)
 
     def _adopt_other_spelling(self, report: LoadReport) -> None:
         """A file saved under an older spelling of this name (`Ann.toml`) becomes this visitor's file."""
@@ -247,41 +220,12 @@ class UserMemoryFile(SensitiveConsent):
                 "not declare; they stay in the file but are not used."
             )
         self._foreign = state.foreign
-        self.keep_sensitive, self.consent_at = state.keep_sensitive, state.consent_at
-        self.visits.past, report.saved_at = state.visits, state.saved_at
-        store.turn = max(store.turn, state.turn)
-        store.next_id = max(store.next_id, state.next_id)
-        ordered = sorted(state.facts, key=lambda f: (f.last_seen_turn, f.created_turn))
-        restored = [c for c in store.restore(ordered, fresh=True) if c.kind == "restored"]
-        report.loaded = len(restored)
-        self._base = {_key(c.fact.concept, c.fact.value): c.fact.mentions for c in restored}
+        report.saved_at = state.saved_at
+        report.loaded = self._restore(store, state)
         self._synced = signature(self.path)
         return report
 
     # ---- writing -------------------------------------------------------------------------------------
-
-    def _merge(self, store: MemoryStore, disk: _DiskState, report: SaveReport) -> None:
-        ours = {v.started_at for v in self.visits.all()}
-        self.visits.past = sorted([*self.visits.past, *(v for v in disk.visits if v.started_at not in ours)],
-                                  key=lambda v: v.started_at)[-KEPT_VISITS:]  # fmt: skip
-        ours = {_key(f.concept, f.value): f for f in store.facts.values() if f.persistence_class in KEPT_TIERS}
-        theirs = {_key(f.concept, f.value): f for f in disk.facts}
-        added = [f for k, f in theirs.items() if k not in ours and k not in self._base]
-        if added:
-            added = settle_capacity(store, added, report.dropped)
-            report.adopted = [c for c in store.restore(added, fresh=True) if c.kind == "restored"]
-        for key, mentions in self._base.items():
-            fact = ours.get(key)
-            if fact is None or store.facts.get(fact.id) is not fact:
-                continue  # gone already (evicted by a later value from another window; its id may be reused)
-            if disk.known and key not in theirs and fact.mentions <= mentions:
-                report.dropped.extend(store.forget(fact_id=fact.id))
-        store.turn = max(store.turn, disk.turn)
-        store.next_id = max(store.next_id, disk.next_id)
-        self._foreign = disk.foreign
-        if disk.keep_sensitive is not None and (self.keep_sensitive is None or disk.consent_at > self.consent_at):
-            # answered (again) in another window since: the latest answer holds (ISO times in UTC compare)
-            self.keep_sensitive, self.consent_at = disk.keep_sensitive, disk.consent_at
 
     def _render(self, store: MemoryStore) -> tuple[bytes, list[Fact]]:
         """The file's text. Each fact's TOML is cached by its content: permanent facts do not change from
@@ -289,20 +233,20 @@ class UserMemoryFile(SensitiveConsent):
         import tomli_w
 
         withheld = {id(f) for f in self.withheld(store)}
-        facts = [f for f in store.facts.values() if f.persistence_class in KEPT_TIERS and id(f) not in withheld]
+        facts = [f for f in kept(store).values() if id(f) not in withheld]
         facts.sort(key=lambda f: (f.created_turn, f.seq))
         header = {
             "schema_version": SCHEMA_VERSION,
             "revision": secrets.token_hex(8),  # new per save, early in the file: see `signature`
-            "saved_at": now(),
+            "saved_at": clock.now(),
             "user": self.user,
             "ontology": store.ontology.name or (store.ontology.source.name if store.ontology.source else ""),
             "turn": store.turn,
             "next_id": store.next_id,
         }
-        if self.keep_sensitive is not None:
-            header["sensitive_consent"] = self.keep_sensitive
-            header["sensitive_consent_at"] = self.consent_at
+        if self.consent.answer is not None:
+            header["sensitive_consent"] = self.consent.answer
+            header["sensitive_consent_at"] = self.consent.at
         if self.visits.all():
             header["visits"] = [v.record() for v in sorted(self.visits.all(), key=lambda v: v.started_at)][
                 -KEPT_VISITS:
@@ -310,7 +254,7 @@ class UserMemoryFile(SensitiveConsent):
         if not facts and not self._foreign:
             header["facts"] = []  # say so explicitly: an empty memory, not a truncated file
         chunks, cache = [tomli_w.dumps(header)], {}
-        for table in [fact_to_toml(f) for f in facts]:
+        for table in [encode_fact(f) for f in facts]:
             # Salience changes every turn for decaying facts, so it is kept out of the cached text and
             # written first under the table's header (a float's repr is a valid TOML float).
             salience = float(table.pop("salience"))
@@ -358,7 +302,9 @@ class UserMemoryFile(SensitiveConsent):
                             f"not saving: {self.path} was written by a newer museum-tui (schema {disk.newer})"
                         )
                 if disk is not None:
-                    self._merge(store, disk, report)
+                    merged = self._merge(store, disk)
+                    report.adopted, report.dropped = merged.adopted, merged.dropped
+                    self._foreign = disk.foreign
                 payload, facts = self._render(store)
                 write_atomic(self.path, payload, f".{self.user}.")
                 self._synced = signature(self.path)
@@ -367,5 +313,59 @@ class UserMemoryFile(SensitiveConsent):
         except OSError as exc:
             raise SaveError(explain_os_error(exc, self.users_dir, self.path)) from None
         report.written = len(facts)
-        self._base = {_key(f.concept, f.value): f.mentions for f in facts}
+        self._written(facts)
         return report
+
+
+class FileStorage:
+    """The per-user TOML files in one folder (`<name>.toml`), the default store. Kiosk secrets are kept
+    beside them (`.<name>~secret`); exports go to `exports_dir` (the data folder's `exports`)."""
+
+    schema_version = SCHEMA_VERSION
+
+    def __init__(self, users_dir: Path | str, exports_dir: Path | str | None = None) -> None:
+        self.users_dir = Path(users_dir)
+        self.location = str(self.users_dir)
+        exports = Path(exports_dir) if exports_dir is not None else self.users_dir.parent / "exports"
+        self.places = Places(self.location, self.users_dir, exports, (self.users_dir,))
+
+    def open(self, user: str) -> UserMemoryFile:
+        return UserMemoryFile(self.users_dir, user)
+
+    def visitors(self) -> list[str]:
+        names = []
+        for path in self.users_dir.glob("*.toml") if self.users_dir.is_dir() else ():
+            try:
+                names.append(check_user_name(path.stem))
+            except UserNameError:
+                continue
+        return sorted(n for n in names if ".corrupt-" not in n)
+
+    def holds(self, user: str) -> bool:
+        """A memory file under this name, or under an older spelling of it."""
+        return os.path.lexists(self.users_dir / f"{user}.toml") or bool(other_spellings(self.users_dir, user))
+
+    def erase(self, user: str) -> bool:
+        """Remove the visitor's file (under its lock); copies kept aside and the secret stay."""
+        memory = self.open(user)
+        if not os.path.lexists(memory.path):
+            return False
+        try:
+            check_private_dir(self.users_dir)
+            with locked(memory.lock_path, LOCK_TIMEOUT, "nothing was erased"):
+                memory.path.unlink()
+        except LockBusy as exc:
+            raise SaveError(str(exc)) from None
+        except OSError as exc:
+            raise SaveError(explain_os_error(exc, self.users_dir, memory.path)) from None
+        return True
+
+    def purge(self, before: datetime) -> int:
+        """Nothing to purge: the files keep no tombstones (a forgotten fact leaves the file at once)."""
+        return 0
+
+    def secret(self, user: str) -> SecretFile:
+        return SecretFile(self.users_dir, check_user_name(user))
+
+    def close(self) -> None:
+        return None

@@ -1,5 +1,7 @@
 """The one clock: what time it is for memory, visits and the venue's opening hours.
 
+A leaf every layer may use (like `safetext`); the pure memory core does not: its callers pass it the time.
+
 `MUSEUM_TUI_NOW` (ISO 8601, e.g. `2026-03-01T10:00:00+00:00`) fixes it for tests and demos; a time
 without an offset is a wall-clock time in the machine's time zone (as a venue's opening hours are).
 Otherwise it is the system's time. Always returned in UTC, to the second.
@@ -26,12 +28,3 @@ def now() -> datetime:
 
 def now_iso() -> str:
     return now().isoformat()
-
-
-def parse_time(text: str) -> datetime | None:
-    """An ISO timestamp from a file, or None if it is not one (files may be hand-edited)."""
-    try:
-        value = datetime.fromisoformat(text)
-    except (TypeError, ValueError):
-        return None
-    return value if value.tzinfo else value.replace(tzinfo=UTC)

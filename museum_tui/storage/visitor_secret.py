@@ -1,6 +1,10 @@
 """A kiosk visitor's secret (a PIN or pass phrase): their memory opens only with it.
 
-Only a salted `hashlib.scrypt` hash is stored, beside the memory file as `.<name>~secret` (0600, written
+`VisitorSecret` is what a store hands out (`MemoryStorage.secret(user)`); `SecretFile` keeps it in the
+store's secrets folder (`Places.secrets`). A store that keeps secrets elsewhere (a database) implements
+the same three methods with the same hashing and the same delays.
+
+In files, only a salted `hashlib.scrypt` hash is stored, beside the memory file as `.<name>~secret` (0600, written
 atomically under the memory file's lock), with the count of wrong tries in a row. After `MAX_TRIES`
 wrong tries every further try waits out a delay that doubles each time (`DELAY` … `MAX_DELAY`), across
 restarts and windows, since the count is in the file. `~` is never part of a name, so no visitor's files
@@ -19,6 +23,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol, runtime_checkable
 
 from .private_files import LockBusy, locked, prepare_private_dir, read_regular, write_atomic
 
@@ -75,6 +80,25 @@ def verify_secret(secret: str, stored: str) -> bool:
     except (ValueError, TypeError, MemoryError):
         return False
     return hmac.compare_digest(got, expected)
+
+
+@runtime_checkable
+class VisitorSecret(Protocol):
+    """A visitor's PIN or pass phrase, wherever it is kept. All three raise `SecretError` (worded for the
+    visitor) when it cannot be read or written; `check` raises `SecretLocked` while a delay runs."""
+
+    user: str
+
+    def exists(self) -> bool: ...
+
+    def set(self, secret: str) -> None: ...
+
+    def check(self, secret: str) -> bool: ...
+
+
+def next_delay(failures: int) -> float:
+    """Seconds to wait before the next try after `failures` wrong ones in a row (0: none yet)."""
+    return min(MAX_DELAY, DELAY * 2 ** (failures - MAX_TRIES)) if failures >= MAX_TRIES else 0.0
 
 
 @dataclass
@@ -140,7 +164,7 @@ class SecretFile:
                     return True
                 failures = data.get("failures", 0)
                 failures = (failures if isinstance(failures, int) else MAX_TRIES) + 1
-                delay = min(MAX_DELAY, DELAY * 2 ** (failures - MAX_TRIES)) if failures >= MAX_TRIES else 0.0
+                delay = next_delay(failures)
                 self._write({**data, "failures": failures, "wait_until": now + delay if delay else 0.0})
                 return False
         except (OSError, LockBusy) as exc:

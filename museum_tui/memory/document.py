@@ -1,17 +1,14 @@
-"""Memory as a document the visitor can take away: JSON for machines, Markdown for people."""
+"""Memory as a document the visitor can take away: JSON for machines, Markdown for people.
+
+Only the text: where it may be written, and writing it, is `museum_tui.storage.exports`."""
 
 from __future__ import annotations
 
 import json
-import os
-import stat
 import unicodedata
-from collections.abc import Iterable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .facts import SELF, is_hidden, whose
-from .private_files import prepare_private_dir, write_atomic
 from .tiers import KEPT_TIERS, TIER, keeps
 from .views import by_tier
 
@@ -100,59 +97,3 @@ def export_markdown(store: MemoryStore, user: str = "") -> str:
             )
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
-
-
-# ---- where an export may be written ----------------------------------------------------------------------
-
-
-class ExportRefused(Exception):
-    """An export that must not be written there; the message says why and where exports may go."""
-
-
-def _inside(path: Path, folder: Path) -> bool:
-    return path == folder or folder in path.parents
-
-
-def export_target(
-    path: Path, *, exports_dir: Path, guarded: Iterable[Path], app_dirs: Iterable[Path], protected: Iterable[Path]
-) -> Path:
-    """Where writing an export to `path` really lands (its folder with links resolved, its name kept: the
-    atomic write replaces a link there, never its target), or `ExportRefused`.
-
-    Never onto a file in a `guarded` folder (the visitors' memory files) or a `protected` file (the config
-    file); inside the `app_dirs` (data and config folders) only within `exports_dir`."""
-    where = f"choose a file outside the app's folders, or leave the path out to write into {exports_dir}"
-    path = Path(os.path.abspath(path.expanduser()))
-    if path.name in ("", ".", ".."):
-        raise ExportRefused(f"{path} is not a file name; {where}")
-    real = path.parent.resolve() / path.name
-    for file in protected:
-        if real == Path(os.path.abspath(file)).parent.resolve() / Path(file).name:
-            raise ExportRefused(f"{real} is the app's configuration file; {where}")
-    for folder in guarded:
-        if _inside(real, folder.resolve()):
-            raise ExportRefused(f"{real} is in the visitors' memory folder; {where}")
-    if not _inside(real, exports_dir.resolve()) or real == exports_dir.resolve():
-        for folder in app_dirs:
-            if _inside(real, folder.resolve()):
-                raise ExportRefused(f"{real} is inside the app's own folder {folder}; {where}")
-    try:
-        mode = os.lstat(real).st_mode
-    except FileNotFoundError:
-        return real
-    if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
-        raise ExportRefused(f"{real} is not a regular file; {where}")
-    return real
-
-
-def write_export(path: Path, text: str, *, exports_dir: Path, overwrite: bool) -> bool:
-    """Write `text` to `path` (from `export_target`) atomically and privately (0600); False, writing nothing,
-    if a file is there and `overwrite` is not given. The exports folder is made 0700; OSError passes up."""
-    if os.path.lexists(path) and not overwrite:
-        return False
-    if _inside(path, exports_dir.resolve()):
-        prepare_private_dir(exports_dir)
-    else:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    write_atomic(path, (text if text.endswith("\n") else text + "\n").encode("utf-8"), f".{path.name}.")
-    return True
