@@ -38,9 +38,10 @@ from typing import Any
 
 from museum_tui.language.clauses import PEOPLE, fold
 from museum_tui.memory import Ontology
+from museum_tui.memory.lexicon import check_spec
 
 from .derived import derive
-from .lexicon import check_spec
+from .lexicon import read_as_the_extractor_will
 
 COMPANION_PRIORITY = 20
 log = logging.getLogger("museum_tui.extraction")
@@ -188,6 +189,7 @@ def check_cues(ontology: Ontology) -> list[str]:
     for concept in ontology.concepts.values():
         if not concept.cues:
             continue
-        for name, found, allowed in check_spec(concept.id, concept.cues, thorough=True):
+        found_problems = check_spec(concept.id, concept.cues) or read_as_the_extractor_will(concept.cues)
+        for name, found, allowed in found_problems:
             problems.append(f"concept {concept.id!r}, cues field {name!r}: found {found}; allowed: {allowed}")
     return problems

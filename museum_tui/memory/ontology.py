@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .facts import is_hidden
+from .lexicon import SUFFIX, join_lexicon
 from .tiers import PERSISTENCE_CLASSES, TierName
 
 PersistenceClass = TierName
@@ -335,30 +336,33 @@ def _with_lexicon(
     warnings: list[OntologyProblem],
 ) -> dict[str, Concept]:
     """The concepts with their cues: the lexicon's, else (deprecated) their own; each checked for structure."""
-    from museum_tui.extraction.lexicon import check_spec  # no regex is compiled: the first screen waits for this
-
-    inline = [cid for cid, c in concepts.items() if c.cues]
+    cues, found, inline = join_lexicon({cid: c.cues for cid, c in concepts.items()}, lexicon)
     if inline:
-        warnings.append(
-            OntologyProblem(
-                "",
-                "cues",
-                f"cues inside {len(inline)} concept(s) (deprecated: read as the lexicon)",
-                "a lexicon file beside the ontology (NAME.lexicon.json); see docs/extraction-cues.md",
-            )
-        )
-    for cid in lexicon or {}:
-        if cid not in concepts:
-            problems.append(
-                OntologyProblem(str(cid), "", "lexicon cues for a concept", "a concept the ontology declares")
-            )
-    out = {}
-    for cid, concept in concepts.items():
-        cues = (lexicon or {}).get(cid, concept.cues)
-        for name, found, allowed in check_spec(cid, cues):
-            problems.append(OntologyProblem(cid, f"cues.{name}" if name else "cues", found, allowed))
-        out[cid] = replace(concept, cues=dict(cues)) if isinstance(cues, Mapping) else concept
-    return out
+        note = f"cues inside {inline} concept(s) (deprecated: read as the lexicon)"
+        warnings.append(OntologyProblem("", "cues", note, f"a lexicon file beside the ontology (NAME{SUFFIX})"))
+    problems += [OntologyProblem(*problem) for problem in found]
+    return {cid: replace(c, cues=cues[cid]) if cid in cues else c for cid, c in concepts.items()}
+
+
+def lexicon_path(ontology_path: Path) -> Path:
+    """Where an ontology's lexicon lives: `museum.json` → `museum.lexicon.json`, beside it."""
+    return ontology_path.with_name(ontology_path.name.removesuffix(".json") + SUFFIX)
+
+
+def read_lexicon(path: Path) -> tuple[dict[str, Any] | None, str | None]:
+    """The lexicon file's `concepts` (None when there is no file), or why it cannot be read."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None, None
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, f"an unreadable lexicon file ({exc})"
+    except (ValueError, RecursionError) as exc:
+        return None, f"a lexicon file that is not JSON ({str(exc)[:80]})"
+    concepts = data.get("concepts") if isinstance(data, dict) else None
+    if not isinstance(concepts, dict):
+        return None, 'a lexicon file without an object under "concepts"'
+    return concepts, None
 
 
 def load_ontology(path: str | Path) -> Ontology:
@@ -383,8 +387,6 @@ def load_ontology(path: str | Path) -> Ontology:
     except (ValueError, RecursionError) as exc:  # a number of over 4300 digits; nesting deeper than Python's stack
         found = f"JSON that cannot be read ({type(exc).__name__}: {str(exc)[:80]})"
         raise OntologyError([OntologyProblem("", "", found, "a JSON object")], str(path)) from None
-    from museum_tui.extraction.lexicon import lexicon_path, read_lexicon
-
     beside = lexicon_path(path)
     lexicon, problem = read_lexicon(beside)
     if problem:
