@@ -7,6 +7,7 @@ the events that tell front ends what changed. Nothing here waits for a model: th
 from __future__ import annotations
 
 from museum_tui.extraction import ExtractionResult
+from museum_tui.language.party import SELF, handed_back
 from museum_tui.memory import Change, Fact
 
 from . import layers
@@ -29,6 +30,7 @@ async def apply_turn(
     async with visitor.lock:
         store = visitor.store
         applied: list[Change] = []
+        applied += _hand_back(visitor, text, source)
         for fact in result.facts:
             changes = store.upsert(
                 fact.concept, fact.value, fact.polarity, fact.evidence, source=source, about=fact.about
@@ -53,6 +55,27 @@ async def apply_turn(
         layers.record(visitor, learned + faded, turn)
         events.append(MemoryTicked(faded, layers.snapshot_of(visitor)))
     return events
+
+
+def _hand_back(visitor: Visitor, text: str, source: str) -> list[Change]:
+    """ "that was my brother, not me": the needs the visitor's previous message gave them are the member's.
+    Taken from the visitor (negated, so /why says how) and given to the member, whose evidence names them."""
+    member = handed_back(text)
+    if not member:
+        return []
+    store, concepts = visitor.store, visitor.store.ontology.concepts
+    said = [
+        f
+        for f in store.facts.values()
+        if f.about == SELF and f.last_seen_turn == store.turn - 1 and concepts[f.concept].sensitive
+    ]
+    changes: list[Change] = []
+    for fact in said:
+        taken = [_with_words(c, text) for c in store.upsert(fact.concept, fact.value, "negated", text)]
+        visitor.note_departures(taken, text)
+        changes += taken
+        changes += store.upsert(fact.concept, fact.value, "asserted", text, source=source, about=member)
+    return changes
 
 
 def _with_words(change: Change, words: str) -> Change:

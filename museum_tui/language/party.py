@@ -87,3 +87,24 @@ def subject_of(folded: str, earlier: str = "") -> str:
     if member:
         return CANONICAL.get(member.group("who"), member.group("who"))
     return OTHER
+
+
+# "that was my brother, not me", "no, that's my mum's, not mine", "not me, my husband": the visitor hands
+# what they said last to a member of their party
+HANDED_BACK = re.compile(
+    rf"^(?:(?:no|sorry|actually|oh|oops|wait)\s*,?\s*)*(?:"
+    rf"(?:that|it|this)(?: one)?(?: was| is|'s) (?:for |about )?(?:my|our) (?:[\w-]+ )?(?P<a>{MEMBERS})(?:'s)?"
+    r"\s*,?\s*(?:not me|not mine|not for me|not about me)"
+    rf"|not (?:me|mine)\s*,?\s*(?:it(?: was| is|'s) )?(?:my|our) (?:[\w-]+ )?(?P<b>{MEMBERS})(?:'s)?"
+    r")\b"
+)
+
+
+def handed_back(text: str) -> str:
+    """The member a message hands the visitor's last words to ("that was my brother, not me" → "brother"),
+    or "". Read on plain folding (apostrophes kept), the whole message."""
+    m = HANDED_BACK.match(" ".join(text.lower().replace("’", "'").split()))
+    if not m:
+        return ""
+    who = m.group("a") or m.group("b")
+    return CANONICAL.get(who, who)

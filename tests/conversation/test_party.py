@@ -34,3 +34,17 @@ async def test_a_companions_need_is_never_filed_as_the_visitors() -> None:
         ("mum", "wheelchair user"),
     ]
     await session.aclose()
+
+
+async def test_that_was_my_brother_not_me_moves_the_need_said_before() -> None:
+    session = offline_session("sibling")
+    await run(session, "I'm allergic to peanuts and I love Monet")
+    await run(session, "sorry, that was my brother, not me")
+    facts = sorted((f.concept, f.value, f.about) for f in session.store.facts.values())
+    assert facts == [
+        ("ArtInterest.Artist", "Monet", "self"),  # not a need: the visitor's own taste stays
+        ("SpecialNeed.Allergy", "peanuts", "brother"),
+    ]
+    (moved,) = [f for f in session.store.facts.values() if f.about == "brother"]
+    assert "my brother" in moved.evidence
+    await session.aclose()

@@ -6,6 +6,7 @@ import pytest
 
 from museum_tui.language import content_words, dialogue_acts, is_question, plain
 from museum_tui.language.clauses import split_clauses
+from museum_tui.language.party import handed_back
 
 
 def test_a_statement_and_a_question_are_two_clauses() -> None:
@@ -61,3 +62,17 @@ def test_a_question_after_a_comma_is_its_own_clause() -> None:
         ("i am allergic to sesame", False),
         ("does the hummus wrap have any", True),
     ]
+
+
+@pytest.mark.parametrize(
+    ("message", "member"),
+    [
+        ("that was my brother, not me", "brother"),
+        ("No, that’s my mum’s, not mine.", "mum"),
+        ("not me, it's my son", "son"),
+        ("that was lovely, not me", ""),
+        ("my brother is deaf", ""),
+    ],
+)
+def test_a_message_that_hands_what_was_said_to_a_member(message: str, member: str) -> None:
+    assert handed_back(message) == member
