@@ -28,3 +28,9 @@ def now() -> datetime:
 
 def now_iso() -> str:
     return now().isoformat()
+
+
+def local_now() -> datetime:
+    """The same time as the venue's local wall-clock time (naive), since opening hours and tour times are
+    local: what the concierge reads."""
+    return now().astimezone().replace(tzinfo=None)

@@ -16,11 +16,17 @@ from collections.abc import AsyncIterator
 from museum_tui.conversation import Session, SessionError, open_session
 from museum_tui.conversation.events import (
     CommandResult,
+    Confirm,
+    ConsentQuestion,
     Event,
+    FactsApplied,
+    MemoryTicked,
     Notice,
+    Question,
     QuitRequested,
     ReplyChunk,
     ReplyDone,
+    SecretQuestion,
     TurnCancelled,
     TurnFailed,
     UserSwitched,
@@ -170,6 +176,16 @@ class PlainChat:
         except (EOFError, KeyboardInterrupt):
             return None
 
+    async def confirm(self, question: Confirm) -> str | None:
+        """A yes/no question, on the next line of input; end of input is not agreeing. The command the
+        answer leads to (`Confirm.follow_up`), if any."""
+        consent = isinstance(question, ConsentQuestion)
+        answer = await self.read("Keep it for your next visit? [y/N] " if consent else "Type yes to confirm: ")
+        command = question.follow_up(answer is not None and answer.strip().lower() in ("y", "yes"))
+        if command is None:
+            self.line("Nothing was changed.")
+        return command
+
     def _prefix(self, *, streaming: bool) -> str:
         if self.markdown:  # as before: a prompt-like mark only on a terminal
             return "concierge> " if self.interactive and streaming else ""
@@ -217,18 +233,14 @@ class PlainChat:
                 self.show(event)
             elif isinstance(event, CommandResult):
                 self.block(event.text + (PLAIN_KEYS if event.kind == "help" else ""))
-                if event.kind in ("secret", "new_secret"):
-                    secret_asked = True
-                elif event.confirm:
-                    consent = event.kind == "consent"
-                    prompt = "Keep it for your next visit? [y/N] " if consent else "Type yes to confirm: "
-                    answer = await self.read(prompt)  # end of input: not agreed
-                    if answer is not None and answer.strip().lower() in ("y", "yes"):
-                        follow_up = event.confirm
-                    elif event.decline:
-                        follow_up = event.decline
-                    else:
-                        self.line("Nothing was changed.")
+            elif isinstance(event, Question):
+                self.block(event.text)
+                if isinstance(event, SecretQuestion):
+                    secret_asked = True  # asked once this line's events are done
+                elif isinstance(event, Confirm):
+                    follow_up = await self.confirm(event)
+            elif isinstance(event, FactsApplied | MemoryTicked):
+                pass  # line by line, memory is shown when asked for (`/memory`), not after every turn
             elif isinstance(event, UserSwitched):
                 count = len(event.snapshot.facts)
                 self.line(f"Now talking as {event.user}; {plural(count, 'fact')} remembered.")

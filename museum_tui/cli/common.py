@@ -10,8 +10,6 @@ from museum_tui import config
 from museum_tui.memory import MemoryStore
 from museum_tui.storage import VisitorMemory
 
-PROVIDERS = ("builtin", "openrouter", "openai", "ollama", "custom")
-
 
 class CliError(Exception):
     """A failure to report in one line, with the exit code to return."""
@@ -21,75 +19,43 @@ class CliError(Exception):
         self.exit_code = exit_code
 
 
-def add_common(parser: argparse.ArgumentParser, *, engine: bool = False) -> None:
-    """--user, --ontology, --config everywhere; the engine options where a model may be called."""
-    group = parser.add_argument_group("common options")
-    group.add_argument("--user", help=f"whose memory to use (default: {config.DEFAULT_USER})")
-    group.add_argument(
-        "--ontology",
-        type=Path,
-        metavar="PATH",
-        help="ontology JSON file (default: the bundled museum ontology)",
-    )
-    group.add_argument("--config", type=Path, metavar="PATH", help="config file (default: the user config file)")
-    group.add_argument(
-        "--kiosk",
-        action="store_true",
-        default=None,
-        help="a shared terminal: each visitor's memory opens only with their secret (also MUSEUM_TUI_KIOSK)",
-    )
-    group.add_argument(
-        "--store",
-        metavar="PATH|URL",
-        help="where visitors' memories are kept: a folder of files, or postgresql://… (default: the data folder)",
-    )
-    if not engine:
+def _flag_help(option: config.Option) -> str:
+    default = f"default: {option.default:g}" if isinstance(option.default, float) else ""
+    if isinstance(option.default, str) and option.default:
+        default = f"default: {option.default}"
+    also = f"also {option.env}" if option.env else ""
+    extra = "; ".join(part for part in (default, also) if part)
+    return f"{option.help} ({extra})" if extra else option.help
+
+
+def add_flag(group: argparse._ArgumentGroup, option: config.Option) -> None:
+    """The command-line flag of a setting, as the settings table declares it."""
+    if option.kind is bool:
+        group.add_argument(option.flag, dest=option.name, action="store_true", default=None, help=_flag_help(option))
         return
-    group.add_argument(
-        "--offline",
-        action="store_true",
-        default=None,
-        help="use the built-in offline engine, whatever else is configured",
-    )
-    group.add_argument("--provider", choices=PROVIDERS, help="which engine answers (default: from config/env)")
-    group.add_argument(
-        "--base-url",
-        dest="base_url",
-        metavar="URL",
-        help="an OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1",
-    )
-    group.add_argument("--model", help="the chat model")
-    group.add_argument("--extract-model", dest="extract_model", help="the (small) model that extracts facts")
-    group.add_argument(
-        "--api-key-env",
-        dest="api_key_env",
-        metavar="VAR",
-        help="environment variable holding the key for --base-url (never pass a key itself)",
-    )
-    group.add_argument(
-        "--timeout",
-        type=float,
-        metavar="S",
-        help="seconds a whole reply may take, waiting and retries included (default 120; caps extraction too)",
-    )
+    extra: dict[str, Any] = {"type": option.kind} if option.kind in (int, float, Path) else {}
+    if option.choices:
+        extra["choices"] = option.choices
+    elif option.metavar:
+        extra["metavar"] = option.metavar
+    group.add_argument(option.flag, dest=option.name, help=_flag_help(option), **extra)
+
+
+def add_common(parser: argparse.ArgumentParser, *, engine: bool = False) -> None:
+    """The settings' flags (from the settings table) everywhere, with --config; the engine's where a model
+    may be called."""
+    group = parser.add_argument_group("common options")
+    for option in (o for o in config.OPTIONS if o.flag and not o.engine):
+        add_flag(group, option)
+    group.add_argument("--config", type=Path, metavar="PATH", help="config file (default: the user config file)")
+    if engine:
+        for option in (o for o in config.OPTIONS if o.flag and o.engine):
+            add_flag(group, option)
 
 
 def settings_from(args: argparse.Namespace) -> config.Settings:
-    keys = (
-        "user",
-        "ontology",
-        "config",
-        "store",
-        "offline",
-        "provider",
-        "base_url",
-        "model",
-        "extract_model",
-        "api_key_env",
-        "kiosk",
-        "timeout",
-    )
-    cli: dict[str, Any] = {k: getattr(args, k, None) for k in keys}
+    names = ["config", *(o.name for o in config.OPTIONS if o.flag)]
+    cli: dict[str, Any] = {name: getattr(args, name, None) for name in names}
     try:
         return config.load_settings(cli)
     except config.ConfigError as exc:

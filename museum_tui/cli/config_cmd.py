@@ -27,9 +27,21 @@ def path_cmd(args: argparse.Namespace) -> int:
     return 0
 
 
-def show_cmd(args: argparse.Namespace) -> int:
-    import os
+def shown(settings: config.Settings, option: config.Option) -> str:
+    """A setting's value as `config show` prints it."""
+    value = getattr(settings, option.name)
+    if option.name == "store":
+        return safe_location(config.store_spec(settings))  # never a database password
+    if option.name == "ontology":
+        return str(settings.ontology_path)
+    if value is None:
+        return option.unset
+    if isinstance(value, bool):
+        return str(value).lower()
+    return f"{value:g}{option.unit}" if isinstance(value, float) else f"{value}{option.unit}"
 
+
+def show_cmd(args: argparse.Namespace) -> int:
     from museum_tui.llm import ProviderError, resolve_provider
 
     settings = settings_from(args)
@@ -37,29 +49,15 @@ def show_cmd(args: argparse.Namespace) -> int:
     if settings.offline:
         cli["offline"] = True
     try:
-        provider = resolve_provider(cli, settings.provider_file, os.environ)
+        provider = resolve_provider(cli, settings.provider_file, config.environment())
         engine = provider.describe()
     except ProviderError as exc:
         engine = f"unusable: {exc}"
     rows = [
         ("config file", str(settings.config_file or f"{config.config_path()} (not present)")),
         ("engine", engine),
-        ("user", settings.user),
-        ("ontology", str(settings.ontology_path)),
-        ("theme", settings.theme),
-        ("history_window", str(settings.history_window)),
-        ("similarity_threshold", str(settings.similarity_threshold)),
-        ("facts_before_reply", str(settings.facts_before_reply).lower()),
-        ("sensitive_consent", str(settings.sensitive_consent).lower()),
-        ("kiosk", str(settings.kiosk).lower()),
-        ("extraction_order", settings.extraction_order),
-        ("context_window", str(settings.context_window or "from the server, else 2048 local / 32768 hosted")),
-        ("reply_max_tokens", str(settings.reply_max_tokens)),
-        ("extract_max_tokens", str(settings.extract_max_tokens)),
-        ("timeout", f"{settings.timeout:g} s"),
-        ("extract_timeout", f"{settings.extract_timeout:g} s"),
+        *((o.name, shown(settings, o)) for o in config.OPTIONS if o.show and not o.provider),
         ("decay", ", ".join(f"{k}={v}" for k, v in settings.decay.items()) or "defaults"),
-        ("store", safe_location(config.store_spec(settings))),
         ("data folder", str(config.data_dir())),
     ]
     for name, value in rows:

@@ -1,7 +1,8 @@
 """The concierge: venue knowledge, agents with memory subscriptions, routing, prompts and the offline
 responder. Imports only the memory core."""
 
-from . import clock
+from museum_tui import clock
+
 from .agents import Agent, load_agents
 from .knowledge import FactLike
 from .prompts import build_system_prompt, venue_brief

@@ -13,9 +13,9 @@ import re
 from collections.abc import Sequence
 from datetime import datetime
 
+from museum_tui import clock
 from museum_tui.memory import MemoryStore
 
-from . import clock
 from .agents import Agent
 from .answers import Answers, cap, listing, md
 from .index import Hit, Index
@@ -57,7 +57,7 @@ class BuiltinResponder:
         *,
         now: datetime | None = None,
     ) -> str:
-        now = now or clock.now()
+        now = now or clock.local_now()
         known = Known.build(self.venue, agent, store, pending)
         q = Question.read(text, self.venue)
         banned = self._banned(known)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from museum_tui import clock
 from museum_tui.memory import MemoryStore
 
-from . import clock
 from .answers import listing, md
 from .knowledge import Known, plan
 from .model import Venue

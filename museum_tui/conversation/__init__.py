@@ -18,6 +18,7 @@ from museum_tui.memory import (
 )
 from museum_tui.storage import LoadReport, MemoryStorage, VisitorMemory, open_storage
 
+from . import commands
 from .concierge import Concierge, VenueUnavailable, load_concierge
 from .engine import EngineError, LLMChat, build_chat, build_fact_source, resolve_engine
 from .events import Notice
@@ -84,6 +85,7 @@ def open_session(settings: Settings, env: Mapping[str, str] | None = None) -> Se
         concierge=concierge,
         start_notices=[Notice(text, "warning") for text in warnings],
         kiosk=KioskGate() if settings.kiosk else None,
+        route=commands.handle,
     )
     greeting = session.welcome_back()
     if greeting:

@@ -11,7 +11,7 @@ from museum_tui.memory import TIERS, UserNameError, keeps
 from museum_tui.safetext import md, md_code, plural
 from museum_tui.storage.exports import ExportRefused
 
-from .events import CommandResult, Event, QuitRequested
+from .events import CommandResult, Confirm, Event, QuitRequested
 from .memory_text import departure_markdown, memory_markdown, memory_sections, why_markdown
 
 if TYPE_CHECKING:
@@ -69,10 +69,9 @@ async def _forget(session: Session, args: str) -> AsyncIterator[Event]:
         return
     if everything and flag.strip() != "yes":
         things = "the one thing" if len(facts) == 1 else f"all {plural(len(facts), 'thing')}"
-        yield CommandResult(
+        yield Confirm(
             "forget",
             f"Forget {things} I remember about you, here and in your saved memory?",
-            kind="confirm",
             confirm="/forget all --yes",
             decline="/forget all --no",
         )
@@ -206,10 +205,9 @@ async def _export(session: Session, args: str) -> AsyncIterator[Event]:
         yield CommandResult("export", f"Not exported: {md(str(exc), 400)}.", ok=False)
         return
     if not done.written:
-        yield CommandResult(
+        yield Confirm(
             "export",
             f"{md_code(str(done.path), 200)} already exists. Replace it with what I remember about you?",
-            kind="confirm",
             confirm=f"/export {target} --yes" if target else "/export --yes",
         )
         return
@@ -251,6 +249,11 @@ def is_command(text: str) -> bool:
     return stripped.startswith("/") and not stripped.startswith("//")
 
 
+def handle(session: Session, text: str) -> AsyncIterator[Event]:
+    """A line from the visitor: a slash command, or a message for a turn (`Session.route`)."""
+    return run_command(session, text) if is_command(text) else session.run_turn(text)
+
+
 async def run_command(session: Session, text: str) -> AsyncIterator[Event]:
     head, _, args = text.strip()[1:].partition(" ")
     name = ALIASES.get(head.lower(), head.lower())
@@ -269,4 +272,4 @@ def completions(prefix: str) -> list[str]:
     return [f"/{name}" for name in COMMANDS if name.startswith(prefix.lstrip("/").lower())]
 
 
-__all__ = ["COMMANDS", "completions", "is_command", "run_command"]
+__all__ = ["COMMANDS", "completions", "handle", "is_command", "run_command"]

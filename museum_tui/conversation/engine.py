@@ -10,11 +10,11 @@ with a message a visitor can act on.
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from museum_tui import config
 from museum_tui.config import Settings
 from museum_tui.memory import MemoryStore, Ontology
 from museum_tui.safetext import strip_controls
@@ -196,7 +196,7 @@ def resolve_engine(settings: Settings, env: Mapping[str, str] | None = None) -> 
     if settings.offline:
         cli["offline"] = True
     try:
-        return resolve_provider(cli, settings.provider_file, os.environ if env is None else env)
+        return resolve_provider(cli, settings.provider_file, config.environment() if env is None else env)
     except ProviderError as exc:
         raise EngineError(str(exc), retryable=False) from None
 

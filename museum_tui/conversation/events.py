@@ -228,19 +228,60 @@ class Notice:
 
 @dataclass(frozen=True)
 class CommandResult:
-    """The outcome of a slash command. `text` is Markdown; `confirm` is a command to run if the visitor
-    agrees (e.g. `/forget all --yes`) and `decline` one to run if they do not (or do not answer);
-    `kind` lets a front end show it its own way (e.g. /memory, or "consent": a question to ask now)."""
+    """The outcome of a slash command. `text` is Markdown; `kind` lets a front end show it its own way
+    ("memory", "help", "clear", "forget", "why", else "text"). Questions are their own events (`Question`)."""
 
     command: str
     text: str
     ok: bool = True
     kind: str = "text"
-    confirm: str | None = None
     snapshot: MemorySnapshot | None = None
-    decline: str | None = None
     overview: MemoryOverview | None = None  # with /memory: the data behind the memory screen
     sections: tuple[tuple[str, str], ...] = ()  # (title, Markdown) tabs a front end may show instead of `text`
+
+
+# ---- questions: something the visitor must answer before anything changes ---------------------------------
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question for the visitor; `text` is Markdown. Nothing changes until it is answered, and no answer
+    (end of input, Escape) is "no". Each kind is its own class, so a front end asks it its own way."""
+
+    command: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Confirm(Question):
+    """Yes or no. `confirm` is the command to run on yes (e.g. `/forget all --yes`), `decline` the one to run
+    on anything else (None: nothing)."""
+
+    confirm: str = ""
+    decline: str | None = None
+
+    def follow_up(self, agreed: bool) -> str | None:
+        """The command the answer leads to, if any: the one rule every front end applies."""
+        return self.confirm if agreed else self.decline
+
+
+@dataclass(frozen=True)
+class ConsentQuestion(Confirm):
+    """The kiosk consent question (keep sensitive needs for the next visit?); asked once a turn is over."""
+
+    confirm: str = "/consent yes"
+    decline: str | None = "/consent no"
+
+
+@dataclass(frozen=True)
+class SecretQuestion(Question):
+    """A kiosk visitor's PIN or pass phrase for their memory: asked masked, and the answer (None: cancelled)
+    goes to `Session.submit_secret`, never into the conversation."""
+
+
+@dataclass(frozen=True)
+class NewSecretQuestion(SecretQuestion):
+    """A name new on this kiosk: the visitor chooses a PIN or pass phrase (then `Session.submit_secret`)."""
 
 
 @dataclass(frozen=True)
@@ -266,6 +307,10 @@ Event = (
     | TurnCancelled
     | Notice
     | CommandResult
+    | Confirm
+    | ConsentQuestion
+    | SecretQuestion
+    | NewSecretQuestion
     | UserSwitched
     | QuitRequested
 )

@@ -2,8 +2,8 @@
 read another's memory.
 
 A kiosk session starts with an anonymous visitor whose memory lasts the visit (nothing is loaded or
-saved). `/user <name>` asks for that visitor's PIN or pass phrase (a `CommandResult` of kind "secret";
-"new_secret" for a name not yet taken, to choose one), and the front end sends the answer, masked, to
+saved). `/user <name>` asks for that visitor's PIN or pass phrase (a `SecretQuestion`; a
+`NewSecretQuestion` for a name not yet taken, to choose one), and the front end sends the answer, masked, to
 `Session.submit_secret`. Only then is the memory opened. Files saved before the kiosk protected them
 (no secret) are not opened at all. The gate only decides; the Session makes the switch.
 """
@@ -18,7 +18,7 @@ from museum_tui.safetext import md
 from museum_tui.storage import MemoryStorage
 from museum_tui.storage.visitor_secret import MIN_LENGTH, SecretError, SecretLocked
 
-from .events import CommandResult, Event
+from .events import CommandResult, Event, NewSecretQuestion, SecretQuestion
 from .visitor import Visitor, new_store
 
 REFUSED = "On this kiosk {what} is not available; ask the staff."
@@ -48,11 +48,7 @@ class KioskGate:
             return [CommandResult("user", f"{md(str(exc), 300)}.", ok=False)]
         if protected:
             self.pending = ("unlock", user)
-            return [
-                CommandResult(
-                    "user", f"The memory of **{md(user)}** is protected. Enter its PIN or pass phrase.", kind="secret"
-                )
-            ]
+            return [SecretQuestion("user", f"The memory of **{md(user)}** is protected. Enter its PIN or pass phrase.")]
         if storage.holds(user):
             text = (
                 f"The memory of **{md(user)}** was saved before this kiosk protected memories with a PIN, so it "
@@ -64,7 +60,7 @@ class KioskGate:
             f"**{md(user)}** is a new name here. Choose a PIN or pass phrase (at least {MIN_LENGTH} characters): "
             "your memory will open only with it, on your next visit too."
         )
-        return [CommandResult("user", text, kind="new_secret")]
+        return [NewSecretQuestion("user", text)]
 
     async def answer(self, storage: MemoryStorage, secret: str | None) -> tuple[str | None, list[Event]]:
         """Check (or set) the secret for the question asked: the name to open, or None and what to say."""

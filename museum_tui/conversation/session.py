@@ -1,7 +1,10 @@
-"""The Session: the conversation's one owner of state. `handle(text)` yields events; UI-free.
+"""The Session orchestrates a conversation: which visitor is talking, the turn, the engines; `handle(text)`
+yields events; UI-free.
 
-Every change of state goes through a method here (a turn, `switch_user`, `forget`, `undo`, consent, …);
-slash commands only parse and format. The turn, as data: the reply streams while the extractor runs
+Front ends and slash commands ask the Session for every change (a turn, `switch_user`, `forget`, `undo`,
+consent, …); the Session takes the visitor's lock and asks the `Visitor` (visitor.py), the aggregate that
+owns every per-visitor change, then saves and says what happened as events. Slash commands only parse and
+format. The turn, as data: the reply streams while the extractor runs
 beside it or after it (`scheduling`: the visitor's words are already in the chat prompt), then the turn's
 facts and its tick are applied together and the kept tiers saved. The prompt is built to fit the model's
 context window (`budget`). A failed or cancelled turn changes nothing; `/retry` runs it
@@ -12,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -22,23 +25,22 @@ from museum_tui.memory import Change, Fact, MemoryStore
 from museum_tui.safetext import strip_controls
 from museum_tui.storage.exports import Exported, export_memory
 
-from . import consent, layers
 from .budget import PromptTooLong, fit_prompt
-from .commit import apply_turn
 from .concierge import Concierge
 from .engine import ChatEngine, Turn
 from .events import (
     CommandResult,
     Event,
+    FactsApplied,
     MemoryOverview,
     MemorySnapshot,
+    MemoryTicked,
     Notice,
     ReplyDone,
     TurnCancelled,
     TurnFailed,
     UserSwitched,
     Working,
-    fact_changes,
 )
 from .kiosk import REFUSED, KioskGate
 from .limits import Limits
@@ -81,6 +83,9 @@ class Session:
     concierge: Concierge
     start_notices: list[Notice] = field(default_factory=list)
     kiosk: KioskGate | None = None  # kiosk mode: memory opens only with the visitor's secret
+    # How a line is handled (slash commands or a turn): `commands.handle`, given by `open_session`, so this
+    # module never imports the commands that drive it.
+    route: Callable[[Session, str], AsyncIterator[Event]] | None = None
     _cancel: TurnControl | None = None
     _commits: set[asyncio.Task[list[Event]]] = field(default_factory=set)
 
@@ -109,7 +114,7 @@ class Session:
 
     def welcome_back(self) -> str | None:
         """A greeting for a returning visitor (when they were last here, what is remembered), or None."""
-        return layers.welcome_back(self.visitor, self.concierge.welcome(self.visitor.store))
+        return self.visitor.welcome_back(self.concierge.welcome(self.visitor.store))
 
     def departures(self, target: str) -> list[Departure]:
         """Facts `target` names that left this visitor's memory during this visit, and how."""
@@ -117,11 +122,11 @@ class Session:
 
     def snapshot(self) -> MemorySnapshot:
         """The current visitor's memory as plain data, for a front end's first frame."""
-        return layers.snapshot_of(self.visitor)
+        return self.visitor.snapshot()
 
     def overview(self) -> MemoryOverview:
         """What the memory screen shows: facts, this visit's timeline, past visits, health."""
-        return layers.overview(self.visitor)
+        return self.visitor.overview()
 
     async def warm_up(self) -> None:
         """Prepare what the first turn needs but the first screen does not (the built-in extractor's
@@ -140,10 +145,8 @@ class Session:
             self._cancel.reply.set()
 
     async def handle(self, text: str) -> AsyncIterator[Event]:
-        """A line from the visitor: a slash command or a chat turn."""
-        from .commands import is_command, run_command
-
-        stream = run_command(self, text) if is_command(text) else self.run_turn(text)
+        """A line from the visitor: a slash command or a chat turn (see `route`)."""
+        stream = self.route(self, text) if self.route is not None else self.run_turn(text)
         async for event in stream:
             yield event
 
@@ -175,18 +178,13 @@ class Session:
         self.visitor = visitor
         greeting = [Notice(text, markdown=True) for text in [self.welcome_back()] if text]
         warnings = [Notice(text, "warning") for text in report.notices]
-        return [*notices, UserSwitched(visitor.user, layers.snapshot_of(visitor)), *greeting, *warnings]
+        return [*notices, UserSwitched(visitor.user, visitor.snapshot()), *greeting, *warnings]
 
     async def forget(self, fact_ids: Sequence[str]) -> Outcome:
         """Forget these facts (live or faded) here and in the saved file; `/undo` brings them back."""
         visitor = self.visitor
         async with visitor.lock:
-            faded = [fact for fact_id in fact_ids if (fact := visitor.faded.discard(fact_id)) is not None]
-            removed = [Change("forgotten", f, f.salience, 0.0) for f in faded]
-            removed += visitor.store.forget(fact_ids=list(fact_ids))
-            visitor.undo_stack.append(removed)
-            layers.record(visitor, fact_changes(visitor.store, removed))
-            visitor.note_departures(removed)
+            removed = visitor.forget(fact_ids)
             notices = await visitor.save()
         return Outcome(tuple(removed), tuple(notices))
 
@@ -194,11 +192,9 @@ class Session:
         """Bring back what was last forgotten; None if nothing was."""
         visitor = self.visitor
         async with visitor.lock:
-            if not visitor.undo_stack:
+            restored = visitor.undo()
+            if restored is None:
                 return None
-            restored = visitor.store.restore(visitor.undo_stack.pop())
-            layers.record(visitor, fact_changes(visitor.store, restored))
-            visitor.note_departures(restored)
             notices = await visitor.save()
         return Outcome(tuple(restored), tuple(notices))
 
@@ -207,13 +203,12 @@ class Session:
         sensitive needs are written, after no they are taken out of the file (still used this visit)."""
         visitor = self.visitor
         async with visitor.lock:
-            visitor.consent_asked = True
-            visitor.memory_file.set_consent(agreed)
+            visitor.answer_consent(agreed)
             return await visitor.save()
 
     def clear_history(self) -> None:
         """Start the conversation afresh; memory is unchanged."""
-        self.visitor.history.clear()
+        self.visitor.clear_history()
 
     def set_model(self, model: str) -> tuple[bool, str]:
         if self.kiosk is not None:
@@ -259,7 +254,7 @@ class Session:
         last_reply = _tail(visitor.last_reply)  # the extractor needs its question, not all of it
         extraction = Extraction(lambda: self.fact_source.extract(text, last_reply))
         committing = False
-        recalled = layers.recalled_for(visitor, text)
+        recalled = visitor.recalled_for(text)
         try:
             if self.chat.name != "builtin":
                 yield Working("thinking")
@@ -290,7 +285,7 @@ class Session:
             if not committing:
                 await extraction.discard()
         # Asked once the turn is over (not busy any more), so a front end may wait for the answer.
-        question = consent.question_for(visitor, self.settings) if visitor is self.visitor else None
+        question = visitor.consent_question(self.settings.sensitive_consent) if visitor is self.visitor else None
         if question is not None:
             yield question
 
@@ -304,7 +299,7 @@ class Session:
         control: TurnControl,
         recalled: list[Fact],
     ) -> AsyncIterator[Event]:
-        store = prompt_store = layers.prompt_store(visitor.store, recalled)
+        store = prompt_store = visitor.prompt_store(recalled)
         pending: Sequence[ExtractedFact] = ()
         # The built-in responder reads this turn's facts (its extraction is instant). With "before_reply"
         # an LLM reply waits for them too and its memory block already holds them; otherwise the reply
@@ -357,7 +352,12 @@ class Session:
         elif error:
             events.append(Notice(f"Nothing was remembered from that message: {error}", "warning"))
         window = self.settings.history_window // 2
-        events += await apply_turn(visitor, text, reply, result, self.fact_source.name, recalled, window)
+        source = self.fact_source.name
+        async with visitor.lock:
+            turn = visitor.apply_turn(text, reply.text, reply.agent_title, result, source, recalled, window)
+            events.append(FactsApplied(turn.learned, turn.rejected, source))
+            events += await visitor.save()
+            events.append(MemoryTicked(turn.faded, visitor.snapshot()))
         return events
 
     async def save(self) -> list[Notice]:

@@ -12,14 +12,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from museum_tui.language.text import STOPWORDS as STOP
 from museum_tui.language.text import WORD
 from museum_tui.safetext import one_line
-
-if TYPE_CHECKING:
-    from .visitor import Exchange
 
 SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
 FIRST_PERSON = frozenset({"i", "i'm", "i've", "i'd", "i'll", "me", "my", "we", "we're", "we've", "we'd", "our", "us"})
@@ -46,6 +42,14 @@ def informativeness(sentence: str) -> float:
         return score * 0.5
     about_the_visitor = not FIRST_PERSON.isdisjoint(w.lower() for w in words)
     return score * 1.5 if about_the_visitor else score
+
+
+@dataclass
+class Exchange:
+    """One turn of the conversation: what the visitor said and what was answered."""
+
+    user: str
+    assistant: str
 
 
 @dataclass(frozen=True)

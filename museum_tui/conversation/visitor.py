@@ -1,31 +1,52 @@
-"""One visitor's state in a session: memory, saved file, conversation so far, undo, consent.
+"""One visitor in a session: the aggregate that owns every change to their memory and conversation.
+
+A turn's commit (`apply_turn`), `forget`, `undo`, the consent answer and the visit count are methods here;
+each keeps the store, the faded facts, the timeline, `/why`'s departures and the visit log consistent with
+one another. The Session orchestrates (which visitor, when, under the lock, what to emit); it never edits
+a visitor's parts itself. Saving goes to the visitor's `memory_file`, in whichever store the settings chose.
 
 A turn captures the `Visitor` it started with and commits there, whoever is talking by then: switching
 visitors replaces the Session's `Visitor` whole, so no fact can cross from one visitor to another.
+
+The memory layers around the tiers, at their named points of the turn: before the reply, `recalled_for`
+finds the faded and live facts the message refers to, and `prompt_store` lets the reply see them; at the
+commit they come back (reinforced), what the tick pruned stays recallable, the turn counts in the visit,
+and whatever left the prompt's history window folds into the rolling summary.
 """
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
 from museum_tui import clock
 from museum_tui.config import Settings
-from museum_tui.memory import Change, MemoryStore, Ontology
+from museum_tui.extraction import ExtractionResult
+from museum_tui.memory import Change, Fact, MemoryStore, Ontology
 from museum_tui.memory.aging import age
-from museum_tui.memory.recall import FadedFacts
-from museum_tui.safetext import plural
+from museum_tui.memory.health import Health, health
+from museum_tui.memory.recall import FadedFacts, recall_candidates
+from museum_tui.memory.visits import since
+from museum_tui.safetext import md, plural
 from museum_tui.storage import LoadReport, MemoryStorage, SaveError, VisitorMemory
 
-from .events import Notice, TimelineEntry
-from .summary import RollingSummary
+from .events import (
+    ConsentQuestion,
+    FactChange,
+    MemoryOverview,
+    MemorySnapshot,
+    Notice,
+    TimelineEntry,
+    VisitView,
+    fact_changes,
+    snapshot,
+)
+from .summary import Exchange, RollingSummary, keep_up
 
-
-@dataclass
-class Exchange:
-    user: str
-    assistant: str
+TIMELINE_KINDS = {"created", "reinforced", "recalled", "negated", "evicted", "pruned", "forgotten", "restored"}
+TIMELINE_LIMIT = 500
 
 
 @dataclass(frozen=True)
@@ -36,6 +57,25 @@ class Departure:
     change: Change
     turn: int
     words: str = ""
+
+
+@dataclass(frozen=True)
+class AppliedTurn:
+    """What committing a turn did: the facts learned (and recalled), the tick's decays and prunes, and the
+    reasons extracted candidates were dropped."""
+
+    learned: tuple[FactChange, ...]
+    faded: tuple[FactChange, ...]
+    rejected: tuple[str, ...]
+
+
+def consent_wording(labels: list[str]) -> str:
+    """Asked once per visitor, the first time a sensitive fact would be kept across visits."""
+    return (
+        f"May I keep your **{md(', '.join(labels))}** for your next visit, so you need not say it again? "
+        "It stays on this device only, and `/forget` or `/consent no` erases it at any time. "
+        "If you say no, I still use it for the rest of this visit."
+    )
 
 
 @dataclass
@@ -64,7 +104,112 @@ class Visitor:
     def last_reply(self) -> str | None:
         return self.history[-1].assistant if self.history else None
 
-    def note_departures(self, changes: list[Change], words: str = "") -> None:
+    # ---- before the reply ------------------------------------------------------------------------------
+
+    def recalled_for(self, text: str) -> list[Fact]:
+        """The faded and live facts `text` refers to (brought back at the commit)."""
+        return recall_candidates(self.store, self.faded, text)
+
+    def prompt_store(self, recalled: list[Fact]) -> MemoryStore:
+        """Memory as the reply should see it: with the faded facts the visitor just referred to back in it."""
+        missing = [f for f in recalled if f.id not in self.store.facts]
+        if not missing:
+            return self.store
+        return self.store.preview((f.concept, f.value, f.polarity, f.evidence) for f in missing)
+
+    # ---- changes (the caller holds `lock`) -----------------------------------------------------------------
+
+    def apply_turn(
+        self,
+        text: str,
+        reply: str,
+        topic: str,
+        result: ExtractionResult,
+        source: str,
+        recalled: list[Fact],
+        window: int,
+    ) -> AppliedTurn:
+        """Commit a turn: upsert its facts, bring back what it referred to, count it in the visit, fold what
+        left the prompt into the summary, tick. `window`: exchanges the prompt keeps. Not saved yet."""
+        store = self.store
+        applied: list[Change] = []
+        for fact in result.facts:
+            changes = store.upsert(fact.concept, fact.value, fact.polarity, fact.evidence, source=source)
+            changes = [_with_words(c, fact.evidence) for c in changes]
+            self._note_departures(changes, fact.evidence)
+            applied += changes
+        self.history.append(Exchange(text, reply))
+        applied += self._recall(recalled, applied)
+        self.record_visit([topic] if topic else [])
+        keep_up(self.summary, self.history, window)
+        turn = store.turn  # this message's number, before its tick
+        ticked = store.tick()
+        self._note_departures(ticked)
+        self.faded.add(store, ticked)
+        self.failed_text = None
+        learned, faded = fact_changes(store, applied), fact_changes(store, ticked)
+        self._record(learned + faded, turn)
+        return AppliedTurn(learned, faded, tuple(r.reason for r in result.rejected))
+
+    def _recall(self, recalled: list[Fact], applied: list[Change]) -> list[Change]:
+        """Bring back what was referred to, unless the turn's own facts already touched it."""
+        touched = {c.fact.id for c in applied}
+        said = {(c.fact.concept, c.fact.value.lower()) for c in applied}
+        wanted = [f for f in recalled if f.id not in touched and (f.concept, f.value.lower()) not in said]
+        changes = self.store.recall(wanted)
+        for fact in wanted:
+            if self.faded.discard(fact.id) is not None:
+                self.recalled += 1
+        return changes
+
+    def record_visit(self, topics: Iterable[str] = ()) -> None:
+        """Count a turn in the visit (a new visit after a long silence), with what it was about."""
+        self.memory_file.visits.turn(clock.now(), topics)
+
+    def forget(self, fact_ids: Iterable[str]) -> list[Change]:
+        """Forget these facts, live or faded; `undo` brings them back. Not saved yet."""
+        fact_ids = list(fact_ids)
+        faded = [fact for fact_id in fact_ids if (fact := self.faded.discard(fact_id)) is not None]
+        removed = [Change("forgotten", f, f.salience, 0.0) for f in faded]
+        removed += self.store.forget(fact_ids=fact_ids)
+        self.undo_stack.append(removed)
+        self._record(fact_changes(self.store, removed))
+        self._note_departures(removed)
+        return removed
+
+    def undo(self) -> list[Change] | None:
+        """Bring back what was last forgotten; None if nothing was. Not saved yet."""
+        if not self.undo_stack:
+            return None
+        restored = self.store.restore(self.undo_stack.pop())
+        self._record(fact_changes(self.store, restored))
+        self._note_departures(restored)
+        return restored
+
+    def answer_consent(self, agreed: bool) -> None:
+        """The visitor's answer about keeping sensitive needs (saved with its time on the next save)."""
+        self.consent_asked = True
+        self.memory_file.set_consent(agreed)
+
+    def clear_history(self) -> None:
+        self.history.clear()
+
+    def consent_question(self, policy: bool) -> ConsentQuestion | None:
+        """With the kiosk policy on: ask once per visitor, when a sensitive fact is first left out of the
+        saved memory. A front end asks it as a yes/no question and runs `confirm` on yes, `decline` on
+        anything else. The answer covers every sensitive need in the kept tiers (a "no" also takes the ones
+        saved on an earlier visit out), so the question names them all."""
+        memory_file = self.memory_file
+        if not policy or memory_file.read_only or self.consent_asked or memory_file.consent.answer is not None:
+            return None
+        if not memory_file.withheld(self.store):
+            return None
+        self.consent_asked = True
+        concepts = self.store.ontology.concepts
+        labels = sorted({concepts[f.concept].short_label.lower() for f in memory_file.sensitive(self.store)})
+        return ConsentQuestion("consent", consent_wording(labels))
+
+    def _note_departures(self, changes: list[Change], words: str = "") -> None:
         """Remember how facts left (and forget that for facts brought back), for `/why` later this visit."""
         for change in changes:
             if change.left:
@@ -72,14 +217,14 @@ class Visitor:
             elif change.kind == "restored":
                 self.departed.pop(change.fact.id, None)
 
-    def departures(self, target: str) -> list[Departure]:
-        """Facts that left this visit which `target` names: an id (`f3`, `#3`, `3`) or a value."""
-        query = " ".join(target.lower().lstrip("#").split())
-        if not query:
-            return []
-        number = query[1:] if query.startswith("f") and query[1:].isdigit() else query
-        found = [d for d in self.departed.values() if d.change.fact.id.lower() in (query, f"f{number}")]
-        return found or [d for d in self.departed.values() if d.change.fact.value.lower() == query]
+    def _record(self, changes: Iterable[FactChange], turn: int | None = None) -> None:
+        """Add what a turn or a command did to memory to this visit's timeline (decay steps are left out).
+        Turns are numbered as the facts and the file number them: the first message is turn 0."""
+        turn = self.store.turn if turn is None else turn
+        self.timeline += [
+            TimelineEntry(turn, c.kind, c.label, c.value, c.note) for c in changes if c.kind in TIMELINE_KINDS
+        ]
+        del self.timeline[:-TIMELINE_LIMIT]
 
     async def save(self) -> list[Notice]:
         """Write the kept tiers; problems become notices (memory stays in this session regardless)."""
@@ -94,6 +239,53 @@ class Visitor:
             count = len(report.adopted)
             notices.append(Notice(f"Merged {plural(count, 'fact')} saved by another museum-tui window or kiosk."))
         return notices
+
+    # ---- reading ---------------------------------------------------------------------------------------
+
+    def departures(self, target: str) -> list[Departure]:
+        """Facts that left this visit which `target` names: an id (`f3`, `#3`, `3`) or a value."""
+        query = " ".join(target.lower().lstrip("#").split())
+        if not query:
+            return []
+        number = query[1:] if query.startswith("f") and query[1:].isdigit() else query
+        found = [d for d in self.departed.values() if d.change.fact.id.lower() in (query, f"f{number}")]
+        return found or [d for d in self.departed.values() if d.change.fact.value.lower() == query]
+
+    def welcome_back(self, greeting: str) -> str | None:
+        """For a returning visitor: the concierge's `greeting` (what is remembered, a pick and why) with when
+        they were last here and what it was about. None for someone new."""
+        previous = self.memory_file.visits.previous
+        if previous is None:
+            return greeting or None
+        about = f" ({', '.join(previous.topics[:3])})" if previous.topics else ""
+        visit = f"Your last visit was {since(previous, clock.now())}{about}."
+        head, sep, rest = greeting.partition("! ")
+        if not sep:
+            return f"Welcome back, {self.user}! {visit}"
+        return f"{head}! {visit} {rest}"
+
+    def health(self) -> Health:
+        size = self.memory_file.stored_bytes()
+        return health(self.store, clock.now(), faded=len(self.faded) + self.recalled, recalled=self.recalled,
+                      file_bytes=size)  # fmt: skip
+
+    def snapshot(self) -> MemorySnapshot:
+        """The visitor's memory as plain data, with its health line."""
+        return replace(snapshot(self.store), health=self.health().summary)
+
+    def overview(self) -> MemoryOverview:
+        """What the memory screen shows: facts, this visit's timeline, past visits, health."""
+        report = self.health()
+        visits = tuple(
+            VisitView(v.started_at, v.ended_at, v.turns, tuple(v.topics)) for v in self.memory_file.visits.all()
+        )
+        shown = replace(snapshot(self.store), health=report.summary)
+        return MemoryOverview(shown, tuple(self.timeline), visits, report.score, report.warnings)
+
+
+def _with_words(change: Change, words: str) -> Change:
+    """A fact the visitor took back carries their words as its note, so front ends can say how."""
+    return change._replace(note=words) if change.kind == "negated" and words else change
 
 
 def new_store(settings: Settings, ontology: Ontology) -> MemoryStore:

@@ -2,7 +2,7 @@
 
 For each clause of the visitor's message it asks the generic questions (is it a question, a hypothetical,
 about someone else, negated or retracted?) and then lets every concept's cues look for their words, the
-highest priority first. A short "yes" answers the assistant's last question (answers.py turns the question
+highest priority first. A short "yes" answers the assistant's last question (short_answers.py turns the question
 into the visitor's statement). A message that instructs the machine gives nothing. Output goes through the
 same validation as any LLM's, so the closed world holds here by construction and by check.
 
@@ -22,11 +22,11 @@ from museum_tui.language.clauses import INJECTION, NEGATION, PEOPLE, Clause, fol
 from museum_tui.language.party import OTHER, SELF, member_named
 from museum_tui.memory import Ontology
 
-from .answers import as_statement
 from .cues import ConceptCues, compile_cues
 from .hits import Hit, Span, inside_any, outer, tidy_hits
 from .party_reading import MY_BEFORE, as_first_person, handed_on, member_after
 from .reading import capitalised, is_regex, last_question, original_case, prose, subjectless, unregex
+from .short_answers import as_statement
 from .spelling import Speller, vocabulary
 from .validate import ExtractedFact, ExtractionResult, validate_facts
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .chat_stream import ChatEvent, Finish, TextDelta, Usage
 from .errors import (
     AuthError,
     ConnectError,
@@ -20,7 +21,6 @@ from .errors import (
     StreamError,
     TimeoutError_,
 )
-from .events import ChatEvent, Finish, TextDelta, Usage
 from .providers import Provider, resolve_provider
 
 if TYPE_CHECKING:

@@ -16,6 +16,7 @@ import httpx
 
 from museum_tui import __version__
 
+from .chat_stream import ChatEvent, Finish, TextDelta, Usage
 from .errors import (
     InterruptedError_,
     LLMError,
@@ -25,7 +26,6 @@ from .errors import (
     StreamError,
     TimeoutError_,
 )
-from .events import ChatEvent, Finish, TextDelta, Usage
 from .http_errors import (
     FormatRejected,
     body_error,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .events import Usage
+from .chat_stream import Usage
 
 
 def text_of(content: object) -> str | None:

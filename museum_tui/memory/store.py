@@ -18,6 +18,7 @@ from .ontology import Concept, Ontology, as_ontology
 from .redact import redact, redacts
 from .tiers import DECAY, PERSISTENCE_CLASSES, PRUNE_THRESHOLD, TIER, turns_until_faded
 from .timestamps import system_now_iso
+from .views import context_block, dump
 
 REINFORCEMENT = 0.3  # a re-mention adds this × the concept's salience_weight
 POLARITIES = ("asserted", "negated")
@@ -268,14 +269,10 @@ class MemoryStore:
 
     def context_block(self) -> str:
         """Every surviving fact, grouped by tier, for a system prompt."""
-        from .views import context_block
-
         return context_block(self)
 
     def dump(self) -> str:
         """Debug listing in the seed library's format."""
-        from .views import dump
-
         return dump(self)
 
     # ---- forgetting on request -----------------------------------------------------------------------

@@ -8,12 +8,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from .tiers import BUCKETS, PERSISTENCE_CLASSES, TIER
 
 if TYPE_CHECKING:
-    from .store import Fact, MemoryStore
+    from .facts import Fact
+    from .ontology import Ontology
+
+
+class Remembered(Protocol):
+    """What a view reads of a store (a `MemoryStore`, which renders itself through these functions)."""
+
+    facts: dict[str, Fact]
+    ontology: Ontology
+    turn: int
+
 
 EMPTY_BLOCK = "(nothing remembered about the visitor yet)"
 FADING = 0.25  # a non-permanent fact under this salience is flagged as fading
@@ -37,7 +47,7 @@ def by_tier(facts: Iterable[Fact]) -> dict[str, list[Fact]]:
 
 
 def select(
-    store: MemoryStore, concept_prefixes: Sequence[str] | None = None, classes: Sequence[str] | None = None
+    store: Remembered, concept_prefixes: Sequence[str] | None = None, classes: Sequence[str] | None = None
 ) -> list[Fact]:
     """Facts whose concept starts with one of `concept_prefixes` and whose tier is in `classes`."""
     prefixes = tuple(concept_prefixes) if concept_prefixes else None
@@ -49,7 +59,7 @@ def select(
     ]
 
 
-def render_block(store: MemoryStore, facts: Iterable[Fact]) -> str:
+def render_block(store: Remembered, facts: Iterable[Fact]) -> str:
     """Facts in the prompt's buckets (core constraints, active concerns, preferences and background), one
     line per concept (tier order, then values strongest first), for a system prompt."""
     lines: list[str] = []
@@ -72,19 +82,19 @@ def render_block(store: MemoryStore, facts: Iterable[Fact]) -> str:
     return "\n".join(lines) if lines else EMPTY_BLOCK
 
 
-def context_block(store: MemoryStore) -> str:
+def context_block(store: Remembered) -> str:
     """Every surviving fact, grouped by tier."""
     return render_block(store, store.facts.values())
 
 
 def filtered_block(
-    store: MemoryStore, concept_prefixes: Sequence[str] | None = None, classes: Sequence[str] | None = None
+    store: Remembered, concept_prefixes: Sequence[str] | None = None, classes: Sequence[str] | None = None
 ) -> str:
     """One agent's slice of memory: only the concepts and tiers it subscribes to."""
     return render_block(store, select(store, concept_prefixes, classes))
 
 
-def dump(store: MemoryStore) -> str:
+def dump(store: Remembered) -> str:
     """The seed library's debug format: one line per fact with concept, salience, tier and evidence."""
     facts = sorted(store.facts.values(), key=lambda f: -f.salience)
     lines = [f"(turn {store.turn}) {len(facts)} fact(s):"]

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .base import LoadReport, MemoryStorage, PersistenceError, Places, SaveError, SaveReport, VisitorMemory
 from .files import SCHEMA_VERSION, FileStorage, UserMemoryFile
+from .repository import LoadReport, MemoryStorage, PersistenceError, Places, SaveError, SaveReport, VisitorMemory
 from .urls import is_database_url, safe_location
 
 

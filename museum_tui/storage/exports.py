@@ -17,8 +17,8 @@ from pathlib import Path
 from museum_tui.memory import MemoryStore
 from museum_tui.memory.document import export_json, export_markdown
 
-from .base import Places
 from .private_files import prepare_private_dir, write_atomic
+from .repository import Places
 
 
 @dataclass(frozen=True)

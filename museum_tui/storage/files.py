@@ -26,7 +26,6 @@ from museum_tui.memory.snapshot import Consent, VisitorSnapshot
 from museum_tui.memory.usernames import UserNameError, check_user_name
 from museum_tui.memory.visits import KEPT_VISITS, VisitLog
 
-from .base import LoadReport, Places, SavedMemory, SaveError, SaveReport
 from .private_files import (
     LockBusy,
     check_private_dir,
@@ -38,6 +37,7 @@ from .private_files import (
     signature,
     write_atomic,
 )
+from .repository import LoadReport, Places, SavedMemory, SaveError, SaveReport
 from .visitor_secret import SecretFile
 
 SCHEMA_VERSION = 1

@@ -28,8 +28,8 @@ from museum_tui.memory.snapshot import Consent, VisitorSnapshot
 from museum_tui.memory.usernames import check_user_name
 from museum_tui.memory.visits import KEPT_VISITS, VisitLog
 
-from .base import LoadReport, PersistenceError, Places, SavedMemory, SaveError, SaveReport
 from .files import FileStorage
+from .repository import LoadReport, PersistenceError, Places, SavedMemory, SaveError, SaveReport
 from .schema import SCHEMA, SCHEMA_VERSION, TOMBSTONE_DAYS, ensure_schema
 from .urls import safe_location, url_secrets
 from .visitor_secret import SecretFile

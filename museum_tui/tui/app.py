@@ -20,14 +20,18 @@ from museum_tui.conversation import Session
 from museum_tui.conversation.commands import completions, is_command
 from museum_tui.conversation.events import (
     CommandResult,
+    Confirm,
+    ConsentQuestion,
     Event,
     FactChange,
     FactsApplied,
     MemoryTicked,
     Notice,
+    Question,
     QuitRequested,
     ReplyChunk,
     ReplyDone,
+    SecretQuestion,
     TurnCancelled,
     TurnFailed,
     UserSwitched,
@@ -175,16 +179,11 @@ class MuseumApp(App[None]):
         if not is_command(text):
             await chat.add(VisitorMessage(text))
         self._reply = None
-        working = self.query_one(WorkingIndicator)
         try:
             async for event in self.session.handle(text):
-                if isinstance(event, Working):
-                    working.start(event.stage)
-                    continue
-                working.stop()
                 await self._show(event)
         finally:
-            working.stop()
+            self.query_one(WorkingIndicator).stop()
             self.refresh_bindings()  # Esc: no reply to stop any more
 
     @on(Worker.StateChanged)
@@ -201,8 +200,14 @@ class MuseumApp(App[None]):
             )
 
     async def _show(self, event: Event) -> None:
+        """Every event, rendered here and only here."""
         chat = self.query_one(ChatLog)
         panel = self.query_one(MemoryPanel)
+        working = self.query_one(WorkingIndicator)
+        if isinstance(event, Working):
+            working.start(event.stage)
+            return
+        working.stop()  # any other event ends the wait
         if isinstance(event, ReplyChunk):
             if self._reply is None:
                 self._reply = AssistantMessage()
@@ -243,6 +248,8 @@ class MuseumApp(App[None]):
             await chat.add(SystemMessage(event.as_markdown, event.level))
         elif isinstance(event, CommandResult):
             await self._show_command(event)
+        elif isinstance(event, Question):
+            self._ask(event)
         elif isinstance(event, UserSwitched):  # nothing of the previous visitor stays on screen
             await chat.clear()
             self.clear_notifications()
@@ -260,22 +267,6 @@ class MuseumApp(App[None]):
             self.push_screen(MemoryScreen(result.sections) if result.sections else memory_screen(result.text))
         elif result.kind == "help":
             self.push_screen(help_screen(help_markdown(result.text)))
-        elif result.kind in ("confirm", "consent") and result.confirm:
-            confirm, decline = result.confirm, result.decline
-
-            def answered(choice: str | None) -> None:
-                if choice == "yes":
-                    self.send(confirm)
-                elif decline:  # "No", Escape: not agreed
-                    self.send(decline)
-
-            screen = consent_screen(result.text) if result.kind == "consent" else confirm_screen(result.text)
-            self.push_screen(screen, answered)
-        elif result.kind in ("secret", "new_secret"):  # kiosk: the answer goes to the session, never the chat
-            self.push_screen(
-                SecretScreen(result.text),
-                lambda secret: self.run_worker(self._submit_secret(secret), group="turn", exit_on_error=False),
-            )
         elif result.kind == "clear":
             await chat.clear()
             await chat.add(SystemMessage(result.text))
@@ -283,6 +274,24 @@ class MuseumApp(App[None]):
             await chat.add(SystemMessage(result.text, "info" if result.ok else "warning"))
         if result.snapshot is not None:
             self.query_one(MemoryPanel).show(result.snapshot, animate=False)
+
+    def _ask(self, question: Question) -> None:
+        """Every question, in a modal screen. A secret goes to the session, never the chat; a yes/no runs
+        the command `Confirm.follow_up` names ("No" and Escape are not agreeing)."""
+        if isinstance(question, SecretQuestion):
+            self.push_screen(
+                SecretScreen(question.text),
+                lambda secret: self.run_worker(self._submit_secret(secret), group="turn", exit_on_error=False),
+            )
+        elif isinstance(question, Confirm):
+
+            def answered(choice: str | None) -> None:
+                command = question.follow_up(choice == "yes")
+                if command:
+                    self.send(command)
+
+            is_consent = isinstance(question, ConsentQuestion)
+            self.push_screen(consent_screen(question.text) if is_consent else confirm_screen(question.text), answered)
 
     async def _submit_secret(self, secret: str | None) -> None:
         for event in await self.session.submit_secret(secret):

@@ -16,7 +16,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from museum_tui.memory import MemoryStore, parse_ontology  # noqa: E402
+from museum_tui.memory import (  # noqa: E402
+    MemoryStore,
+    context_block,
+    parse_ontology,
+)
 from museum_tui.storage import UserMemoryFile  # noqa: E402
 from tests.benchmarks.targets import target  # noqa: E402
 
@@ -88,7 +92,7 @@ def time_turns(store: MemoryStore, turns: int) -> float:
         added = store.upsert(f"Bench.C{rng.randrange(CONCEPTS)}", value(rng), "asserted", "new")
         added += store.upsert(f"Bench.C{rng.randrange(CONCEPTS)}", value(rng), "asserted", "new")
         store.tick()
-        store.context_block()
+        context_block(store)
         samples.append(time.perf_counter() - start)
         # Keep the store at its size: drop what this turn added (not timed).
         store.forget(fact_ids=[c.fact.id for c in added if c.kind == "created"])

@@ -25,7 +25,7 @@ sys.path.insert(0, str(REPO))
 from museum_tui.config import load_settings  # noqa: E402
 from museum_tui.conversation import open_session  # noqa: E402
 from museum_tui.conversation.events import FactsApplied  # noqa: E402
-from museum_tui.memory import MemoryStore  # noqa: E402
+from museum_tui.memory import MemoryStore, context_block  # noqa: E402
 from tests.benchmarks.targets import target  # noqa: E402
 
 ARTISTS = ["Monet", "Hockney", "Frida Kahlo", "Rothko", "Picasso", "Hokusai", "Bridget Riley", "Turner"]
@@ -65,10 +65,10 @@ async def measure(turns: int) -> list[tuple[int, int, int, int, int]]:
                 keep_all += [(c.label, c.value, c.tier) for c in event.changes if c.kind in ("created", "reinforced")]
         agent = session.concierge.route(text, session.store)
         ours = session.concierge.system_prompt(agent, session.store)
-        block = session.store.context_block()
+        block = context_block(session.store)
         baseline_block = "\n".join(f"- {label}: {value} ({tier})" for label, value, tier in keep_all)
         empty = MemoryStore(session.store.ontology)
-        fixed = len(session.concierge.system_prompt(agent, empty)) - len(empty.context_block())
+        fixed = len(session.concierge.system_prompt(agent, empty)) - len(context_block(empty))
         rows.append((turn, len(ours), len(block), fixed + len(baseline_block), len(session.store.facts)))
     await session.aclose()
     return rows

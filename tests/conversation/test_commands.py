@@ -9,14 +9,14 @@ from pathlib import Path
 
 from museum_tui import config
 from museum_tui.conversation.commands import completions
-from museum_tui.conversation.events import CommandResult, QuitRequested, UserSwitched
+from museum_tui.conversation.events import CommandResult, Confirm, Question, QuitRequested, UserSwitched
 
 from .conftest import offline_session, run
 
 
-async def result(session, text: str) -> CommandResult:
+async def result(session, text: str) -> CommandResult | Question:
     events = await run(session, text)
-    return next(e for e in events if isinstance(e, CommandResult))
+    return next(e for e in events if isinstance(e, CommandResult | Question))
 
 
 async def test_memory_lists_facts_with_evidence_and_what_will_be_forgotten(session) -> None:
@@ -44,7 +44,7 @@ async def test_forget_by_value_and_undo_also_on_disk(session) -> None:
 async def test_forget_all_asks_first(session) -> None:
     await run(session, "I'm vegan and I love Monet")
     ask = await result(session, "/forget all")
-    assert ask.kind == "confirm" and ask.confirm == "/forget all --yes" and len(session.store.facts) == 2
+    assert isinstance(ask, Confirm) and ask.confirm == "/forget all --yes" and len(session.store.facts) == 2
     done = await result(session, ask.confirm)
     assert done.ok and not session.store.facts
     data = tomllib.loads((config.users_dir() / "visitor.toml").read_text(encoding="utf-8"))

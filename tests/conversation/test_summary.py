@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from museum_tui.conversation.summary import MAX_NOTES, RollingSummary, keep_up
-from museum_tui.conversation.visitor import Exchange
+from museum_tui.conversation.summary import MAX_NOTES, Exchange, RollingSummary, keep_up
 
 CHATTER = ["Thanks!", "ok", "What time do you close?", "Where is the shop?", "hello again", "Is there a lift?"]
 

@@ -27,7 +27,7 @@ RULE_MODULES = (
             "cues",
             "values",
             "spelling",
-            "answers",
+            "short_answers",
             "reading",
             "hits",
             "party_reading",

@@ -8,7 +8,7 @@ import pytest
 from museum_tui import config
 from museum_tui.config import ConfigError, load_settings
 from museum_tui.conversation import Session, open_session
-from museum_tui.conversation.events import CommandResult
+from museum_tui.conversation.events import ConsentQuestion
 from museum_tui.memory import Consent, MemoryStore
 from museum_tui.storage import UserMemoryFile
 from museum_tui.tui.screens import ConsentScreen, MarkdownScreen
@@ -30,8 +30,8 @@ def saved(user: str) -> str:
     return path.read_text(encoding="utf-8") if path.exists() else ""
 
 
-async def questions(s: Session, text: str) -> list[CommandResult]:
-    return [e async for e in s.handle(text) if isinstance(e, CommandResult) and e.kind == "consent"]
+async def questions(s: Session, text: str) -> list[ConsentQuestion]:
+    return [e async for e in s.handle(text) if isinstance(e, ConsentQuestion)]
 
 
 async def test_policy_off_never_asks_and_keeps_sensitive_needs() -> None:
@@ -209,7 +209,7 @@ def test_the_latest_answer_holds_across_two_windows(museum_ontology, users_dir) 
 
 async def test_the_question_comes_once_the_turn_is_over_and_the_session_api_answers() -> None:
     s = session("api", policy=True)
-    busy_when_asked = [s.busy async for e in s.handle(ALLERGY) if isinstance(e, CommandResult)]
+    busy_when_asked = [s.busy async for e in s.handle(ALLERGY) if isinstance(e, ConsentQuestion)]
     assert busy_when_asked == [False], "a front end may wait for the answer: the turn is finished"
     assert s.visitor.memory_file.withheld(s.store) and "peanuts" not in saved("api")
     assert await s.set_sensitive_consent(True) == []
@@ -248,7 +248,7 @@ async def test_a_new_visitor_after_user_is_asked_for_themselves() -> None:
     [e async for e in s.handle("/consent yes")]
     [e async for e in s.handle("/user second")]
     (question,) = await questions(s, "I'm allergic to kiwi")
-    assert question.kind == "consent" and "kiwi" not in saved("second")
+    assert isinstance(question, ConsentQuestion) and "kiwi" not in saved("second")
     await s.aclose()
 
 

@@ -12,15 +12,15 @@ from pathlib import Path
 import pytest
 
 from museum_tui import config
-from museum_tui.conversation.events import CommandResult
+from museum_tui.conversation.events import CommandResult, Confirm
 from museum_tui.memory import MemoryStore
 from museum_tui.storage import UserMemoryFile
 from tests.cli_process import museum
 from tests.conversation.conftest import offline_session, run
 
 
-async def results(session, text: str) -> list[CommandResult]:
-    return [e for e in await run(session, text) if isinstance(e, CommandResult)]
+async def results(session, text: str) -> list[CommandResult | Confirm]:
+    return [e for e in await run(session, text) if isinstance(e, CommandResult | Confirm)]
 
 
 @pytest.fixture
@@ -59,7 +59,7 @@ async def test_export_never_writes_onto_memory_config_or_the_app_folders(ann, mu
     target = where()
     existed = target.exists()
     (result,) = await results(ann, f"/export {target}")
-    assert not result.ok and result.confirm is None
+    assert isinstance(result, CommandResult) and not result.ok
     assert "exports" in result.text, "it says where exports may go"
     assert bob.read_bytes() == before and config.config_path().read_bytes() == cfg_before
     assert target.exists() == existed
@@ -77,7 +77,7 @@ async def test_export_asks_before_overwriting_and_no_answer_is_no(ann, tmp_path:
     rc = tmp_path / ".bashrc"
     rc.write_text("export PATH=/usr/bin\n", encoding="utf-8")
     (question,) = await results(ann, f"/export {rc}")
-    assert question.kind == "confirm" and question.confirm and "already exists" in question.text
+    assert isinstance(question, Confirm) and question.confirm and "already exists" in question.text
     assert rc.read_text(encoding="utf-8") == "export PATH=/usr/bin\n", "nothing written before the answer"
     (done,) = await results(ann, question.confirm)
     assert done.ok and "Wrote 1 fact to" in done.text
@@ -103,7 +103,7 @@ async def test_export_to_the_exports_folder_is_private_and_atomic(ann, monkeypat
         raise OSError(28, "No space left on device")
 
     (question,) = await results(ann, "/export")  # the default file exists now: asked too
-    assert question.kind == "confirm"
+    assert isinstance(question, Confirm)
     monkeypatch.setattr(os, "fsync", full_disk)
     (failed,) = await results(ann, question.confirm)
     monkeypatch.undo()
@@ -116,7 +116,7 @@ async def test_export_refuses_a_folder_fifo_or_device(ann, tmp_path: Path) -> No
     os.mkfifo(fifo)
     for target in (tmp_path, fifo, Path("/dev/null")):
         (result,) = await results(ann, f"/export {target}")
-        assert not result.ok and result.confirm is None, target
+        assert isinstance(result, CommandResult) and not result.ok, target
 
 
 def test_memory_export_cli_refuses_another_visitors_memory_file(museum_ontology) -> None:
@@ -149,7 +149,7 @@ async def test_export_never_writes_onto_a_memory_file_of_a_custom_store(tmp_path
     await run(ann, "I'm allergic to peanuts")
     (result,) = await results(ann, f"/export {saved}")
     await ann.aclose()
-    assert not result.ok and result.confirm is None and "memory folder" in result.text
+    assert isinstance(result, CommandResult) and not result.ok and "memory folder" in result.text
     assert saved.read_bytes() == before
     cli = museum("memory", "export", "--user", "ann", "--store", str(folder), "-o", str(saved))
     assert cli.returncode == 1 and "memory folder" in cli.stderr and saved.read_bytes() == before

@@ -12,7 +12,14 @@ from textual.widgets import Input
 from museum_tui import config
 from museum_tui.config import load_settings
 from museum_tui.conversation import Session, open_session
-from museum_tui.conversation.events import CommandResult, Event, UserSwitched
+from museum_tui.conversation.events import (
+    CommandResult,
+    Event,
+    NewSecretQuestion,
+    Question,
+    SecretQuestion,
+    UserSwitched,
+)
 from museum_tui.storage import visitor_secret
 from museum_tui.storage.visitor_secret import SecretFile, verify_secret
 from museum_tui.tui.screens import SecretScreen
@@ -32,15 +39,15 @@ async def run(session: Session, text: str) -> list[Event]:
     return [e async for e in session.handle(text)]
 
 
-def asked(events: list[Event]) -> CommandResult:
-    (result,) = [e for e in events if isinstance(e, CommandResult)]
+def asked(events: list[Event]) -> CommandResult | Question:
+    (result,) = [e for e in events if isinstance(e, CommandResult | Question)]
     return result
 
 
 async def bob_visits(pin: str = "2468") -> None:
     s = kiosk()
     question = asked(await run(s, "/user bob"))
-    assert question.kind == "new_secret"
+    assert isinstance(question, NewSecretQuestion)
     events = await s.submit_secret(pin)
     assert any(isinstance(e, UserSwitched) and e.user == "bob" for e in events)
     await run(s, "I'm deaf and allergic to peanuts")
@@ -72,7 +79,7 @@ async def test_another_visitor_cannot_open_bobs_memory_without_his_secret() -> N
     await bob_visits()
     s = kiosk()
     question = asked(await run(s, "/user bob"))
-    assert question.kind == "secret" and "bob" in question.text
+    assert type(question) is SecretQuestion and "bob" in question.text
     assert s.user != "bob" and values(s) == set(), "nothing of Bob is loaded before the secret"
     refused = asked(await s.submit_secret("1357"))
     assert not refused.ok and "not the PIN" in refused.text

@@ -7,7 +7,7 @@ from dataclasses import asdict
 
 import pytest
 
-from museum_tui.memory import DECAY, PRUNE_THRESHOLD, Fact, MemoryStore
+from museum_tui.memory import DECAY, PRUNE_THRESHOLD, Fact, MemoryStore, dump
 
 SEED_ONTOLOGY = {
     "concepts": {
@@ -51,7 +51,7 @@ def run_seed(store: MemoryStore) -> str:
     for value, evidence in SEED_TURNS:
         store.upsert("ArtInterest.Style", value, "asserted", evidence)
         store.tick()
-    return store.dump()
+    return dump(store)
 
 
 def test_seed_example_default_is_exact() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from museum_tui.memory import MemoryStore, filtered_block
+from museum_tui.memory import MemoryStore, context_block, dump, filtered_block
 
 
 def test_views_group_by_tier_and_filter(museum_ontology) -> None:
@@ -10,7 +10,7 @@ def test_views_group_by_tier_and_filter(museum_ontology) -> None:
     store.upsert("SpecialNeed.MobilityImpairment", "wheelchair user", "asserted", "I use a wheelchair")
     store.upsert("ArtInterest.Medium", "photography", "asserted", "I love photography")
     store.upsert("ImmediateNeed.Restroom", "toilet", "asserted", "where's the loo")
-    block = store.context_block()
+    block = context_block(store)
     assert block.index("Core constraints") < block.index("Active concerns") < block.index("Preferences and background")
     assert "- Mobility need: wheelchair user — give step-free routes and lifts" in block
     way = filtered_block(store, concept_prefixes=["SpecialNeed.", "ImmediateNeed."])
@@ -23,10 +23,10 @@ def test_fading_facts_are_flagged_in_the_block(museum_ontology) -> None:
     store = MemoryStore(museum_ontology)
     store.upsert("ImmediateNeed.Refreshment", "coffee", "asserted", "coffee")
     store.tick()
-    assert "(fading)" not in store.context_block()
+    assert "(fading)" not in context_block(store)
     store.tick()
     store.tick()
-    assert "coffee (fading)" in store.context_block()
+    assert "coffee (fading)" in context_block(store)
 
 
 def test_order_is_deterministic_for_equal_salience(museum_ontology) -> None:
@@ -34,7 +34,7 @@ def test_order_is_deterministic_for_equal_salience(museum_ontology) -> None:
         store = MemoryStore(museum_ontology)
         for value in ["b", "a", "c"]:
             store.upsert("ArtInterest.Artist", value, "asserted", value)
-        return store.context_block() + store.dump()
+        return context_block(store) + dump(store)
 
     assert build() == build()
     assert "Favourite artist: c; a; b" in build(), "equal salience: most recently mentioned first"
