@@ -356,6 +356,7 @@ class Session:
         async with visitor.lock:
             turn = visitor.apply_turn(text, reply.text, reply.agent_title, result, source, recalled, window)
             events.append(FactsApplied(turn.learned, turn.rejected, source))
+            events += [Notice(warning, "warning") for warning in turn.warnings]
             events += await visitor.save()
             events.append(MemoryTicked(turn.faded, visitor.snapshot()))
         return events

@@ -33,15 +33,15 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from museum_tui.language.clauses import PEOPLE, fold
 from museum_tui.memory import Ontology
-from museum_tui.memory.lexicon import check_spec
+from museum_tui.memory.lexicon_schema import PATTERN_FIELDS, check_spec
 
 from .derived import derive
-from .lexicon import read_as_the_extractor_will
 
 COMPANION_PRIORITY = 20
 log = logging.getLogger("museum_tui.extraction")
@@ -192,4 +192,32 @@ def check_cues(ontology: Ontology) -> list[str]:
         found_problems = check_spec(concept.id, concept.cues) or read_as_the_extractor_will(concept.cues)
         for name, found, allowed in found_problems:
             problems.append(f"concept {concept.id!r}, cues field {name!r}: found {found}; allowed: {allowed}")
+    return problems
+
+
+def read_as_the_extractor_will(spec: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+    """Every regex compiled, every phrase folded: what only the extractor's own reading can find."""
+    problems: list[tuple[str, str, str]] = []
+    for name in ("terms", "denials", "triggers", "retraction_triggers", "exclude", "ignore", "veto"):
+        value = spec.get(name)
+        for phrase in value.keys() if isinstance(value, dict) else value or []:
+            if not fold(phrase):
+                problems.append((name, repr(phrase), "a phrase with at least one word that is not a pure intensifier"))
+    terms = spec.get("terms", {})
+    plain = {fold(p): v for p, v in terms.items() if fold(p) == p.lower()}
+    for phrase, value in terms.items():
+        reading = fold(phrase)
+        if reading != phrase.lower() and reading in plain and plain[reading] != value:
+            problems.append(
+                ("terms", repr(phrase), f"a phrase that does not read as {reading!r} (a term with another value)")
+            )
+    for name in (*PATTERN_FIELDS, "yes"):
+        for regex in list(spec.get(name, [])):
+            try:
+                compiled = re.compile(expand(regex))
+            except re.error as exc:
+                problems.append((name, repr(regex), f"a valid regex ({exc})"))
+                continue
+            if name != "yes" and "value" not in compiled.groupindex:
+                problems.append((name, repr(regex), "a regex with a named group (?P<value>…)"))
     return problems

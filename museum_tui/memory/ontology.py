@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .facts import is_hidden
-from .lexicon import SUFFIX, join_lexicon
+from .lexicon_schema import SUFFIX, join_lexicon
 from .tiers import PERSISTENCE_CLASSES, TierName
 
 PersistenceClass = TierName

@@ -9,7 +9,7 @@ import pytest
 from museum_tui.extraction import check_cues
 from museum_tui.extraction.cues import compile_cues
 from museum_tui.memory import OntologyError, parse_ontology
-from museum_tui.memory.lexicon import FIELDS
+from museum_tui.memory.lexicon_schema import FIELDS
 
 
 def _copy(ontology) -> tuple[dict, dict]:

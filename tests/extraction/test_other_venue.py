@@ -33,7 +33,6 @@ RULE_MODULES = (
             "party_reading",
             "derived",
             "meaning",
-            "lexicon",
             "floor",
         )
     ),

@@ -15,7 +15,7 @@ so it never slows the first screen. `check_cues` (the check command) then also c
 reads every phrase as the extractor will.
 
 The structural check lives here, beside the ontology loader that runs it; the thorough one is the
-extraction package's (extraction/lexicon.py), since only the extractor knows how it reads a phrase.
+extraction package's (`extraction/cues.py`, `check_cues`), since only the extractor knows how it reads a phrase.
 """
 
 from __future__ import annotations
