@@ -1,5 +1,5 @@
 """A concept's cues (from the venue's lexicon): what the built-in extractor looks for. Compiled once here;
-the fields are checked in lexicon.py.
+the fields are checked in memory/lexicon_schema.py (structure, on every load) and here (`check_cues`).
 
 A concept's cues (every field optional; docs/extraction-cues.md has the full guide with examples):
   terms       {phrase: value}  words that name a value ("wheelchair": "wheelchair user")
@@ -184,7 +184,7 @@ def _compile(cid: str, spec: Any) -> ConceptCues:
 
 def check_cues(ontology: Ontology) -> list[str]:
     """Problems with the lexicon's cues, read as thoroughly as the extractor will, each naming the concept
-    and field (empty list: all good). Loading already refused the structural ones (lexicon.check_spec)."""
+    and field (empty list: all good). Loading already refused the structural ones (lexicon_schema.check_spec)."""
     problems: list[str] = []
     for concept in ontology.concepts.values():
         if not concept.cues:
