@@ -201,6 +201,14 @@ class Settings:
         allowed="days ≥ 0 (0 turns ageing off)",
         help="long-term interests halve in strength over this many days away (0: off)",
     )
+    retention_days: int = setting(
+        0,
+        kind=int,
+        env="MUSEUM_TUI_RETENTION_DAYS",
+        low=0,
+        allowed="a whole number of days ≥ 0 (0: keep)",
+        help="erase a visitor not seen for this many days: facts, visits, PIN (0: keep; see Privacy)",
+    )
     kiosk: bool = setting(
         False,
         kind=bool,
@@ -294,6 +302,17 @@ class Settings:
         group="local",
         allowed="seconds, from 1 to 3600",
         help="seconds for a whole extraction",
+    )
+    retry_backoff: float = setting(
+        0.5,
+        kind=float,
+        env="MUSEUM_TUI_RETRY_BACKOFF",
+        low=0,
+        high=60,
+        unit=" s",
+        group="local",
+        allowed="seconds, from 0 to 60",
+        help="the first wait before a failed call is retried (each retry waits twice as long; Retry-After wins)",
     )
     decay: dict[str, float] = field(default_factory=dict)  # [decay] table: tier = per-turn multiplier
     provider_cli: dict[str, Any] = field(default_factory=dict)  # engine choices from the command line …

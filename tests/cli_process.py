@@ -6,6 +6,10 @@ import os
 import subprocess
 import sys
 
+# Built-in replies unthrottled, and retries after 10 ms instead of 0.5 s, 1 s, 2 s: a test waits for what it
+# checks (that the call was retried, what the visitor is told), never for the back-off itself.
+QUICK = {"MUSEUM_TUI_STREAM_DELAY": "0", "MUSEUM_TUI_RETRY_BACKOFF": "0.01"}
+
 
 def museum(
     *args: str,
@@ -13,14 +17,14 @@ def museum(
     env: dict[str, str] | None = None,
     launcher: tuple[str, ...] = ("-m", "museum_tui"),
 ) -> subprocess.CompletedProcess[str]:
-    """Run the CLI with `args` (built-in replies unthrottled); `launcher` replaces `-m museum_tui`, e.g. to
+    """Run the CLI with `args` (QUICK: no stream delay, short back-off); `launcher` replaces `-m museum_tui`, e.g. to
     wrap it with logging. Never raises for a non-zero exit: tests look at the code themselves."""
     return subprocess.run(
         [sys.executable, *launcher, *args],
         input=stdin,
         capture_output=True,
         text=True,
-        env={**os.environ, "MUSEUM_TUI_STREAM_DELAY": "0", **(env or {})},
+        env={**os.environ, **QUICK, **(env or {})},
         timeout=120,
         check=False,
     )
@@ -37,7 +41,7 @@ def museum_at_terminal(
         stdin=slave,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        env={**os.environ, "MUSEUM_TUI_STREAM_DELAY": "0", **(env or {})},
+        env={**os.environ, **QUICK, **(env or {})},
         start_new_session=True,  # no controlling terminal: getpass reads the pseudo-terminal on stdin
     )
     os.close(slave)

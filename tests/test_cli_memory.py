@@ -60,7 +60,7 @@ def test_forget_by_value_and_all(saved_user: Path, capsys: pytest.CaptureFixture
     assert main(["memory", "forget", "--user", "alice", "--all"]) == 2, "needs --yes when not at a terminal"
     assert "deaf" in saved_user.read_text(encoding="utf-8")
     assert main(["memory", "forget", "--user", "alice", "--all", "--yes"]) == 0
-    assert "deaf" not in saved_user.read_text(encoding="utf-8")
+    assert not saved_user.exists(), "the saved record is erased whole (issue 23)"
 
 
 def test_bad_user_name_is_one_clear_line() -> None:

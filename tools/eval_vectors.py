@@ -202,14 +202,16 @@ def main() -> None:
         line = []
         for kind, sets in (("paraphrase", PARAPHRASES), ("typo", TYPOS)):
             hits = total = 0
+            per_venue = []
             for venue in ("museum", "garden"):
                 cases = [(t, k) for k, ts in sets[venue].items() for t in ts] if kind == "paraphrase" else sets[venue]
                 h, misses = accuracy(embed, cases, candidates(venue))
                 hits, total = hits + h, total + len(cases)
+                per_venue.append(f"{venue} {h}/{len(cases)}")
                 if args.misses and name == "student":
                     for miss in misses:
                         print(f"  miss [{venue}/{kind}] {miss[0]!r}: {miss[1]} -> {miss[2]}")
-            line.append(f"{kind} {hits}/{total} = {hits / total:.1%}")
+            line.append(f"{kind} {hits}/{total} = {hits / total:.1%} ({', '.join(per_venue)})")
         if args.gold:
             hits, _ = accuracy(embed, gold, candidates("museum"))
             line.append(f"extraction-set lines {hits}/{len(gold)} = {hits / len(gold):.1%}")

@@ -24,7 +24,7 @@ def build_parser() -> argparse.ArgumentParser:
         "Without a command, opens the full-screen app.",
     )
     parser.add_argument("--version", action="version", version=f"museum-tui {__version__}")
-    add_common(parser, engine=True)
+    add_common(parser, engine=True, top=True)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     chat_cmd.register(sub)
     extract_cmd.register(sub)
@@ -67,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     collector_was_on = gc.isenabled()
     gc.disable()  # only start-up runs with it paused; every path below turns it back on
     try:
-        from .common import CliError
+        from .common import CliError, check_placement
 
         parser = build_parser()
         args = parser.parse_args(argv)
@@ -77,6 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif collector_was_on:
             gc.enable()  # chat --plain, extract --jsonl and the rest can run long: collect as usual
         try:
+            check_placement(args)
             return int(handler(args) or 0)
         except CliError as exc:
             print(f"museum-tui: {exc}", file=sys.stderr)

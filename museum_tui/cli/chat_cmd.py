@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import signal
 import sys
 from collections.abc import AsyncIterator
@@ -37,6 +38,7 @@ from museum_tui.safetext import plural, strip_controls
 from .common import CliError, add_common, settings_from
 from .plaintext import to_plain
 
+QUIT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 WAIT_NOTE_AFTER = 2.0  # seconds
 WAIT_NOTES = {
     "thinking": "(thinking… Ctrl-C to stop)",
@@ -63,6 +65,7 @@ def chat_cmd(args: argparse.Namespace) -> int:
 
 
 LEVEL_WORDS = {"info": "note", "warning": "warning", "error": "error"}
+CLEAR_SCREEN_AND_SCROLLBACK = "\x1b[H\x1b[2J\x1b[3J"  # home, erase the screen, erase the saved lines
 PLAIN_KEYS = "\n\nKeys: Ctrl-C stops a reply being written; Ctrl-D (end of input) or `/quit` saves and leaves."
 
 
@@ -78,6 +81,7 @@ class PlainChat:
         self.out = sys.stdout
         self._reply: ReplyWriter | None = None
         self._waiting: asyncio.TimerHandle | None = None
+        self.signalled = 0  # SIGTERM or SIGHUP received: leave as /quit does
 
     def write(self, text: str) -> None:
         self.out.write(text)
@@ -141,8 +145,11 @@ class PlainChat:
 
     async def run(self) -> int:
         loop = asyncio.get_running_loop()
+        main = asyncio.current_task()
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(signal.SIGINT, self.interrupt)
+            for signum in QUIT_SIGNALS:
+                loop.add_signal_handler(signum, self._quit_signal, signum, main)
         session = self.session
         try:
             self.line(f"museum-tui · visitor: {session.user} · {session.engine_description}")
@@ -158,12 +165,32 @@ class PlainChat:
                     continue
                 if await self.turn(text) is False:
                     break
+        except asyncio.CancelledError:
+            if not self.signalled:
+                raise
         finally:
             with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.remove_signal_handler(signal.SIGINT)
+                for signum in (signal.SIGINT, *QUIT_SIGNALS):
+                    loop.remove_signal_handler(signum)
             for notice in await session.aclose():
                 self.show(notice)
+            self.clear_for_the_next_visitor()
+        if self.signalled:  # leave now: the thread reading stdin would hold a normal exit until a line came
+            self.out.flush()
+            sys.stderr.flush()
+            os._exit(128 + self.signalled)
         return 0
+
+    def _quit_signal(self, signum: int, main: asyncio.Task[int] | None) -> None:
+        """SIGTERM / SIGHUP: stop what is running and leave as /quit does (saved), exiting 128 + signal."""
+        self.signalled = signum
+        if main is not None:
+            main.cancel()
+
+    def clear_for_the_next_visitor(self) -> None:
+        """On a kiosk terminal, leave nothing of this conversation for the next person to scroll back to."""
+        if self.session.settings.kiosk and self.out.isatty():
+            self.write(CLEAR_SCREEN_AND_SCROLLBACK)
 
     async def read_secret(self, prompt: str) -> str | None:
         """A kiosk PIN or pass phrase: not echoed at a terminal; a line of input when piped."""
@@ -242,6 +269,7 @@ class PlainChat:
             elif isinstance(event, FactsApplied | MemoryTicked):
                 pass  # line by line, memory is shown when asked for (`/memory`), not after every turn
             elif isinstance(event, UserSwitched):
+                self.clear_for_the_next_visitor()  # as the app does: nothing of the previous visitor stays
                 count = len(event.snapshot.facts)
                 self.line(f"Now talking as {event.user}; {plural(count, 'fact')} remembered.")
             elif isinstance(event, QuitRequested):

@@ -28,29 +28,51 @@ def _flag_help(option: config.Option) -> str:
     return f"{option.help} ({extra})" if extra else option.help
 
 
-def add_flag(group: argparse._ArgumentGroup, option: config.Option) -> None:
+def add_flag(group: argparse._ArgumentGroup, option: config.Option, default: object = None) -> None:
     """The command-line flag of a setting, as the settings table declares it."""
     if option.kind is bool:
-        group.add_argument(option.flag, dest=option.name, action="store_true", default=None, help=_flag_help(option))
+        group.add_argument(option.flag, dest=option.name, action="store_true", default=default, help=_flag_help(option))
         return
     extra: dict[str, Any] = {"type": option.kind} if option.kind in (int, float, Path) else {}
     if option.choices:
         extra["choices"] = option.choices
     elif option.metavar:
         extra["metavar"] = option.metavar
-    group.add_argument(option.flag, dest=option.name, help=_flag_help(option), **extra)
+    group.add_argument(option.flag, dest=option.name, default=default, help=_flag_help(option), **extra)
 
 
-def add_common(parser: argparse.ArgumentParser, *, engine: bool = False) -> None:
+def add_common(parser: argparse.ArgumentParser, *, engine: bool = False, top: bool = False) -> None:
     """The settings' flags (from the settings table) everywhere, with --config; the engine's where a model
-    may be called."""
+    may be called.
+
+    The same options are accepted before the subcommand (`top`, the main parser) and after it. A subcommand
+    leaves an option it was not given unset (`SUPPRESS`), so one given before it is kept, not replaced by
+    the subcommand's default: `museum-tui --kiosk chat` is a kiosk. `check_placement` refuses an option
+    given before a subcommand that does not take it, rather than drop it."""
+    default = None if top else argparse.SUPPRESS
+    taken = [o for o in config.OPTIONS if o.flag and (engine or not o.engine)]
+    if not top:
+        parser.set_defaults(common_options=("config", *(o.name for o in taken)))
     group = parser.add_argument_group("common options")
-    for option in (o for o in config.OPTIONS if o.flag and not o.engine):
-        add_flag(group, option)
-    group.add_argument("--config", type=Path, metavar="PATH", help="config file (default: the user config file)")
-    if engine:
-        for option in (o for o in config.OPTIONS if o.flag and o.engine):
-            add_flag(group, option)
+    for option in (o for o in taken if not o.engine):
+        add_flag(group, option, default)
+    group.add_argument(
+        "--config", type=Path, metavar="PATH", default=default, help="config file (default: the user config file)"
+    )
+    for option in (o for o in taken if o.engine):
+        add_flag(group, option, default)
+
+
+def check_placement(args: argparse.Namespace) -> None:
+    """Refuse (a usage error, exit 2) an option given before a subcommand that does not take it."""
+    if getattr(args, "handler", None) is None:
+        return  # the full-screen app takes them all
+    taken = getattr(args, "common_options", ())
+    for option in [*(o for o in config.OPTIONS if o.flag), None]:
+        name, flag = (option.name, option.flag) if option is not None else ("config", "--config")
+        if name not in taken and getattr(args, name, None) is not None:
+            command = " ".join(filter(None, (getattr(args, "command", None), getattr(args, "action", None))))
+            raise CliError(f"{flag} does not apply to `{command}`; nothing was run", exit_code=2)
 
 
 def settings_from(args: argparse.Namespace) -> config.Settings:

@@ -44,7 +44,7 @@ def extract_cmd(args: argparse.Namespace) -> int:
 async def _run(args: argparse.Namespace, ontology: Ontology, provider: Provider, settings: Settings) -> int:
     from museum_tui.llm import ChatClient
 
-    client = None if provider.name == "builtin" else ChatClient(provider)
+    client = None if provider.name == "builtin" else ChatClient(provider, backoff_base=settings.retry_backoff)
     facts = build_fact_source(ontology, provider, client, settings)
     try:
         if not args.jsonl:

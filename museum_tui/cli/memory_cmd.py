@@ -134,11 +134,31 @@ def forget_cmd(args: argparse.Namespace) -> int:
     removed = store.forget(fact_ids=[f.id for f in facts])
     try:
         memory_file.save(store)
+        if args.all:  # forgetting everything forgets the visitor: the visit log and consent too, and a PIN
+            _erase_visitor(args, memory_file.user)
     except SaveError as exc:
         raise CliError(str(exc)) from None
     for change in removed:
         print(f"forgot {one_line(change.fact.id, 12)}: {one_line(change.fact.value, 80)}")
+    if args.all:
+        print(f"erased the saved record of {memory_file.user}: visits, consent and any kiosk PIN")
     return 0
+
+
+def _erase_visitor(args: argparse.Namespace, user: str) -> None:
+    from museum_tui.conversation import storage_for
+    from museum_tui.storage.visitor_secret import SecretError
+
+    from .common import settings_from
+
+    storage = storage_for(settings_from(args))
+    try:
+        storage.erase(user)
+        storage.secret(user).delete()
+    except SecretError as exc:
+        raise CliError(f"the PIN of {user} could not be removed: {exc}") from None
+    finally:
+        storage.close()
 
 
 def health_cmd(args: argparse.Namespace) -> int:

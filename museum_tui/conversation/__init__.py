@@ -16,7 +16,7 @@ from museum_tui.memory import (
     UserNameError,
     load_ontology,
 )
-from museum_tui.storage import LoadReport, MemoryStorage, VisitorMemory, open_storage
+from museum_tui.storage import LoadReport, MemoryStorage, PersistenceError, VisitorMemory, open_storage
 
 from . import commands
 from .concierge import Concierge, VenueUnavailable, load_concierge
@@ -58,6 +58,23 @@ def open_memory(settings: Settings, ontology: Ontology | None = None) -> tuple[M
     return visitor.store, visitor.memory_file, report
 
 
+def _apply_retention(settings: Settings) -> list[str]:
+    """`retention_days`: erase the visitors not seen that long, before anyone is loaded; problems as notices."""
+    if not settings.retention_days:
+        return []
+    from museum_tui.storage import retention
+    from museum_tui.storage.visitor_secret import SecretError
+
+    storage = storage_for(settings)
+    try:
+        retention.purge(storage, settings.retention_days)
+    except (PersistenceError, SecretError) as exc:
+        return [f"Visitors not seen for {settings.retention_days} days could not all be erased: {exc}"]
+    finally:
+        storage.close()
+    return []
+
+
 def open_session(settings: Settings, env: Mapping[str, str] | None = None) -> Session:
     """Everything a conversation needs, from settings. Raises `SessionError` with a readable reason."""
     ontology = _ontology(settings)
@@ -71,12 +88,13 @@ def open_session(settings: Settings, env: Mapping[str, str] | None = None) -> Se
         fact_source = build_fact_source(ontology, provider, chat.client, settings, chat.model_limits)
     else:
         fact_source = build_fact_source(ontology, provider)
+    retention = _apply_retention(settings)
     if settings.kiosk:  # nobody's memory opens without its secret: the kiosk starts with an anonymous visitor
         visitor, loaded = anonymous_visitor(settings, ontology, storage_for(settings)), []
     else:
         visitor, report = _visitor(settings, ontology)
         loaded = report.notices
-    warnings = [*settings.warnings, *(f"Ontology: {w}" for w in ontology.warnings), *loaded]
+    warnings = [*settings.warnings, *(f"Ontology: {w}" for w in ontology.warnings), *retention, *loaded]
     session = Session(
         settings=settings,
         visitor=visitor,

@@ -12,7 +12,8 @@ from museum_tui.safetext import md, md_code, plural
 from museum_tui.storage.exports import ExportRefused
 
 from .events import CommandResult, Confirm, Event, QuitRequested
-from .memory_text import departure_markdown, memory_markdown, memory_sections, why_markdown
+from .forgetting import forget_visitor
+from .memory_text import NOT_SAVED, departure_markdown, memory_markdown, memory_sections, why_markdown
 
 if TYPE_CHECKING:
     from .session import Outcome, Session
@@ -41,7 +42,7 @@ async def _help(session: Session, args: str) -> AsyncIterator[Event]:
 async def _memory(session: Session, args: str) -> AsyncIterator[Event]:
     visitor = session.visitor
     withheld = frozenset(f.id for f in visitor.memory_file.withheld(visitor.store))
-    text = memory_markdown(visitor.store, withheld)
+    text = memory_markdown(visitor.store, withheld, saved=not visitor.anonymous)
     overview = session.overview()
     sections = memory_sections(overview, text)
     yield CommandResult("memory", text, kind="memory", snapshot=overview.snapshot, overview=overview, sections=sections)
@@ -79,10 +80,15 @@ async def _forget(session: Session, args: str) -> AsyncIterator[Event]:
     outcome = await session.forget([f.id for f in facts])
     removed = outcome.changes
     names = ", ".join(f"“{md(c.fact.value)}”" for c in removed[:6]) + (" …" if len(removed) > 6 else "")
+    gone = await forget_visitor(session) if everything else []  # the visit log and consent too
+    visits = " Your past visits are forgotten too." if everything else ""
     yield CommandResult(
-        "forget", f"Forgotten: {names}. Say `/undo` to bring it back.", kind="forget", snapshot=session.snapshot()
+        "forget",
+        f"Forgotten: {names}.{visits} Say `/undo` to bring it back.",
+        kind="forget",
+        snapshot=session.snapshot(),
     )
-    for notice in outcome.notices:
+    for notice in [*outcome.notices, *gone]:
         yield notice
 
 
@@ -118,7 +124,7 @@ async def _ontology(session: Session, args: str) -> AsyncIterator[Event]:
     for tier in TIERS:
         labels = [md(c.short_label) for c in concepts if c.persistence_class == tier.name]
         if labels:
-            lines += ["", f"**{tier.title}** ({keeps(tier.name)})"]
+            lines += ["", f"**{tier.title}** ({keeps(tier.name, not session.visitor.anonymous)})"]
             lines += [f"- {label}" for label in labels]
     yield CommandResult("ontology", "\n".join(lines))
 
@@ -161,6 +167,9 @@ async def _retry(session: Session, args: str) -> AsyncIterator[Event]:
 async def _consent(session: Session, args: str) -> AsyncIterator[Event]:
     answer = args.strip().lower()
     memory_file = session.visitor.memory_file
+    if session.visitor.anonymous:
+        yield CommandResult("consent", NOT_SAVED, ok=answer == "")
+        return
     if not session.settings.sensitive_consent:
         yield CommandResult(
             "consent",

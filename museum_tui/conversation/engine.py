@@ -207,7 +207,7 @@ def build_chat(settings: Settings, provider: Provider, responder: BuiltinRespond
         return BuiltinChat(responder, settings.builtin_stream_delay)
     from museum_tui.llm import ChatClient
 
-    return LLMChat(ChatClient(provider), provider, settings)
+    return LLMChat(ChatClient(provider, backoff_base=settings.retry_backoff), provider, settings)
 
 
 def build_fact_source(

@@ -16,7 +16,7 @@ from museum_tui.config import Settings
 from museum_tui.memory import Ontology, check_user_name
 from museum_tui.safetext import md
 from museum_tui.storage import MemoryStorage
-from museum_tui.storage.visitor_secret import MIN_LENGTH, SecretError, SecretLocked
+from museum_tui.storage.visitor_secret import MIN_LENGTH, SecretError, SecretLocked, new_record, verify_secret
 
 from .events import CommandResult, Event, NewSecretQuestion, SecretQuestion
 from .visitor import Visitor, new_store
@@ -29,14 +29,15 @@ def anonymous_visitor(settings: Settings, ontology: Ontology, storage: MemorySto
     where the next visitor's memory will come from."""
     memory_file = storage.open(settings.user)
     memory_file.read_only = True
-    return Visitor(new_store(settings, ontology), memory_file, storage)
+    return Visitor(new_store(settings, ontology), memory_file, storage, anonymous=True)
 
 
 class KioskGate:
     """Which visitor's memory may open: holds the one question asked and not yet answered."""
 
     def __init__(self) -> None:
-        self.pending: tuple[str, str] | None = None  # ("unlock" | "choose", canonical name)
+        # ("unlock" | "choose" | "confirm", canonical name, the first answer's hash when confirming)
+        self.pending: tuple[str, str, str] | None = None
 
     def request(self, storage: MemoryStorage, name: str) -> list[Event]:
         """`/user name` on a kiosk: the question to ask. Raises `UserNameError` for a name that is not one."""
@@ -47,7 +48,7 @@ class KioskGate:
         except SecretError as exc:
             return [CommandResult("user", f"{md(str(exc), 300)}.", ok=False)]
         if protected:
-            self.pending = ("unlock", user)
+            self.pending = ("unlock", user, "")
             return [SecretQuestion("user", f"The memory of **{md(user)}** is protected. Enter its PIN or pass phrase.")]
         if storage.holds(user):
             text = (
@@ -55,7 +56,7 @@ class KioskGate:
                 "cannot be opened here. Choose another name, or ask the staff."
             )
             return [CommandResult("user", text, ok=False)]
-        self.pending = ("choose", user)
+        self.pending = ("choose", user, "")
         text = (
             f"**{md(user)}** is a new name here. Choose a PIN or pass phrase (at least {MIN_LENGTH} characters): "
             "your memory will open only with it, on your next visit too."
@@ -69,12 +70,24 @@ class KioskGate:
             return None, [CommandResult("user", "No PIN or pass phrase was asked for.", ok=False)]
         if not secret:
             return None, [CommandResult("user", "Nothing was changed.", ok=False)]
-        mode, user = pending
+        mode, user, first = pending
         secret_file = storage.secret(user)
         try:
-            if mode == "choose":
-                await asyncio.to_thread(secret_file.set, secret)
-                return user, []
+            if mode == "choose":  # asked twice: a typo must not lock the visitor out of their own memory
+                record = await asyncio.to_thread(new_record, secret)
+                self.pending = ("confirm", user, str(record["hash"]))
+                return None, [NewSecretQuestion("user", "Type the same PIN or pass phrase again.")]
+            if mode == "confirm":
+                if not await asyncio.to_thread(verify_secret, secret, first):
+                    text = f"The two did not match. Nothing was changed: say `/user {md(user)}` to choose again."
+                    return None, [CommandResult("user", text, ok=False)]
+                if await asyncio.to_thread(secret_file.create, secret):  # only if none exists, under the lock
+                    return user, []
+                text = (
+                    f"**{md(user)}** was registered elsewhere a moment ago, with its own PIN. Nothing was changed: "
+                    f"say `/user {md(user)}` to enter it, or choose another name."
+                )
+                return None, [CommandResult("user", text, ok=False)]
             if await asyncio.to_thread(secret_file.check, secret):
                 return user, []
         except SecretLocked as exc:

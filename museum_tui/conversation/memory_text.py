@@ -19,10 +19,15 @@ if TYPE_CHECKING:
 
 NOT_KEPT = " *(not kept for your next visit unless you agree: `/consent yes`)*"
 PARTY_NOT_KEPT = " *(for this visit only: a companion's needs are never kept)*"
+NOT_SAVED = (
+    "Nothing is saved for an anonymous visitor: all of this is forgotten when you leave. "
+    "Say `/user <name>` to keep your memory for your next visit."
+)
 
 
-def memory_markdown(store: MemoryStore, withheld: frozenset[str] = frozenset()) -> str:
-    """What memory holds, tier by tier; facts in `withheld` (ids) are marked as not kept across visits."""
+def memory_markdown(store: MemoryStore, withheld: frozenset[str] = frozenset(), *, saved: bool = True) -> str:
+    """What memory holds, tier by tier; facts in `withheld` (ids) are marked as not kept across visits.
+    `saved` False: nothing is saved for this visitor (a kiosk's anonymous visitor), and it says so."""
     if not store.facts:
         return "I don't remember anything about you yet."
     count = len(store.facts)
@@ -30,15 +35,17 @@ def memory_markdown(store: MemoryStore, withheld: frozenset[str] = frozenset()) 
     for tier, facts in by_tier(store.facts.values()).items():
         if not facts:
             continue
-        lines += ["", f"**{TIER[tier].title}** ({keeps(tier)})"]
+        lines += ["", f"**{TIER[tier].title}** ({keeps(tier, saved)})"]
         for f in facts:
             label = labelled(store.ontology.concepts[f.concept].short_label, f)
-            note = (PARTY_NOT_KEPT if f.about != SELF else NOT_KEPT) if f.id in withheld else ""
+            note = (PARTY_NOT_KEPT if f.about != SELF else NOT_KEPT) if f.id in withheld and saved else ""
             left = store.fades_in(f)
             fades = f" · fades in about {plural(left, 'turn')}" if left is not None else ""
             lines.append(f"- {md_code(f.id)} {md(label)}: **{md(f.value)}** — you said “{md(f.evidence)}”{fades}{note}")
     leaving = sum(1 for f in store.facts.values() if not TIER[f.persistence_class].kept)
-    if leaving:
+    if not saved:
+        lines += ["", NOT_SAVED]
+    elif leaving:
         lines += ["", f"{leaving} of these will be forgotten when this visit ends."]
     lines += ["", "Say `/forget <id or words>` to remove something, `/why <id>` to see where it came from."]
     return "\n".join(lines)

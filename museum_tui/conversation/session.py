@@ -23,7 +23,7 @@ from museum_tui import config
 from museum_tui.config import Settings
 from museum_tui.memory import Change, Fact, MemoryStore
 from museum_tui.safetext import strip_controls
-from museum_tui.storage.exports import Exported, export_memory
+from museum_tui.storage.exports import Exported, ExportRefused, export_memory
 
 from .budget import PromptTooLong, fit_prompt
 from .concierge import Concierge
@@ -46,7 +46,7 @@ from .kiosk import REFUSED, KioskGate
 from .limits import Limits
 from .reply import stream_reply
 from .scheduling import STOPPED, Extraction, TurnControl, extraction_order
-from .visitor import Departure, Visitor, load_visitor
+from .visitor import Departure, Visitor, distinct_name, load_visitor
 
 if TYPE_CHECKING:
     from museum_tui.extraction import ExtractedFact, FactSource
@@ -156,7 +156,8 @@ class Session:
         """Save this visitor and load `name`'s memory. A reply still streaming is stopped (nothing from it is
         kept); a turn already committing finishes into its own visitor's memory, unseen by the next one.
         On a kiosk the memory opens only once `submit_secret` has the visitor's secret: this returns the
-        question. Raises `UserNameError` for a name that is not a name."""
+        question. Raises `UserNameError` for a name that is not a name, or looks like another visitor's."""
+        name = distinct_name(self.visitor.storage, name, kiosk=self.kiosk is not None)
         if self.kiosk is not None:
             return self.kiosk.request(self.visitor.storage, name)
         return await self._open_visitor(name)
@@ -217,7 +218,9 @@ class Session:
 
     def export(self, target: str, *, overwrite: bool = False) -> Exported:
         """Write the visitor's memory as a document where the store keeps exports (see `storage.exports`);
-        `ExportRefused` says why not."""
+        `ExportRefused` says why not; nothing is written for a kiosk's anonymous visitor."""
+        if self.visitor.anonymous:
+            raise ExportRefused("nothing is saved for an anonymous visitor, so nothing is written; `/memory` shows it")
         return export_memory(
             self.visitor.storage.places,
             self.visitor.store,

@@ -17,6 +17,7 @@ and whatever left the prompt's history window folds into the rolling summary.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
@@ -25,13 +26,14 @@ from museum_tui import clock
 from museum_tui.config import Settings
 from museum_tui.extraction import ExtractionResult
 from museum_tui.language.party import SELF, handed_back
-from museum_tui.memory import Change, Fact, MemoryStore, Ontology
+from museum_tui.memory import Change, Fact, MemoryStore, Ontology, UserNameError, check_user_name
 from museum_tui.memory.aging import age
 from museum_tui.memory.health import Health, health
 from museum_tui.memory.recall import FadedFacts, recall_candidates
+from museum_tui.memory.usernames import look_alike
 from museum_tui.memory.visits import since
 from museum_tui.safetext import md, plural
-from museum_tui.storage import LoadReport, MemoryStorage, SaveError, VisitorMemory
+from museum_tui.storage import LoadReport, MemoryStorage, PersistenceError, SaveError, VisitorMemory
 
 from .events import (
     ConsentQuestion,
@@ -104,6 +106,7 @@ class Visitor:
     timeline: list[TimelineEntry] = field(default_factory=list)  # what happened to memory this visit
     departed: dict[str, Departure] = field(default_factory=dict)  # fact id → how it left, this visit
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one change to this memory at a time
+    anonymous: bool = False  # a kiosk's visitor before `/user`: nothing is read or saved for it
 
     @property
     def user(self) -> str:
@@ -345,6 +348,20 @@ def new_store(settings: Settings, ontology: Ontology) -> MemoryStore:
         prune_threshold=settings.prune_threshold,
         clock=clock.now_iso,
     )
+
+
+def distinct_name(storage: MemoryStorage, name: str, kiosk: bool = False) -> str:
+    """`name` checked, and refused (`UserNameError`) if it looks exactly like another visitor's: one saved
+    in `storage`, or (on a kiosk) holding a PIN there. `аре` (Cyrillic) would pass for `ape`."""
+    user = check_user_name(name)
+    names: set[str] = set()
+    with contextlib.suppress(PersistenceError, OSError):
+        names.update(storage.visitors())
+        if kiosk:
+            names.update(storage.secret_holders())
+    if look_alike(user, names) is not None:
+        raise UserNameError(f"{name!r} looks exactly like another visitor's name, so it could pass for theirs")
+    return user
 
 
 def load_visitor(

@@ -12,6 +12,7 @@ from typing import Any
 
 from museum_tui.memory import Ontology
 
+from .negation_check import drop_unnamed_negations
 from .prompt import EXTRACTOR_SYSTEM, build_concept_catalog
 from .validate import ExtractionResult, validate_facts
 
@@ -62,7 +63,7 @@ class LLMExtractor:
 
     async def extract(self, user_msg: str, bot_msg: str | None = None) -> ExtractionResult:
         raw = await self.complete_json(extractor_messages(self.ontology, user_msg, bot_msg), self.schema)
-        checked = validate_facts(raw, self.ontology, user_msg)
+        checked = drop_unnamed_negations(validate_facts(raw, self.ontology, user_msg), self.ontology)
         checked.raw = raw
         return checked
 

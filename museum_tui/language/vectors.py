@@ -17,6 +17,7 @@ import json
 import re
 import threading
 import unicodedata
+import zipfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -91,11 +92,22 @@ class StaticVectors:
         return table
 
     @classmethod
+    def preload(cls, path: Path | None = None) -> threading.Thread:
+        """Start loading in a daemon thread, so the first screen never waits for the table."""
+        thread = threading.Thread(target=cls.load, args=(path,), name="vectors-preload", daemon=True)
+        thread.start()
+        return thread
+
+    @classmethod
     def _read(cls, path: Path) -> StaticVectors:
-        with np.load(path, allow_pickle=False) as data:
-            vectors, scales, zipf = data["vectors"], data["scales"].astype(np.float32), data["zipf"]
-            entries = data["words"].tobytes().decode("ascii").split("\n")
-            meta = json.loads(data["meta"].tobytes().decode())
+        """Raises ValueError, saying which file and why, for a missing, truncated or malformed table."""
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                vectors, scales, zipf = data["vectors"], data["scales"].astype(np.float32), data["zipf"]
+                entries = data["words"].tobytes().decode("ascii").split("\n")
+                meta = json.loads(data["meta"].tobytes().decode())
+        except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as error:
+            raise ValueError(f"{path}: cannot read the vector table ({error})") from error
         if vectors.ndim != 2 or not len(entries) == len(vectors) == len(scales) == len(zipf):
             raise ValueError(f"{path}: the vector table is malformed")
         return cls(vectors, scales, entries, zipf, meta)

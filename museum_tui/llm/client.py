@@ -213,7 +213,7 @@ class ChatClient:
         )
 
     async def _stream_once(self, body: dict[str, Any]) -> AsyncIterator[ChatEvent]:
-        started = False
+        started = done = False
         finish: str | None = None
         try:
             async with self._http.stream("POST", "chat/completions", json=body) as response:
@@ -235,6 +235,7 @@ class ChatClient:
                 lines = sse_lines(response.aiter_text(), self.max_response_bytes)
                 async for payload in sse_data(lines):
                     if payload.strip() == "[DONE]":
+                        done = True
                         break
                     received += len(payload)
                     if received > self.max_response_bytes:
@@ -266,7 +267,7 @@ class ChatClient:
                             finish = choice["finish_reason"]
                     if usage := usage_of(chunk):
                         yield usage
-                # [DONE], or a body that ended cleanly without it (some servers do that).
+                # [DONE], or a body that ended cleanly without it (some servers do that, with a finish_reason).
         except LineTooLong:
             raise ResponseError(f"The reply was longer than {self.max_response_bytes:,} bytes; stopped.") from None
         except httpx.HTTPError as exc:
@@ -276,6 +277,12 @@ class ChatClient:
             raise InterruptedError_(
                 "The server ended the reply before it began, without saying why (a local server with one slot "
                 "does this when another request takes its place).",
+                retryable=True,
+            )
+        if started and not done and finish is None:  # neither end mark: the connection ended early
+            raise StreamError(
+                "The reply stopped part-way: the server ended it without marking its end (no [DONE], no "
+                "finish_reason), as when a connection drops, so it was not kept.",
                 retryable=True,
             )
         yield Finish(finish)

@@ -28,6 +28,7 @@ from .errors import (
     TimeoutError_,
 )
 from .jsonparse import loads
+from .keymask import mask_key
 from .providers import Provider
 
 FORMAT_WORDS = ("response_format", "json_schema", "json_object", "schema")
@@ -74,12 +75,9 @@ def safe_url(url: str) -> str:
 
 def scrub(text: str, key: str, limit: int = 240) -> str:
     """One line, controls removed, the key replaced *before* cutting (a cut must not leave half a key). A
-    key echoed masked (`sk-…a1b2c3d4`) loses its last 8 characters too: they identify it."""
-    if key and len(key) >= 4:
-        text = text.replace(key, "***")
-        if len(key) >= 16:
-            text = text.replace(key[-8:], "***")
-    return one_line(text, limit)
+    key echoed masked (`sk-…a1b2c3d4`) loses its last 8 characters too: they identify it; so does one
+    echoed upper-cased, split across lines or base64-encoded (`keymask`)."""
+    return one_line(mask_key(text, key), limit)
 
 
 def server_message(body: bytes, key: str) -> str:

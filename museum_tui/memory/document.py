@@ -70,7 +70,7 @@ def _md(text: str) -> str:
     for ch in text:
         if unicodedata.category(ch) in ("Cc", "Cf") and ch not in "\r\n\u200d":
             continue
-        if ch in "\\`*_{}[]<>()#+-.!|~":
+        if ch in "\\`*_{}[]<>()#+-.!|~&":  # `&`: an entity (`&#x202E;`) would be decoded by a viewer
             out.append("\\" + ch)
         elif ch in "\r\n":
             out.append(" ")

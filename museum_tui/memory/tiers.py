@@ -53,8 +53,11 @@ DECAY: dict[str, float] = {t.name: t.decay for t in TIERS}
 PRUNE_THRESHOLD = 0.10  # facts of prunable tiers under this go (the `PRUNE_THRESHOLD` setting overrides it)
 
 
-def keeps(tier: str) -> str:
-    """Whether a tier's facts outlive the visit, in the words shown to the visitor."""
+def keeps(tier: str, saved: bool = True) -> str:
+    """Whether a tier's facts outlive the visit, in the words shown to the visitor; `saved` False: nothing
+    is saved for this visitor (a kiosk's anonymous visitor), so no tier outlives it."""
+    if not saved:
+        return "for this visit only"
     return "kept for your next visit" if TIER[tier].kept else "forgotten after this visit"
 
 

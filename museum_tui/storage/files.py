@@ -220,7 +220,7 @@ class UserMemoryFile(SavedMemory):
                 "not declare; they stay in the file but are not used."
             )
         self._foreign = state.foreign
-        report.saved_at = state.saved_at
+        report.saved_at = self.saved_at = state.saved_at
         report.loaded = self._restore(store, state)
         self._synced = signature(self.path)
         return report
@@ -238,7 +238,7 @@ class UserMemoryFile(SavedMemory):
         header = {
             "schema_version": SCHEMA_VERSION,
             "revision": secrets.token_hex(8),  # new per save, early in the file: see `signature`
-            "saved_at": clock.now(),
+            "saved_at": self._save_time(),
             "user": self.user,
             "ontology": store.ontology.name or (store.ontology.source.name if store.ontology.source else ""),
             "turn": store.turn,
@@ -301,6 +301,8 @@ class UserMemoryFile(SavedMemory):
                         raise SaveError(
                             f"not saving: {self.path} was written by a newer museum-tui (schema {disk.newer})"
                         )
+                if disk is not None and disk.saved_at is not None:
+                    self.saved_at = max(disk.saved_at, self.saved_at) if self.saved_at else disk.saved_at
                 if disk is not None:
                     merged = self._merge(store, disk)
                     report.adopted, report.dropped = merged.adopted, merged.dropped
@@ -308,6 +310,7 @@ class UserMemoryFile(SavedMemory):
                 payload, facts = self._render(store)
                 write_atomic(self.path, payload, f".{self.user}.")
                 self._synced = signature(self.path)
+                self.saved_at = self._save_time()
         except LockBusy as exc:
             raise SaveError(str(exc)) from None
         except OSError as exc:
@@ -366,6 +369,14 @@ class FileStorage:
 
     def secret(self, user: str) -> SecretFile:
         return SecretFile(self.users_dir, check_user_name(user))
+
+    def secret_holders(self) -> list[str]:
+        """The visitors with a PIN here (`.<name>~secret` files), memory saved or not."""
+        try:
+            entries = os.listdir(self.users_dir)
+        except OSError:
+            return []
+        return sorted(e[1 : -len("~secret")] for e in entries if e.startswith(".") and e.endswith("~secret"))
 
     def close(self) -> None:
         return None

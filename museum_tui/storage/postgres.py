@@ -28,11 +28,10 @@ from museum_tui.memory.snapshot import Consent, VisitorSnapshot
 from museum_tui.memory.usernames import check_user_name
 from museum_tui.memory.visits import KEPT_VISITS, VisitLog
 
-from .files import FileStorage
+from .pg_secrets import PostgresSecret
 from .repository import LoadReport, PersistenceError, Places, SavedMemory, SaveError, SaveReport
 from .schema import SCHEMA, SCHEMA_VERSION, TOMBSTONE_DAYS, ensure_schema
 from .urls import safe_location, url_secrets
-from .visitor_secret import SecretFile
 
 CONNECT_TIMEOUT = 5  # seconds: a kiosk whose database is away says so quickly and keeps the visit in memory
 RETRY_AFTER = 15.0  # seconds after a failed connection before the next try: turns do not each wait for it
@@ -53,8 +52,9 @@ class PostgresStorage:
     apply, so the URL need not hold a password). One connection, opened on first use, shared by the
     visitors this process opens; the schema is created or migrated on connecting.
 
-    `data_dir`: this machine's data folder. Kiosk secrets are kept there per kiosk (`users/`), and exports
-    are written to its `exports/`; without one, this store keeps no secrets."""
+    Kiosk PINs are in the database too (`secrets`, shared by every kiosk with their back-off). `data_dir`:
+    this machine's data folder; exports are written to its `exports/`, and its `users/` (where PINs were
+    kept per kiosk before they moved into the database) stays guarded against exports."""
 
     def __init__(self, url: str, data_dir: Path | None = None) -> None:
         self.url = url
@@ -117,19 +117,22 @@ class PostgresStorage:
             cur.execute(f"SELECT name FROM {SCHEMA}.visitors ORDER BY name")
             return [name for (name,) in cur.fetchall()]
 
-    def _local(self) -> FileStorage:
-        if self.places.secrets is None:
-            raise PersistenceError(f"the memory database at {self.location} has no local folder for kiosk secrets")
-        return FileStorage(self.places.secrets, self.places.exports)
-
     def holds(self, user: str) -> bool:
-        """As kiosks decide it today: a memory file of that name in this kiosk's own folder (secrets are per
-        kiosk with a database store; see the README)."""
-        return self._local().holds(user)
+        """Memory saved in the database under this name."""
+        with self.transaction() as cur:
+            cur.execute(f"SELECT 1 FROM {SCHEMA}.visitors WHERE name = %s", (check_user_name(user),))
+            return cur.fetchone() is not None
 
-    def secret(self, user: str) -> SecretFile:
-        """The visitor's secret in this kiosk's folder (per kiosk: a database store shares only memory)."""
-        return self._local().secret(user)
+    def secret(self, user: str) -> PostgresSecret:
+        """The visitor's PIN in the database, shared by every kiosk (with its back-off count)."""
+        return PostgresSecret(self, check_user_name(user))
+
+    def secret_holders(self) -> list[str]:
+        with self.transaction() as cur:
+            if self.newer:
+                return []
+            cur.execute(f"SELECT name FROM {SCHEMA}.secrets ORDER BY name")
+            return [name for (name,) in cur.fetchall()]
 
     def erase(self, user: str) -> bool:
         """Delete the visitor's row with every fact and tombstone of theirs (one transaction)."""
@@ -153,6 +156,20 @@ class PostgresStorage:
                 with contextlib.suppress(Exception):
                     self._conn.close()
                 self._conn = None
+
+
+def _set_aside_meta(cur: Any, vid: int, meta: Any) -> dict[str, Any]:
+    """A visitor row's `meta` that is not a JSON object (hand-edited, another tool): moved unchanged to
+    `quarantined_facts`, like an unreadable fact row, and replaced by an empty object, so the visitor (and
+    everyone loaded after them) stays usable. Returns the empty object."""
+    from psycopg.types.json import Jsonb
+
+    cur.execute(
+        f"INSERT INTO {SCHEMA}.quarantined_facts (visitor_id, fact_key, data, reason) VALUES (%s, %s, %s, %s)",
+        (vid, "visitors.meta", Jsonb(meta), "the visitor row's meta is not a JSON object"),
+    )
+    cur.execute(f"UPDATE {SCHEMA}.visitors SET meta = '{{}}'::jsonb WHERE id = %s", (vid,))
+    return {}
 
 
 def _decode(key: str, data: Any) -> Fact:
@@ -223,7 +240,7 @@ class PostgresVisitorMemory(SavedMemory):
                 f"{foreign} saved fact(s) belong to concepts this ontology does not declare; they stay in the "
                 "database but are not used."
             )
-        report.saved_at = snapshot.saved_at
+        report.saved_at = self.saved_at = snapshot.saved_at
         report.loaded = self._restore(store, snapshot)
         return report
 
@@ -238,11 +255,15 @@ class PostgresVisitorMemory(SavedMemory):
         if row is None:
             return VisitorSnapshot(), [], 0
         vid, turn, next_id, consent, consent_at, meta, saved_at = row
+        skipped: list[str] = []
+        if not isinstance(meta, dict | None):
+            meta = _set_aside_meta(cur, vid, meta)
+            skipped.append("the visitor record's visits (meta is not a JSON object)")
         snapshot = self._visitor_row(turn, next_id, consent, consent_at, meta)
         snapshot.saved_at = saved_at
         self.metadata = {k: v for k, v in (meta or {}).items() if k != "visits"}
         cur.execute(f"SELECT fact_key, data FROM {SCHEMA}.facts WHERE visitor_id = %s AND forgotten_at IS NULL", (vid,))
-        skipped, bad, foreign = [], [], 0
+        bad, foreign = [], 0
         for key, data in cur.fetchall():
             try:
                 fact = _decode(key, data)
@@ -308,7 +329,8 @@ class PostgresVisitorMemory(SavedMemory):
             "WHERE name = %s FOR UPDATE",
             (self.user,),
         )
-        return cur.fetchone()
+        vid, *rest, meta = cur.fetchone()
+        return (vid, *rest, meta if isinstance(meta, dict | None) else _set_aside_meta(cur, vid, meta))
 
     def _save(self, cur: Any, store: MemoryStore, report: SaveReport) -> list[Fact]:
         from psycopg.types.json import Jsonb
@@ -367,7 +389,8 @@ class PostgresVisitorMemory(SavedMemory):
         counters = (min(store.turn, INT_MAX), min(store.next_id, INT_MAX))
         cur.execute(
             f"UPDATE {SCHEMA}.visitors SET turn = %s, next_id = %s, sensitive_consent = %s, "
-            "sensitive_consent_at = %s, ontology = %s, meta = meta || %s, saved_at = %s WHERE id = %s",
-            (*counters, self.consent.answer, self.consent.at, ontology, Jsonb(extra), clock.now(), vid),
+            "sensitive_consent_at = %s, ontology = %s, meta = meta || %s, saved_at = GREATEST(saved_at, %s) "
+            "WHERE id = %s",  # GREATEST: saved_at never moves back (NULL, never saved, is ignored)
+            (*counters, self.consent.answer, self.consent.at, ontology, Jsonb(extra), self._save_time(), vid),
         )
         return written

@@ -129,6 +129,10 @@ class MemoryStorage(Protocol):
         """The visitor's PIN or pass phrase, where this store keeps it."""
         ...
 
+    def secret_holders(self) -> list[str]:
+        """The visitors with a PIN or pass phrase in this store (memory saved or not)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -142,6 +146,8 @@ class SavedMemory:
         self.ask_sensitive = False
         self.consent = Consent()
         self.visits = VisitLog()  # past visits from the store, and this one once a turn has happened
+        self.saved_at: datetime | None = None  # the latest saved_at seen: a save never writes an earlier one
+        self.save_time: datetime | None = None  # write this saved_at instead of now (`store migrate` keeps it)
         self._base: dict[str, Synced] = {}
 
     @property
@@ -186,6 +192,12 @@ class SavedMemory:
         self.visits.past = [v for v in merged.visits if v is not current]
         self.consent = merged.consent
         return merged
+
+    def _save_time(self) -> datetime:
+        """The saved_at a save writes: now (or `save_time`), but never before one already saved: a save
+        made while the clock was behind must not make every kept fact look decades old next time."""
+        when = self.save_time or clock.now()
+        return max(when, self.saved_at) if self.saved_at is not None else when
 
     def _written(self, facts: list[Fact]) -> None:
         self._base = synced(facts)

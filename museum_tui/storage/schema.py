@@ -15,6 +15,8 @@ anything else there and `pg_dump --schema=museum_tui` backs up exactly the visit
   (`memory.merge`). Tombstones are purged after `TOMBSTONE_DAYS` (`PostgresStorage.purge` for all).
 - `quarantined_facts`: rows that could not be read, moved here unchanged with the reason, never deleted
   by the app.
+- `secrets` (version 2): each kiosk visitor's PIN (a salted scrypt hash, never the PIN) with the count of
+  wrong tries and the time until the next may be made, shared by every kiosk (`pg_secrets.py`).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 SCHEMA = "museum_tui"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 TOMBSTONE_DAYS = 30
 _MIGRATION_LOCK = 0x6D7573_65756D  # pg_advisory_xact_lock key: two kiosks starting at once migrate once
 
@@ -60,6 +62,20 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
             data jsonb,
             reason text NOT NULL,
             quarantined_at timestamptz NOT NULL DEFAULT now()
+        );
+        """,
+    ),
+    (
+        2,
+        "kiosk PINs shared by every kiosk: a salted scrypt hash and the back-off of wrong tries",
+        f"""
+        CREATE TABLE {SCHEMA}.secrets (
+            name text PRIMARY KEY,
+            hash text NOT NULL,
+            failures integer NOT NULL DEFAULT 0,
+            wait_until double precision NOT NULL DEFAULT 0,
+            created_at timestamptz NOT NULL DEFAULT now(),
+            used_at timestamptz NOT NULL DEFAULT now()
         );
         """,
     ),

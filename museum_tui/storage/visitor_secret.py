@@ -14,6 +14,7 @@ can be taken for another's.
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import hmac
 import json
@@ -95,6 +96,33 @@ class VisitorSecret(Protocol):
 
     def check(self, secret: str) -> bool: ...
 
+    def create(self, secret: str) -> bool: ...
+
+    def delete(self) -> bool: ...
+
+    def record(self) -> dict[str, object] | None: ...
+
+    def adopt(self, record: dict[str, object]) -> bool: ...
+
+
+def new_record(secret: str) -> dict[str, object]:
+    """What a store keeps of a newly chosen secret. `SecretError` if it is too short or too long."""
+    if len(secret) < MIN_LENGTH or len(secret) > MAX_LENGTH:
+        raise SecretError(f"choose a PIN or pass phrase of {MIN_LENGTH} to {MAX_LENGTH} characters")
+    return {"hash": hash_secret(secret), "failures": 0, "wait_until": 0.0}
+
+
+def next_try(record: dict[str, object], now: float) -> tuple[int, float]:
+    """The back-off after one more try, counted before it is checked: (failures, wait_until). Raises
+    `SecretLocked` while a delay runs, never asking for more than `MAX_DELAY` (a clock that ran ahead)."""
+    wait_until = record.get("wait_until", 0.0)
+    if isinstance(wait_until, int | float) and wait_until > now:
+        raise SecretLocked(min(wait_until - now, MAX_DELAY))
+    failures = record.get("failures", 0)
+    failures = (failures if isinstance(failures, int) and failures >= 0 else MAX_TRIES) + 1
+    delay = next_delay(failures)
+    return failures, now + delay if delay else 0.0
+
 
 def next_delay(failures: int) -> float:
     """Seconds to wait before the next try after `failures` wrong ones in a row (0: none yet)."""
@@ -136,19 +164,48 @@ class SecretFile:
 
     def set(self, secret: str) -> None:
         """Choose (or replace) the secret. `SecretError` if it is too short or too long or cannot be saved."""
-        if len(secret) < MIN_LENGTH or len(secret) > MAX_LENGTH:
-            raise SecretError(f"choose a PIN or pass phrase of {MIN_LENGTH} to {MAX_LENGTH} characters")
-        data = {"hash": hash_secret(secret), "failures": 0, "wait_until": 0.0}
+        self._store(new_record(secret), replace=True)
+
+    def create(self, secret: str) -> bool:
+        """Choose the secret only if the visitor has none, checked under the lock: False if one was set
+        meanwhile (another kiosk or window registered the name first), and nothing is changed then."""
+        return self._store(new_record(secret), replace=False)
+
+    def adopt(self, record: dict[str, object]) -> bool:
+        """Keep a record (hash and back-off) copied from another store, unless this one has a secret."""
+        return self._store(record, replace=False)
+
+    def record(self) -> dict[str, object] | None:
+        """The stored hash and back-off state, to copy into another store (`store migrate`)."""
+        return self._read()
+
+    def delete(self) -> bool:
+        """Remove the secret (the visitor was forgotten); False if there was none."""
+        try:
+            with locked(self.lock_path, 10.0, "the secret was not removed"):
+                if self._read() is None:
+                    return False
+                self.path.unlink()
+                return True
+        except (OSError, LockBusy) as exc:
+            raise SecretError(f"the PIN or pass phrase could not be removed ({exc})") from None
+
+    def _store(self, data: dict[str, object], *, replace: bool) -> bool:
         try:
             prepare_private_dir(self.users_dir)
             with locked(self.lock_path, 10.0, "the secret was not saved"):
+                if not replace and self._read() is not None:
+                    return False
                 self._write(data)
+                return True
         except (OSError, LockBusy) as exc:
             raise SecretError(f"the PIN or pass phrase could not be saved ({exc})") from None
 
     def check(self, secret: str) -> bool:
         """True if `secret` is the visitor's. Raises `SecretLocked` while a delay after wrong tries runs
-        (the try is not counted), `SecretError` if there is no readable secret."""
+        (the try is not counted), `SecretError` if there is no readable secret, or if the try cannot be
+        recorded first: a try is counted as wrong before it is checked (and the count reset if it was
+        right), so a full disk can never give an attacker tries that are not counted."""
         try:
             with locked(self.lock_path, 10.0, "try again"):
                 data = self._read()
@@ -156,16 +213,18 @@ class SecretFile:
                     raise SecretError(f"{self.user} has no PIN or pass phrase")
                 now = clock()
                 wait_until = data.get("wait_until", 0.0)
-                if isinstance(wait_until, int | float) and wait_until > now:
-                    raise SecretLocked(wait_until - now)
-                if verify_secret(secret, str(data["hash"])):
-                    if data.get("failures"):
-                        self._write({**data, "failures": 0, "wait_until": 0.0})
-                    return True
-                failures = data.get("failures", 0)
-                failures = (failures if isinstance(failures, int) else MAX_TRIES) + 1
-                delay = next_delay(failures)
-                self._write({**data, "failures": failures, "wait_until": now + delay if delay else 0.0})
-                return False
+                if isinstance(wait_until, int | float) and wait_until > now + MAX_DELAY:
+                    self._write({**data, "wait_until": now + MAX_DELAY})  # written while the clock ran ahead
+                failures, wait_until = next_try(data, now)
+                try:
+                    self._write({**data, "failures": failures, "wait_until": wait_until})
+                except OSError as exc:
+                    reason = f"this try cannot be recorded ({exc.strerror or exc}), so it was not checked"
+                    raise SecretError(f"{reason}; ask the staff") from None
+                if not verify_secret(secret, str(data["hash"])):
+                    return False
+                with contextlib.suppress(OSError):  # the right secret: the count starts again (if it can)
+                    self._write({**data, "failures": 0, "wait_until": 0.0})
+                return True
         except (OSError, LockBusy) as exc:
             raise SecretError(f"the PIN or pass phrase could not be checked ({exc})") from None

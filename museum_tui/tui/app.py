@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import signal
 from collections.abc import Callable
 from functools import partial
 from importlib import import_module
@@ -48,6 +50,8 @@ from .widgets.composer import Composer
 from .widgets.fact_list import FactList
 from .widgets.memory_panel import MemoryPanel
 from .widgets.working import WorkingIndicator
+
+QUIT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
 class MuseumCommands(Provider):
@@ -120,6 +124,15 @@ class MuseumApp(App[None]):
         if self._on_first_frame is not None:
             self.call_after_refresh(self._on_first_frame)
         self.set_timer(0.5, self._warm_up)
+        loop = asyncio.get_running_loop()
+        for signum in QUIT_SIGNALS:
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(signum, self._signalled, signum)
+
+    def _signalled(self, signum: int) -> None:
+        """SIGTERM / SIGHUP (a kiosk restarted, a terminal closed): leave as Ctrl+Q does, saving and giving
+        the terminal back (no alternate screen, no mouse reporting), but with 128 + the signal's number."""
+        self.call_later(self.action_quit, 128 + signum)  # in the app's own loop, as a key binding runs
 
     @work(group="warm-up", exit_on_error=False)
     async def _warm_up(self) -> None:
@@ -148,7 +161,7 @@ class MuseumApp(App[None]):
 
     # ---- sending -------------------------------------------------------------------------------------
 
-    @on(Composer.Submitted)
+    @on(Composer.Submitted, "#composer")  # only the composer's: a dialog's input (a PIN) is never a message
     def _submitted(self, event: Composer.Submitted) -> None:
         composer = self.query_one(Composer)
         text = event.value
@@ -339,9 +352,9 @@ class MuseumApp(App[None]):
         if hidden and self.focused is not None and panel in self.focused.ancestors_with_self:
             self.query_one(Composer).focus()
 
-    async def action_quit(self) -> None:
+    async def action_quit(self, return_code: int = 0) -> None:
         await self.close_session()
-        self.exit()
+        self.exit(return_code=return_code)
 
     async def close_session(self) -> None:
         if self._closed:

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Footer, Input, Static
 
 from museum_tui.safetext import strip_controls
 
@@ -156,8 +156,6 @@ class SecretScreen(ModalScreen[str | None]):
         self.question = strip_controls(question, keep_newlines=True)
 
     def compose(self) -> ComposeResult:
-        from textual.widgets import Input
-
         with Vertical():
             yield Static("PIN or pass phrase", classes="title", markup=False)
             yield markdown(self.question)
@@ -170,11 +168,10 @@ class SecretScreen(ModalScreen[str | None]):
         self.query_one("#secret").focus()
 
     def _answer(self) -> None:
-        from textual.widgets import Input
-
         self.dismiss(self.query_one("#secret", Input).value or None)
 
-    def on_input_submitted(self) -> None:
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()  # the secret goes back to whoever asked, never on to the app's chat composer
         self._answer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

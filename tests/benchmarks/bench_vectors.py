@@ -59,6 +59,12 @@ def main() -> None:
     loads = load_ms(args.loads)
     table = StaticVectors.load()
     texts = messages()
+    cold_table = StaticVectors._read(DATA)  # nothing cached: each unknown word is corrected anew
+    cold = []
+    for text in texts:
+        t0 = time.perf_counter()
+        cold_table.embed(text)
+        cold.append((time.perf_counter() - t0) * 1000)
     best = []
     for text in texts:
         times = []
@@ -71,6 +77,10 @@ def main() -> None:
     print(f"table: {DATA.name}, {DATA.stat().st_size / 1e6:.2f} MB, {len(table._index)} entries x {table.dims} dims")
     print(f"load (fresh process, {args.loads} runs): median {load:.1f} ms, max {max(loads):.1f} ms")
     print(f"embed ({len(texts)} messages, best of {args.runs}): median {median:.3f} ms, max {max(best):.3f} ms")
+    print(
+        f"embed, first sight of each message (typo corrections not yet cached): median "
+        f"{statistics.median(cold):.3f} ms, p95 {sorted(cold)[int(len(cold) * 0.95)]:.3f} ms, max {max(cold):.1f} ms"
+    )
     target("vector table, first load", f"{load:.0f} ms", f"<= {LOAD_TARGET_MS:g} ms", load <= LOAD_TARGET_MS)
     target(
         "vectors, embed one message (median)",

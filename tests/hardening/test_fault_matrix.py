@@ -184,3 +184,16 @@ async def test_the_tui_keeps_the_reply_when_only_extraction_fails(name: str) -> 
             notes = [m.source for m in app.query(SystemMessage)]
             assert any("Nothing was remembered" in n for n in notes) and not session.store.facts
         await session.aclose()
+
+
+async def test_the_retry_backoff_setting_sets_the_first_wait() -> None:
+    """`retry_backoff` (MUSEUM_TUI_RETRY_BACKOFF) is the client's first wait; each retry doubles it."""
+    with FakeOpenAI(reply=REPLY) as server:
+        settings = load_settings({"base_url": server.base_url, "model": "fake", "user": "wait"})
+        settings.retry_backoff = 0.02
+        session = open_session(settings, env={})
+        server.fail("chat", Fault(status=500), times=2)
+        events = await turn(session, MESSAGE)
+        assert any(isinstance(e, ReplyDone) for e in events)
+        assert session.chat.client.waits[:2] == [0.02, 0.04]
+        await session.aclose()

@@ -39,6 +39,7 @@ from museum_tui.tui.screens import MarkdownScreen
 from museum_tui.tui.widgets.chat import AssistantMessage, SystemMessage, VisitorMessage
 from museum_tui.tui.widgets.composer import Composer
 from museum_tui.tui.widgets.fact_list import FactList
+from tests.cli_process import QUICK
 from tests.fake_openai import FakeOpenAI, Fault
 from tests.tui.conftest import make_app, say
 
@@ -132,7 +133,7 @@ def panel_values(app: Any) -> set[str]:
 
 def museum(*args: str, stdin: bytes = b"", env: dict[str, str] | None = None) -> tuple[int, str, str]:
     """Run the CLI as a user does, piped; stdout and stderr must be valid UTF-8."""
-    full_env = {**os.environ, "MUSEUM_TUI_STREAM_DELAY": "0", **(env or {})}
+    full_env = {**os.environ, **QUICK, **(env or {})}
     result = subprocess.run(
         [sys.executable, "-m", "museum_tui", *args],
         input=stdin,

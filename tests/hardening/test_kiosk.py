@@ -48,10 +48,17 @@ async def bob_visits(pin: str = "2468") -> None:
     s = kiosk()
     question = asked(await run(s, "/user bob"))
     assert isinstance(question, NewSecretQuestion)
-    events = await s.submit_secret(pin)
+    events = await choose(s, pin)
     assert any(isinstance(e, UserSwitched) and e.user == "bob" for e in events)
     await run(s, "I'm deaf and allergic to peanuts")
     await s.aclose()
+
+
+async def choose(session: Session, pin: str) -> list[Event]:
+    """A new name's PIN, typed twice as asked."""
+    again = asked(await session.submit_secret(pin))
+    assert isinstance(again, NewSecretQuestion) and "again" in again.text
+    return await session.submit_secret(pin)
 
 
 def values(session: Session) -> set[str]:
@@ -98,7 +105,7 @@ async def test_only_a_salted_scrypt_hash_is_stored() -> None:
     await bob_visits("2468")
     s = kiosk()
     asked(await run(s, "/user carl"))
-    await s.submit_secret("2468")
+    await choose(s, "2468")
     await s.aclose()
     users = config.users_dir()
     bob, carl = SecretFile(users, "bob"), SecretFile(users, "carl")
@@ -149,6 +156,8 @@ async def test_a_memory_saved_before_kiosk_mode_is_not_opened_without_a_secret()
 
 async def test_model_and_chosen_export_paths_are_refused_on_a_kiosk(tmp_path) -> None:
     s = kiosk()
+    asked(await run(s, "/user bob"))
+    await choose(s, "2468")  # an opened memory (the anonymous visitor exports nothing at all)
     model = asked(await run(s, "/model other-model"))
     assert not model.ok and "kiosk" in model.text
     export = asked(await run(s, f"/export {tmp_path / 'x.json'}"))
@@ -158,7 +167,7 @@ async def test_model_and_chosen_export_paths_are_refused_on_a_kiosk(tmp_path) ->
 
 
 def test_memory_cli_refuses_another_visitors_memory_on_a_kiosk() -> None:
-    proc = museum("chat", "--plain", "--offline", "--user", "x", env=KIOSK, stdin="/user bob\n2468\nI'm deaf\n")
+    proc = museum("chat", "--plain", "--offline", "--user", "x", env=KIOSK, stdin="/user bob\n2468\n2468\nI'm deaf\n")
     assert proc.returncode == 0, proc.stderr
     assert "2468" not in proc.stdout, "the secret is never echoed"
     for action in ("show", "export"):
@@ -171,7 +180,7 @@ def test_the_memory_cli_finds_the_pin_where_the_configured_store_keeps_it(tmp_pa
     """Issue 22: with `store` a folder of its own, the app keeps PINs there but the memory CLI looked in the
     data folder, so it refused every protected visitor ("it has none"). Failed before the fix."""
     env = {**KIOSK, "MUSEUM_TUI_STORE": str(tmp_path / "shared")}
-    museum("chat", "--plain", "--offline", env=env, stdin="/user bob\n2468\nI'm deaf\n")
+    museum("chat", "--plain", "--offline", env=env, stdin="/user bob\n2468\n2468\nI'm deaf\n")
     assert (tmp_path / "shared" / ".bob~secret").is_file(), "the app keeps the PIN beside the store's files"
     shown = museum_at_terminal("memory", "show", "--user", "bob", answer="2468", env=env)
     assert shown.returncode == 0 and "deaf" in shown.stdout, shown.stderr
@@ -180,7 +189,7 @@ def test_the_memory_cli_finds_the_pin_where_the_configured_store_keeps_it(tmp_pa
 
 
 def test_plain_chat_asks_for_the_secret_and_refuses_a_wrong_one() -> None:
-    museum("chat", "--plain", "--offline", env=KIOSK, stdin="/user bob\n2468\nI'm deaf\n")
+    museum("chat", "--plain", "--offline", env=KIOSK, stdin="/user bob\n2468\n2468\nI'm deaf\n")
     wrong = museum("chat", "--plain", "--offline", env=KIOSK, stdin="/user bob\n1111\n/memory\n")
     assert "not the PIN" in wrong.stdout and "deaf" not in wrong.stdout
     right = museum("chat", "--plain", "--offline", env=KIOSK, stdin="/user bob\n2468\n/memory\n")

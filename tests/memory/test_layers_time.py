@@ -48,7 +48,7 @@ def test_visits_round_trip_through_records_and_bad_records_are_skipped() -> None
 
 
 def test_long_term_facts_halve_per_half_life_and_permanent_never_age(museum_ontology) -> None:
-    store = MemoryStore(museum_ontology)
+    store = MemoryStore(museum_ontology, clock=lambda: T0.isoformat())  # said when saved: they age from T0
     store.upsert("ArtInterest.Medium", "photography", "asserted", "I love photography")
     store.upsert("SpecialNeed.HearingImpairment", "deaf", "asserted", "I'm deaf")
     photo = next(f for f in store.facts.values() if f.value == "photography")

@@ -84,7 +84,7 @@ class PostgresBackend:
 
     def everything(self) -> str:
         rows = []
-        for table in ("visitors", "facts", "quarantined_facts", "schema_version"):
+        for table in ("visitors", "facts", "quarantined_facts", "schema_version", "secrets"):
             rows += self.sql(f"SELECT row_to_json(t)::text FROM museum_tui.{table} t")
         return "\n".join(json.dumps(json.loads(r[0]), ensure_ascii=False) for r in rows)
 

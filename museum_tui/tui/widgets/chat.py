@@ -19,6 +19,7 @@ from museum_tui.safetext import strip_controls
 
 if TYPE_CHECKING:  # Textual's Markdown (and markdown-it) load on the first reply, not for the first screen
     from markdown_it import MarkdownIt
+    from markdown_it.rules_core import StateCore
     from textual.timer import Timer
     from textual.widgets import Markdown
 
@@ -41,7 +42,21 @@ def markdown_parser() -> MarkdownIt:
     growing paragraph for bare URLs was the largest single cost of drawing a long streamed reply."""
     from markdown_it import MarkdownIt
 
-    return MarkdownIt("gfm-like", {"linkify": False})
+    parser = MarkdownIt("gfm-like", {"linkify": False})
+    parser.core.ruler.push("strip_decoded_controls", strip_decoded_controls)
+    return parser
+
+
+def strip_decoded_controls(state: StateCore) -> None:
+    """The source was cleaned before parsing, but the parser decodes HTML entities afterwards
+    (`&#x202E;`, `&ZeroWidthSpace;`): clean what they became, in the text and link titles shown."""
+    for block in state.tokens:
+        for token in block.children or ():
+            if token.type in ("text", "code_inline"):
+                token.content = strip_controls(token.content, keep_newlines=True)
+            title = token.attrs.get("title")
+            if isinstance(title, str):
+                token.attrs["title"] = strip_controls(title)
 
 
 def markdown(source: str = "") -> Markdown:

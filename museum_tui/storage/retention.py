@@ -1,0 +1,75 @@
+"""Retention (`retention_days`): how long a museum keeps a visitor's memory. A visitor not seen for that long
+is erased whole: facts, visits, consent and their kiosk PIN, on the files and on PostgreSQL alike.
+
+"Seen" is the last save of their memory (`saved_at`, which every visit writes and which never moves back),
+or for a visitor with only a PIN, when that PIN was last chosen or tried. Run at start-up when the setting
+is on, and by `museum-tui store purge [--dry-run]`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tomllib
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from museum_tui import clock
+
+from .files import FileStorage
+from .private_files import read_regular
+from .repository import MemoryStorage
+
+
+def cutoff(days: int) -> datetime:
+    """The moment before which a visitor counts as not seen for `days` days."""
+    return clock.now() - timedelta(days=days)
+
+
+def stale(storage: MemoryStorage, before: datetime) -> list[str]:
+    """The visitors last seen before `before`, sorted."""
+    if isinstance(storage, FileStorage):
+        return _stale_files(storage, before)
+    return _stale_database(storage, before)
+
+
+def purge(storage: MemoryStorage, days: int, *, dry_run: bool = False) -> list[str]:
+    """Erase every visitor not seen for `days` days (memory and PIN); the names (only listed if `dry_run`)."""
+    names = stale(storage, cutoff(days))
+    if not dry_run:
+        for name in names:
+            storage.erase(name)
+            storage.secret(name).delete()
+    return names
+
+
+def _stale_files(storage: FileStorage, before: datetime) -> list[str]:
+    names = []
+    for name in storage.visitors():
+        path = storage.users_dir / f"{name}.toml"
+        with contextlib.suppress(OSError, ValueError):  # unreadable files are the quarantine's business
+            saved = tomllib.loads(read_regular(path).decode("utf-8")).get("saved_at")
+            if isinstance(saved, datetime) and (saved if saved.tzinfo else saved.replace(tzinfo=UTC)) < before:
+                names.append(name)
+    with_memory = set(storage.visitors())
+    for name in storage.secret_holders():
+        if name not in with_memory:
+            with contextlib.suppress(OSError):
+                used = datetime.fromtimestamp(os.stat(storage.secret(name).path).st_mtime, UTC)
+                if used < before:
+                    names.append(name)
+    return sorted(names)
+
+
+def _stale_database(storage: Any, before: datetime) -> list[str]:
+    with storage.transaction() as cur:
+        if storage.newer:
+            return []
+        schema = "museum_tui"
+        cur.execute(
+            f"SELECT name FROM {schema}.visitors WHERE coalesce(saved_at, created_at) < %s "
+            f"UNION SELECT s.name FROM {schema}.secrets s WHERE s.used_at < %s "
+            f"AND NOT EXISTS (SELECT 1 FROM {schema}.visitors v WHERE v.name = s.name) ORDER BY 1",
+            (before, before),
+        )
+        return [name for (name,) in cur.fetchall()]
