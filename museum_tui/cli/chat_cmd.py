@@ -69,6 +69,9 @@ CLEAR_SCREEN_AND_SCROLLBACK = "\x1b[H\x1b[2J\x1b[3J"  # home, erase the screen, 
 PLAIN_KEYS = "\n\nKeys: Ctrl-C stops a reply being written; Ctrl-D (end of input) or `/quit` saves and leaves."
 
 
+CUT_NOTE = "the reply above was cut at the length limit (reply_max_tokens); what you said was remembered."
+
+
 class PlainChat:
     """The chat loop. `markdown=False` (the default) is for people: see the module's docstring."""
 
@@ -245,6 +248,8 @@ class PlainChat:
                     self._reply = ReplyWriter(self, prefix=self._prefix(streaming=False))
                     self._reply.add(event.text)
                 self._end_reply()
+                if event.cut:
+                    self.notice(CUT_NOTE)
             elif isinstance(event, TurnCancelled):
                 if self.markdown:
                     self._reply = None

@@ -15,7 +15,9 @@ from museum_tui.safetext import one_line, plural
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("ontology", help="check or show an ontology (what the assistant can remember)")
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    check = actions.add_parser("check", help="validate an ontology file; exit 1 on errors")
+    check = actions.add_parser(
+        "check", help="validate an ontology file and the venue file it names (every cross-reference); exit 1 on errors"
+    )
     check.add_argument("path", type=Path)
     check.set_defaults(handler=check_cmd)
     show = actions.add_parser("show", help="list the concepts the assistant can remember")
@@ -39,11 +41,29 @@ def check_cmd(args: argparse.Namespace) -> int:
         for problem in cue_problems:
             print(f"  error: {one_line(problem)}", file=sys.stderr)
         return 1
+    venue_line = ""
+    if onto.venue:
+        from museum_tui.concierge import VenueError, check_venue
+
+        try:
+            venue, agents = check_venue(onto)
+        except VenueError as exc:
+            print(f"{args.path}: {plural(len(exc.problems), 'error')} in the venue file", file=sys.stderr)
+            for problem in exc.problems:
+                print(f"  error: {one_line(problem, 300)}", file=sys.stderr)
+            return 1
+        venue_line = (
+            f"; venue {venue.source.name if venue.source else ''}: OK, {plural(len(venue.exhibitions), 'exhibition')}, "
+            f"{plural(len(agents), 'agent')}"
+        )
     for warning in onto.warnings:
         print(f"  warning: {one_line(str(warning))}", file=sys.stderr)
     tiers = Counter(c.persistence_class for c in onto.concepts.values())
     summary = ", ".join(f"{tiers[c]} {c}" for c in PERSISTENCE_CLASSES if tiers[c])
-    print(f"{args.path}: OK, {len(onto.concepts)} concepts ({summary}), {plural(len(onto.warnings), 'warning')}")
+    print(
+        f"{args.path}: OK, {len(onto.concepts)} concepts ({summary}), "
+        f"{plural(len(onto.warnings), 'warning')}{venue_line}"
+    )
     return 0
 
 

@@ -4,6 +4,7 @@ responder. Imports only the memory core."""
 from museum_tui import clock
 
 from .agents import Agent, load_agents
+from .check import check_venue
 from .knowledge import FactLike
 from .prompts import build_system_prompt, venue_brief
 from .responder import BuiltinResponder
@@ -18,6 +19,7 @@ __all__ = [
     "Venue",
     "VenueError",
     "build_system_prompt",
+    "check_venue",
     "clock",
     "find_venue",
     "load_agents",

@@ -35,9 +35,19 @@ class Agent:
 
 def load_agents(venue: Venue) -> dict[str, Agent]:
     """The venue's agents in file order; the default agent must exist."""
+    agents, problems = read_agents(venue.agents, venue.default_agent)
+    if problems:
+        raise VenueError(f"{venue.source or 'venue'}: " + "; ".join(problems), problems)
+    return agents
+
+
+def read_agents(specs: object, default_agent: str) -> tuple[dict[str, Agent], list[str]]:
+    """The agents declared in `specs` (the venue file's `agents`), and every problem with them."""
     agents: dict[str, Agent] = {}
     problems = []
-    for name, spec in venue.agents.items():
+    if not isinstance(specs, dict):
+        return {}, ["'agents' must be an object of agents by name"]
+    for name, spec in specs.items():
         if not isinstance(spec, dict) or not isinstance(spec.get("role"), str):
             problems.append(f"agent {name!r}: needs an object with a 'role' text")
             continue
@@ -53,8 +63,6 @@ def load_agents(venue: Venue) -> dict[str, Agent]:
             problems.append(f"agent {name!r}: 'title' must be a text")
             title = name.title()
         agents[name] = Agent(name, title, spec["role"], **lists)
-    if venue.default_agent not in agents:
-        problems.append(f"the default agent {venue.default_agent!r} is not declared under 'agents'")
-    if problems:
-        raise VenueError(f"{venue.source or 'venue'}: " + "; ".join(problems))
-    return agents
+    if default_agent not in agents:
+        problems.append(f"the default agent {default_agent!r} is not declared under 'agents'")
+    return agents, problems

@@ -2,6 +2,11 @@
 facility, entrance and the opening hours is a small weighted document; a question is scored against all of
 them with BM25 (fields weighted: names count most), a bonus when an entry's name or artist appears whole,
 and typo-tolerant words (rapidfuzz). Built once per venue; a search is well under a millisecond.
+
+Hybrid: when the language layer's static word vectors are installed (`museum_tui.language.vectors`), each
+entry also has a meaning vector (its names and keywords), and `semantic` finds the entry nearest a
+question's meaning, so words the venue never listed still match ("palm trees" → the glasshouse of palms). The
+responder asks it when BM25's evidence is too weak to answer from.
 """
 
 from __future__ import annotations
@@ -12,10 +17,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .lexicon import fold, phrase_in, tokens
+from .lexicon import STOPWORDS, fold, phrase_in, tokens, words
 from .model import Venue
 
 K1, B = 1.2, 0.5
+VENUE_KINDS = frozenset(
+    """museum gallery garden gardens centre center zoo aquarium park library castle palace abbey cathedral
+    observatory planetarium arboretum farm hall house""".split()  # noqa: SIM905
+)
+SEMANTIC_FIELD = 1.5  # fields at least this heavy (names, keywords, media) make an entry's meaning
 NAME_BONUS = 3.0
 PLACE = re.compile(r"\b(?:where|somewhere|place|spot)\b")
 
@@ -26,7 +36,7 @@ KIND_WORDS = {
     "restroom": "toilet",
     "lift": "lift step-free",
     "tour": "tour guided",
-    "hours": "open opening close closing closes hours time late week",
+    "hours": "open opening close closing closes hours time late week christmas easter holiday new year",
     "entrance": "entrance door way in",
 }
 
@@ -58,10 +68,12 @@ class Index:
     lengths: list[float] = field(default_factory=list)
     idf: dict[str, float] = field(default_factory=dict)
     vocabulary: list[str] = field(default_factory=list)
+    vectors: Any = None  # StaticVectors, when installed
+    meanings: Any = None  # one unit vector per entry (numpy), when `vectors` is set
 
     @classmethod
-    def build(cls, venue: Venue) -> Index:
-        index = cls(venue)
+    def build(cls, venue: Venue, vectors: Any = None) -> Index:
+        index = cls(venue, vectors=vectors)
         for entry in _entries(venue):
             doc: Counter = Counter()
             for text, weight in entry.fields:
@@ -74,7 +86,25 @@ class Index:
         df = Counter(t for doc in index.docs for t in doc)
         index.idf = {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in df.items()}
         index.vocabulary = sorted(df)
+        if vectors is not None:
+            import numpy as np
+
+            index.meanings = np.stack([vectors.embed(_meaning(e)) for e in index.entries])
         return index
+
+    def semantic(self, text: str, kinds: tuple[str, ...] = ()) -> list[tuple[float, Entry]]:
+        """Entries by closeness of meaning to `text`'s content words (cosine, best first); empty without
+        vectors or when no word of `text` is known."""
+        if self.vectors is None or self.meanings is None:
+            return []
+        said = " ".join(w for w in words(text) if w not in STOPWORDS)
+        query = self.vectors.embed(said)
+        if not query.any():
+            return []
+        scores = self.meanings @ query
+        order = scores.argsort()[::-1][:8]
+        out = [(float(scores[i]), self.entries[i]) for i in order]
+        return [(score, e) for score, e in out if not kinds or e.kind in kinds]
 
     @property
     def rarest(self) -> float:
@@ -120,6 +150,24 @@ class Index:
                 hits.append(Hit(score, entry, named, matched / mass if mass else 0.0))
         hits.sort(key=lambda h: -h.score)
         return hits
+
+
+def _meaning(entry: Entry) -> str:
+    """What an entry is about, for its meaning vector: its heaviest fields (name, keywords, media, kind)."""
+    return " ".join(text for text, weight in entry.fields if weight >= SEMANTIC_FIELD) or entry.name
+
+
+def load_vectors() -> Any:
+    """The language layer's static word vectors, or None where they are not installed (the seam: BM25 alone
+    still answers)."""
+    try:
+        from museum_tui.language.vectors import StaticVectors
+    except ImportError:
+        return None
+    try:
+        return StaticVectors.load()
+    except (OSError, ValueError, KeyError):
+        return None
 
 
 def _entries(venue: Venue) -> list[Entry]:
@@ -230,9 +278,16 @@ def _entries(venue: Venue) -> list[Entry]:
         )
     for e in venue.entrances:
         out.append(Entry("entrance", f"entrance:{e.name}", e.name, e, e.floor, ((e.name, 2.0), kind_words("entrance"))))
+    kind = next((w for w in fold(venue.name).split() if w in VENUE_KINDS), "")  # "museum", "garden", "centre"
+    about = f"building venue about history architecture place who are you {kind}"
+    fields = ((about, 2.0), (venue.name, 0.5), (venue.description, 0.3))
+    names = tuple(n for n in {fold(venue.name), fold(venue.short_name).removeprefix("the ")} if n)
+    if kind:  # "tell me about the garden", "is this museum free?"
+        names += (f"about the {kind}", f"this {kind}", f"the {kind} itself")
+    out.append(Entry("venue", "venue", venue.short_name, venue, None, fields, names))
     if venue.hours:
-        days = " ".join(k for k in venue.hours if k != "notes")
-        notes = venue.hours.get("notes", "")
+        days = "monday tuesday wednesday thursday friday saturday sunday today tomorrow"
+        notes = venue.hours.notes
         fields = ((kind_words("hours")[0], 2.0), (days, 0.5), (notes, 0.5))
         out.append(Entry("hours", "hours", "opening hours", venue.hours, None, fields))
     return out

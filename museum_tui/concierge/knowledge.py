@@ -32,12 +32,14 @@ class Known:
     values: dict[str, list[str]] = field(default_factory=dict)
     said_now: list[tuple[str, str]] = field(default_factory=list)  # asserted in this very message
     retracted: list[tuple[str, str, bool]] = field(default_factory=list)  # (concept, value, was it remembered)
+    about: dict[str, str] = field(default_factory=dict)  # a value (lower case) → the party member it is about
 
     @classmethod
     def build(cls, venue: Venue, agent: Agent, store: MemoryStore, pending: Sequence[FactLike]) -> Known:
         known = cls(venue)
         for fact in sorted(agent.memory(store), key=lambda f: (-f.salience, -f.seq)):
             known.values.setdefault(fact.concept, []).append(fact.value)
+            known.note_about(fact)
         for fact in pending:
             if fact.polarity == "negated":
                 try:
@@ -51,11 +53,23 @@ class Known:
                 continue
             # this turn's facts are the visitor's own words, which every agent reads anyway
             values = known.values.setdefault(fact.concept, [])
+            known.note_about(fact)
             if fact.value.lower() not in (v.lower() for v in values):
                 values.insert(0, fact.value)
             if (fact.concept, fact.value) not in known.said_now:
                 known.said_now.append((fact.concept, fact.value))
         return known
+
+    def note_about(self, fact: object) -> None:
+        """Remember whose a fact is (the party's needs filter food and routes too; replies name them)."""
+        about = getattr(fact, "about", "self") or "self"
+        if about != "self":
+            self.about[str(getattr(fact, "value", "")).lower()] = about
+
+    def whose(self, value: str) -> str:
+        """'nuts' → 'nuts (your son)' for a party member's need; the visitor's own need as it is."""
+        member = self.about.get(value.lower())
+        return f"{value} (your {member})" if member else value
 
     def rule(self, concept: str) -> ConceptRule | None:
         return self.venue.concepts.get(concept)

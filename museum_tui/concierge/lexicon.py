@@ -147,7 +147,13 @@ FOCUS = (
     ("who", re.compile(r"\b(?:who|whose|artists?|made|by whom|created)\b")),
     ("long", re.compile(r"\bhow long\b|\bminutes\b|\btake\b")),
     ("when", re.compile(r"\b(?:when|what time|times?|today|tomorrow|tonight)\b")),
-    ("where", re.compile(r"\b(?:where|which floor|what floor|how do i get|how to get|way to|find|directions?)\b")),
+    (
+        "where",
+        re.compile(
+            r"\b(?:where|which floor|what floor|how (?:do|can|would|should) (?:i|we) get|how to get|way to|find|"
+            r"directions?)\b"
+        ),
+    ),
     ("price", re.compile(r"\b(?:how much|price|cost|costs|free|pay|charge)\b")),
 )
 

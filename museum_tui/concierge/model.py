@@ -7,8 +7,11 @@ Nothing here names a venue or a memory concept: the rules that tie the ontology'
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
+
+from .hours import Schedule
 
 ROLES = (
     "name",
@@ -26,7 +29,11 @@ ROLES = (
 
 
 class VenueError(ValueError):
-    """The venue file cannot be used; the message lists every problem found."""
+    """The venue file cannot be used; the message lists every problem found (`problems`, one each)."""
+
+    def __init__(self, message: str, problems: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.problems = problems if problems is not None else [message]
 
 
 @dataclass(frozen=True)
@@ -50,6 +57,16 @@ class Exhibition:
     description: str
     access: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
+    ticket: str = ""  # a separate ticket: its price and where to buy it; empty when entry covers it
+    booking: str = ""  # how to book, when booking is needed or advised
+    min_age: int | None = None  # youngest age admitted
+    age_note: str = ""  # e.g. "recommended for 8 and over"
+    opens: date | None = None  # first day on (None: already on)
+    closes: date | None = None  # last day on (None: no end)
+
+    def on(self, day: date) -> bool:
+        """Whether it is on during `day` (between its first and last days)."""
+        return (self.opens is None or self.opens <= day) and (self.closes is None or day <= self.closes)
 
     @property
     def notes(self) -> str:
@@ -71,7 +88,7 @@ class Cafe:
     name: str
     floor: int
     location: str
-    hours: str
+    hours: Schedule | None  # None: open whenever the venue is
     step_free: bool
     menu: tuple[MenuItem, ...]
     notes: str = ""
@@ -91,16 +108,22 @@ class Lift:
     name: str
     location: str
     floors: tuple[int, ...]
+    near: tuple[str, ...] = ()  # ids of the galleries and facilities it stands beside (the nearest lift)
 
 
 @dataclass(frozen=True)
 class Tour:
     name: str
-    when: str
+    when: str  # how it is said ("daily at 12:00 and 15:00")
     minutes: int
     meets: str
     access: tuple[str, ...] = ()
     description: str = ""
+    schedule: Schedule | None = None  # its start times as open spans; None: only `when` is known
+    booking: str = ""
+    ticket: str = ""
+    min_age: int | None = None
+    age_note: str = ""
 
 
 @dataclass(frozen=True)
@@ -114,6 +137,7 @@ class Facility:
     location: str = ""
     keywords: tuple[str, ...] = ()
     serves: tuple[str, ...] = ()  # feelings and needs it answers: "rest", "quiet", "unwell"
+    hours: Schedule | None = None
 
 
 @dataclass(frozen=True)
@@ -157,8 +181,7 @@ class Venue:
     name: str
     short_name: str
     description: str
-    hours: dict[str, str]
-    quiet_times: str
+    hours: Schedule | None
     floors: dict[int, str]
     galleries: dict[str, Gallery]
     exhibitions: tuple[Exhibition, ...]

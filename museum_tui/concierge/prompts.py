@@ -28,7 +28,8 @@ def _tags(diet: tuple[str, ...]) -> str:
 def venue_brief(venue: Venue) -> str:
     """The venue as compact text for a prompt (about 5,000 characters for the bundled venue)."""
     lines = [f"Venue: {venue.name}. {venue.description}"]
-    lines.append("Hours: " + "; ".join(f"{day[:3]} {time}" for day, time in venue.hours.items() if day != "notes"))
+    if venue.hours:
+        lines.append(f"Hours: {venue.hours.spec}")
     lines.append("Floors: " + "; ".join(f"{level} {name}" for level, name in sorted(venue.floors.items())))
     lines.append("Exhibitions (title, room, floor, minutes, media, artists, notes):")
     for e in venue.exhibitions:
@@ -37,12 +38,13 @@ def venue_brief(venue: Venue) -> str:
             f"- {e.title} | {e.gallery.name} | {e.gallery.floor} | {e.minutes} | {', '.join(e.media)} | "
             f"{', '.join(e.artists)}{extra}"
         )
-    lines.append("Diet tags: VG vegan, V vegetarian, H halal, GF gluten-free.")
+    lines.append("Diet: VG vegan, V vegetarian, H halal, GF gluten-free.")
     for cafe in venue.cafes:
-        lines.append(f"Café {cafe.name}, {cafe.location}, {cafe.hours}. {cafe.notes}")
+        hours = f"open {cafe.hours.spec}" if cafe.hours else "open with the venue"
+        lines.append(f"Café {cafe.name}, {cafe.location}, {hours}. {cafe.notes}")
         lines.append(
             "  Menu (allergens / diet): "
-            + "; ".join(f"{m.item} ({', '.join(m.allergens) or 'none'} / {_tags(m.diet)})" for m in cafe.menu)
+            + "; ".join(f"{m.item} ({', '.join(m.allergens) or '-'} / {_tags(m.diet)})" for m in cafe.menu)
         )
     lines.append(
         "Toilets: "
@@ -54,8 +56,8 @@ def venue_brief(venue: Venue) -> str:
     )
     lines.append("Lifts: " + "; ".join(f"{lift.name} {lift.location}, floors {lift.floors}" for lift in venue.lifts))
     lines.append("Tours: " + "; ".join(f"{t.name}, {t.when}" for t in venue.tours))
-    if venue.hours.get("notes"):
-        lines.append(f"Hours notes: {venue.hours['notes']}")
+    if venue.hours and venue.hours.notes:
+        lines.append(f"Hours notes: {venue.hours.notes}")
     for f in venue.facilities:
         where = f" ({f.location})" if f.location else ""
         lines.append(f"{f.name}{where}: {f.text}")

@@ -16,17 +16,24 @@ from datetime import datetime
 from museum_tui import clock
 from museum_tui.memory import MemoryStore
 
+from . import intents, timing
 from .agents import Agent
-from .answers import Answers, cap, listing, md
-from .index import Hit, Index
-from .knowledge import FactLike, Known, floor_named, minutes_in, plan
+from .answers import ALLERGY_SAID, Answers, listing, md
+from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
+from .knowledge import FactLike, Known, floor_named
+from .lexicon import tokens
 from .model import Exhibition, Venue
 from .question import Question
+from .recommend import recommend
 from .welcome import welcome_back
+from .wording import once
 
 MIN_SCORE = 0.5  # below this share of the rarest word's weight, a match is too weak to answer from
 MIN_COVERAGE = 0.32  # nor when it explains less than this share of the question's words
+SEMANTIC_MIN = 0.6  # the nearest entry in meaning answers a question BM25 cannot, from this cosine up
+SEMANTIC_MARGIN = 0.04  # and only ahead of the next entry of another kind by this much
 MAX_PARTS = 4
+OPEN = re.compile(r"\bopen\b|\bclos(?:e|es|ed|ing)\b")
 PRICE = re.compile(r"[£$€]\s?\d|\d\s?(?:€|eur|usd)\b|\bfree\b", re.IGNORECASE)
 FEELING_LEADS = {
     "rest": "Let's find you somewhere to sit.",
@@ -36,17 +43,23 @@ FEELING_LEADS = {
 
 
 class BuiltinResponder:
-    def __init__(self, venue: Venue) -> None:
+    def __init__(self, venue: Venue, vectors: object = ...) -> None:
         self.venue = venue
         self._index: Index | None = None
+        self._vectors = vectors  # ...: the installed static vectors, loaded with the index
         self.answers = Answers(venue)
 
     @property
     def index(self) -> Index:
-        """The venue's retrieval index, built at the first question (a few ms), not at start-up."""
+        """The venue's retrieval index, built at the first question (or by `warm_up`), not at start-up."""
         if self._index is None:
-            self._index = Index.build(self.venue)
+            vectors = load_vectors() if self._vectors is ... else self._vectors
+            self._index = Index.build(self.venue, vectors)
         return self._index
+
+    def warm_up(self) -> None:
+        """Build the index and load the word vectors (about half a second) before the first question."""
+        assert self.index.entries is not None
 
     def reply(
         self,
@@ -56,10 +69,15 @@ class BuiltinResponder:
         pending: Sequence[FactLike] = (),
         *,
         now: datetime | None = None,
+        earlier: Sequence[str] = (),
     ) -> str:
+        """The answer to `text`; `earlier`: the visitor's earlier messages, oldest first (for follow-ups)."""
         now = now or clock.local_now()
         known = Known.build(self.venue, agent, store, pending)
-        q = Question.read(text, self.venue)
+        acts = intents.small_talk(text)
+        if acts and not known.said_now and not known.retracted:  # small talk gets a short reply, nothing else
+            return self.small_talk(acts, known, store, now)
+        q = self._follow_up(Question.read(text, self.venue), known, earlier)
         banned = self._banned(known)
         parts: list[str] = []
         if q.greeting:
@@ -94,7 +112,7 @@ class BuiltinResponder:
             parts.append(self.fallback())
         elif q.greeting and len(parts) == 1:
             parts.append("What would you like to see or do today?")
-        return "\n\n".join(parts)
+        return "\n\n".join(once(parts))
 
     # ---- what the visitor told us --------------------------------------------------------------------
 
@@ -109,7 +127,7 @@ class BuiltinResponder:
         return out
 
     def statements(self, known: Known, used: set[str], q: Question) -> list[str]:
-        lines = []
+        lines: list[str] = []
         for _concept, value, dropped in known.retracted:
             if dropped:
                 lines.append(f"Understood — I've dropped “{md(value)}” from what I remember.")
@@ -160,17 +178,72 @@ class BuiltinResponder:
 
     # ---- questions -----------------------------------------------------------------------------------
 
+    def _specific(self, hits: list[Hit]) -> bool:
+        top = hits[0] if hits else None
+        return top is not None and (
+            top.named or (top.score >= MIN_SCORE * self.index.rarest and top.coverage >= MIN_COVERAGE)
+        )
+
+    def _tours_for(self, facility_id: str) -> list:
+        """Tours whose access tags a need rule lists beside this facility (the support for that need)."""
+        tags = {t for rule in self.venue.rules("need") if facility_id in rule.facilities for t in rule.tours}
+        return [t for t in self.venue.tours if tags & set(t.access)]
+
+    def _meant(self, q: Question, used: set[str]) -> Hit | None:
+        near = [(s, e) for s, e in self.index.semantic(q.ask) if e.key not in used]
+        if not near or near[0][0] < SEMANTIC_MIN:
+            return None
+        best, entry = near[0]
+        rival = next((s for s, e in near[1:] if e.kind != entry.kind and not _same_place(e, entry)), 0.0)
+        if best - rival < SEMANTIC_MARGIN:
+            return None
+        return Hit(best * self.index.rarest, entry, named=False, coverage=best)
+
+    def _follow_up(self, q: Question, known: Known, earlier: Sequence[str]) -> Question:
+        """A question pointing back ("where is it?") asked about the last thing discussed, unless it refers
+        to a live need ("where can I get one?") or names its own subject."""
+        if not earlier or not intents.points_back(q.folded) or not intents.only_about_a_subject(q.folded):
+            return q
+        hits = self.index.search(q.ask)
+        if hits and hits[0].named:
+            return q
+        if intents.vague_need(q.folded) and any(r.query for r, _ in known.role("want")):
+            return q
+        subject = intents.last_subject(self.index, earlier, MIN_SCORE * self.index.rarest)
+        return Question.read(intents.resolved(q.text, subject), self.venue) if subject else q
+
     def answer(self, q: Question, known: Known, used: set[str], now: datetime, wants: list[str] | None = None) -> str:
+        kind_words = f"{KIND_WORDS['exhibition']} {self.venue.words.get('exhibition', '')}"
+        if intents.whats_on(q.folded, kind_words) and not q.budget:
+            return self.answers.whats_on(known, now)
         hits = [h for h in self.index.search(q.ask) if h.entry.key not in used]
         if "price" in q.focus:  # a price question wants an entry that has prices
             for hit in hits:
                 if any(PRICE.search(text) for text, _ in hit.entry.fields):
                     hit.score *= 1.5
             hits.sort(key=lambda h: -h.score)
+        specific = self._specific(hits)
+        if not specific and not q.plan:  # the lexical evidence is weak: the nearest entry in meaning
+            meant = self._meant(q, used)
+            if meant is not None:
+                hits, specific = [meant, *[h for h in hits if h.entry is not meant.entry]], True
         top = hits[0] if hits else None
-        specific = top is not None and (
-            top.named or (top.score >= MIN_SCORE * self.index.rarest and top.coverage >= MIN_COVERAGE)
+        food = next((h for h in hits[:6] if h.entry.kind in ("cafe", "menu")), None)
+        foodish = q.food or q.drink or ALLERGY_SAID.search(q.folded)
+        hours_of_cafe = (
+            top is not None and top.entry.kind == "cafe" and ("when" in q.focus or timing.NOW_WORDS.search(q.folded))
         )
+        if (
+            food
+            and top
+            and foodish
+            and not hours_of_cafe
+            and not (top.named and top.entry.kind not in ("cafe", "menu"))
+            and (top is food or not specific or top.score <= 2 * food.score)  # a food question, whatever else
+        ):
+            return self.answers.food(hits, q, known, wants or [], "where" in q.focus, now)
+        if q.near and top and top.entry.kind != "restroom" and "toilet" in tokens(q.ask, self.venue.synonyms):
+            return self.answers.restroom(q, known)  # "the toilet nearest the east room": the room is the place
         named_show = top is not None and top.named and top.entry.kind in ("exhibition", "gallery", "tour")
         if (q.plan or (q.budget and not (top and top.named))) and not named_show:
             floor = floor_named(self.venue, q.ask)
@@ -178,7 +251,7 @@ class BuiltinResponder:
                 return self.answers.on_floor(floor, q, known)
             return self.recommend(q, known)
         live = [v for rule, v in known.role("want") if rule.query]
-        if not specific and live and wants is None:
+        if not specific and live and wants is None and intents.vague_need(q.folded):
             rule = next(r for r, _ in known.role("want") if r.query)
             wanted = Question.read(rule.query.format(value=live[0]), self.venue)
             wanted.focus = q.focus
@@ -188,12 +261,21 @@ class BuiltinResponder:
         kind = top.entry.kind
         a = self.answers
         if kind in ("menu", "cafe"):
-            return a.food(hits, q, known, wants or [], "where" in q.focus)
+            if (
+                kind == "cafe"
+                and (top.named or OPEN.search(q.folded))
+                and ("when" in q.focus or timing.NOW_WORDS.search(q.folded) or OPEN.search(q.folded))
+            ):
+                return a.opening(top.entry.obj, now)
+            return a.food(hits, q, known, wants or [], "where" in q.focus, now)
         if kind == "restroom":
             return a.restroom(q, known)
         if kind == "hours":
-            cafe = next((h for h in hits[1:4] if h.entry.kind == "cafe" and h.score >= 0.5 * top.score), None)
-            return a.opening(cafe.entry.obj) if cafe else a.hours(q, now)
+            cafe_words = bool({"cafe", "kiosk", "coffee"} & set(tokens(q.ask, self.venue.synonyms)))
+            cafe = next(
+                (h for h in hits[1:6] if h.entry.kind == "cafe" and (cafe_words or h.score >= 0.5 * top.score)), None
+            )
+            return a.opening(cafe.entry.obj, now) if cafe else a.hours(q, now)
         if kind == "tour":
             return a.tours(hits, q, known, now)
         if kind == "lift":
@@ -202,9 +284,14 @@ class BuiltinResponder:
             return a.entrance(hits, q, known)
         if kind == "facility":
             used.add(top.entry.key)
+            tours = self._tours_for(top.entry.obj.id) if "tour" in tokens(q.ask, self.venue.synonyms) else []
+            if tours:  # "a tour for blind visitors": the tours the need that names this support lists
+                return "\n".join(timing.tour_line(t, now) for t in tours)
             return a.facility(top.entry.obj, q, known)
         if kind == "gallery":
             return a.gallery(top.entry.obj, q, known)
+        if kind == "venue":
+            return a.about_venue(now)
         shows = self._shows(hits)
         if len(shows) > 1:
             return a.exhibitions(shows, q, known)
@@ -218,49 +305,21 @@ class BuiltinResponder:
         return [h.entry.obj for h in shows if h.score >= 0.8 * best.score][:3]
 
     def recommend(self, q: Question, known: Known) -> str:
-        budget = q.budget if q.budget is not None else minutes_in(known.first("time_budget"))
-        chosen, skipped = plan(self.venue, known, budget)
-        excluded: frozenset = frozenset()
-        if q.more and chosen:
-            excluded = frozenset(e for e, _ in chosen)
-            chosen, skipped = plan(self.venue, known, budget, exclude=excluded)
-        if not chosen:
-            tour = self.venue.tours[0] if self.venue.tours else None
-            extra = f" The **{tour.name}** ({tour.when}, {tour.minutes} min) is a good way in." if tour else ""
-            return "Nothing on fits that well, I'm afraid." + extra
-        items = []
-        for e, why in chosen:
-            because = f" — because {md(why)}" if why else ""
-            items.append(
-                f"- **{e.title}** — {e.description} ({e.gallery.name}, {self.answers.floor(e.gallery.floor)}, "
-                f"about {e.minutes} min){because}"
-            )
-        interests = [v for _, v in known.role("interest")]
-        if budget is not None:
-            total = sum(e.minutes for e, _ in chosen)
-            head = f"With about {_duration(budget)}, I'd suggest (about {total} min in all):"
-        else:
-            head = "You might enjoy:"
-        if interests and not excluded and not any(why for _, why in chosen):
-            head = f"Nothing on at the moment features {md(interests[0])}, I'm afraid. " + head
-        lines = [head, *items]
-        if budget is not None:
-            spare = [e for e, _ in plan(self.venue, known, None, exclude=excluded)[0] if e not in dict(chosen)]
-            if spare:
-                e = spare[0]
-                lines.append(
-                    f"\nIf you have a little longer, **{e.title}** is in {e.gallery.name} (about {e.minutes} min)."
-                )
-        for e, why in skipped[:1]:
-            lines.append(f"\nI've left out *{e.title}*: {why}.")
-        floors = {e.gallery.floor for e, _ in chosen}
-        if known.step_free and len(floors | {0}) > 1:
-            lift = next((lift for lift in self.venue.lifts if floors <= set(lift.floors)), None)
-            if lift:
-                lines.append(f"\n**{cap(lift.name)}** ({lift.location}) reaches all of them step-free.")
-        return "\n".join(lines)
+        return recommend(self.venue, self.answers, q, known)
 
     # ---- small talk ----------------------------------------------------------------------------------
+
+    def small_talk(self, acts: set[str], known: Known, store: MemoryStore, now: datetime) -> str:
+        """One short fitting reply to a message that only greets, thanks, says goodbye or acknowledges."""
+        if "goodbye" in acts:
+            return f"Thank you for visiting {self.venue.short_name} — enjoy the rest of your day!"
+        if "thanks" in acts:
+            return "You're welcome! Anything else I can help with?"
+        if "greeting" in acts:
+            return self.greeting(known, store, now) + " What would you like to see or do today?"
+        if "no" in acts:
+            return "No problem — just ask if you need anything. Enjoy your visit!"
+        return "Glad that helps — anything else I can help with?"
 
     def greeting(self, known: Known, store: MemoryStore, now: datetime, pick: bool = True) -> str:
         name = known.first("name")
@@ -279,6 +338,13 @@ class BuiltinResponder:
         return f"I'm not sure about that one — {where} will know. I can help with {listing(topics)}."
 
 
+def _same_place(a: Entry, b: Entry) -> bool:
+    """An exhibition and the gallery it is in (the same answer, either way)."""
+    shows = [e.obj for e in (a, b) if e.kind == "exhibition"]
+    rooms = [e.obj for e in (a, b) if e.kind == "gallery"]
+    return bool(shows and rooms) and shows[0].gallery == rooms[0]
+
+
 def returning(store: MemoryStore, now: datetime) -> bool:
     """Whether memory holds facts from an earlier day: a visitor we have met before."""
     today = now.date()
@@ -290,12 +356,3 @@ def returning(store: MemoryStore, now: datetime) -> bool:
         if (created.astimezone().replace(tzinfo=None) if created.tzinfo else created).date() < today:
             return True
     return False
-
-
-def _duration(minutes: int) -> str:
-    if minutes % 60 == 0:
-        hours = minutes // 60
-        return "an hour" if hours == 1 else f"{hours} hours"
-    if minutes > 60:
-        return f"{minutes / 60:g} hours"
-    return f"{minutes} minutes"

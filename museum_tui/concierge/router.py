@@ -10,6 +10,7 @@ from museum_tui.memory import MemoryStore
 from museum_tui.memory.recall import VAGUE as VAGUE_WORDS
 
 from .agents import Agent
+from .intents import vague_need
 
 VAGUE = re.compile(r"\b(" + "|".join(sorted(VAGUE_WORDS)) + r")\b")
 
@@ -40,7 +41,7 @@ def route(text: str, store: MemoryStore, agents: Mapping[str, Agent], default: s
     live_needs = [f for f in sorted(store.facts.values(), key=lambda f: -f.seq) if f.concept in pulled]
     points = scores(text, agents)
     best = max(points.values(), default=0.0)
-    if live_needs and VAGUE.search(folded) and best <= 1.25:
+    if live_needs and VAGUE.search(folded) and best <= 1.25 and vague_need(folded):
         for fact in live_needs:
             for agent in agents.values():
                 if fact.concept in agent.needs:

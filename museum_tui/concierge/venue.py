@@ -30,6 +30,7 @@ from .model import (
     Venue,
     VenueError,
 )
+from .venue_time import admission, day_of, hours_of, tour_schedule
 
 __all__ = ["Exhibition", "MenuItem", "Restroom", "Venue", "VenueError", "find_venue", "load_venue", "parse_venue"]
 
@@ -106,6 +107,10 @@ def _exhibitions(c: _Checker, data: dict, where: str, galleries: dict[str, Galle
             c.problems.append(f"{w}: 'minutes' must be a positive number of minutes")
         title = c.get(e, "title", str, w)
         fields = {k: c.strings(e, k, w) for k in ("media", "styles", "artists", "access", "keywords")}
+        extra = admission(c, e, w)
+        opens, closes = day_of(c, e, "opens", w), day_of(c, e, "closes", w)
+        if opens and closes and closes < opens:
+            c.problems.append(f"{w}: 'closes' ({closes}) is before 'opens' ({opens})")
         if gallery and title and isinstance(minutes, int) and minutes > 0:
             out.append(
                 Exhibition(
@@ -119,6 +124,9 @@ def _exhibitions(c: _Checker, data: dict, where: str, galleries: dict[str, Galle
                     c.get(e, "description", str, w, ""),
                     fields["access"],
                     fields["keywords"],
+                    opens=opens,
+                    closes=closes,
+                    **extra,
                 )
             )
     return out
@@ -142,7 +150,7 @@ def _cafes(c: _Checker, data: dict, where: str) -> list[Cafe]:
                 c.get(cafe, "name", str, w) or "Café",
                 c.get(cafe, "floor", int, w, 0),
                 c.get(cafe, "location", str, w) or "",
-                c.get(cafe, "hours", str, w, ""),
+                hours_of(c, cafe, "hours", w),
                 c.get(cafe, "step_free", bool, w, True),
                 menu,
                 c.get(cafe, "notes", str, w, ""),
@@ -165,6 +173,7 @@ def _facilities(c: _Checker, data: dict, where: str) -> list[Facility]:
                     c.get(f, "location", str, w, ""),
                     c.strings(f, "keywords", w),
                     c.strings(f, "serves", w),
+                    hours_of(c, f, "hours", w),
                 )
             )
     for key in LEGACY_FACILITIES:
@@ -274,19 +283,25 @@ def parse_venue(data: Any, source: Path | None = None) -> Venue:
                 c.get(lift, "name", str, w) or "Lift",
                 c.get(lift, "location", str, w, ""),
                 tuple(x for x in levels if isinstance(x, int)),
+                c.strings(lift, "near", w),
             )
         )
-    tours = [
-        Tour(
-            c.get(t, "name", str, w) or "Tour",
-            c.get(t, "when", str, w) or "",
-            c.get(t, "minutes", int, w, 60),
-            c.get(t, "meets", str, w, "the information desk"),
-            c.strings(t, "access", w),
-            c.get(t, "description", str, w, ""),
+    tours = []
+    for w, t in c.items(data, "tours", where):
+        minutes = c.get(t, "minutes", int, w, 60)
+        times, when = tour_schedule(c, t, w, minutes)
+        tours.append(
+            Tour(
+                c.get(t, "name", str, w) or "Tour",
+                when,
+                minutes,
+                c.get(t, "meets", str, w, "the information desk"),
+                c.strings(t, "access", w),
+                c.get(t, "description", str, w, ""),
+                times,
+                **admission(c, t, w),
+            )
         )
-        for w, t in c.items(data, "tours", where)
-    ]
     entrances = [
         Entrance(
             c.get(e, "name", str, w) or "Entrance",
@@ -299,22 +314,24 @@ def parse_venue(data: Any, source: Path | None = None) -> Venue:
     facilities = _facilities(c, data, where)
     concepts = _concepts(c, data, where, {f.id for f in facilities})
     agents = c.get(data, "agents", dict, where, {})
-    hours = c.get(data, "hours", dict, where, {})
+    hours = hours_of(c, data, "hours", where)
     synonyms = c.get(data, "synonyms", dict, where, {}) or {}
     words = c.get(data, "words", dict, where, {}) or {}
     tables = {k: c.word_lists(data, k, where) for k in ("allergen_words", "diet_words", "feelings")}
     if not restrooms:
         c.problems.append(f"{where}: at least one restroom is needed")
+    places = set(galleries) | {f.id for f in facilities}
+    for i, lift in enumerate(lifts):
+        for place in lift.near:
+            if place not in places:
+                c.problems.append(f"{where} lifts[{i}]: 'near' names {place!r}, which is no gallery or facility id")
     if c.problems:
-        raise VenueError(
-            f"{where}: {len(c.problems)} problem(s) in the venue file:\n" + "\n".join(f"  - {p}" for p in c.problems)
-        )
+        raise problems_error(where, c.problems)
     return Venue(
         name=name or "the venue",
         short_name=c.get(data, "short_name", str, where, "") or name,
         description=c.get(data, "description", str, where, ""),
-        hours={str(k).lower(): v for k, v in (hours or {}).items() if isinstance(v, str)},
-        quiet_times=c.get(data, "quiet_times", str, where, ""),
+        hours=hours,
         floors=floors,
         galleries=galleries,
         exhibitions=tuple(exhibitions),
@@ -337,8 +354,13 @@ def parse_venue(data: Any, source: Path | None = None) -> Venue:
     )
 
 
-def load_venue(path: str | Path) -> Venue:
-    path = Path(path)
+def problems_error(where: str, problems: list[str]) -> VenueError:
+    listed = "\n".join(f"  - {p}" for p in problems)
+    return VenueError(f"{where}: {len(problems)} problem(s) in the venue file:\n{listed}", problems)
+
+
+def read_venue_json(path: Path) -> Any:
+    """The decoded venue file; a `VenueError` saying why it cannot be read."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -351,7 +373,12 @@ def load_venue(path: str | Path) -> Venue:
         raise VenueError(f"{path}: invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
     except RecursionError:
         raise VenueError(f"{path}: the JSON is nested too deeply") from None
-    return parse_venue(data, path)
+    return data
+
+
+def load_venue(path: str | Path) -> Venue:
+    path = Path(path)
+    return parse_venue(read_venue_json(path), path)
 
 
 def find_venue(ontology: Ontology) -> Path:

@@ -51,11 +51,10 @@ class Concierge:
 
 def load_concierge(ontology: Ontology) -> tuple[Concierge, BuiltinResponder]:
     """The venue and agents beside the ontology, and the offline responder built on them."""
-    from museum_tui.concierge import BuiltinResponder, VenueError, find_venue, load_agents, load_venue
+    from museum_tui.concierge import BuiltinResponder, VenueError, check_venue
 
-    try:
-        venue = load_venue(find_venue(ontology))
-        agents = load_agents(venue)
+    try:  # the same check as `museum-tui ontology check`: one path decides what may start
+        venue, agents = check_venue(ontology)
     except VenueError as exc:
         raise VenueUnavailable(str(exc)) from None
     return Concierge(venue, agents), BuiltinResponder(venue)

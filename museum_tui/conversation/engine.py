@@ -41,6 +41,7 @@ CUT_SHORT = (
     "The reply was cut short: it reached the {tokens:,}-token limit (reply_max_tokens) before it ended, "
     "so it was not kept."
 )
+CUT_KEPT = "The reply reached the {tokens:,}-token limit (reply_max_tokens) and was cut there."
 CUT_MIDWAY = (
     "The server stopped the reply part-way without saying why (a local server with one slot does this "
     "when another request arrives), so it was not kept."
@@ -113,7 +114,8 @@ class BuiltinChat:
         self.delay = delay
 
     async def stream(self, turn: Turn) -> AsyncIterator[str]:
-        reply = self.responder.reply(turn.text, turn.agent, turn.store, turn.pending)
+        earlier = [m["content"] for m in turn.messages[:-1] if m.get("role") == "user"]
+        reply = self.responder.reply(turn.text, turn.agent, turn.store, turn.pending, earlier=earlier)
         for piece in chunk_words(reply):
             await asyncio.sleep(self.delay)
             yield piece
@@ -162,8 +164,9 @@ class LLMChat:
                     texts += 1
                     yield strip_controls(event.text, keep_newlines=True)  # a model must not drive the terminal
                 elif isinstance(event, Finish):
-                    if event.reason == "length":
-                        raise EngineError(CUT_SHORT.format(tokens=turn.max_tokens or 0), True, "cut_short")
+                    if event.reason == "length":  # with text: kept and shown as cut (stream_reply)
+                        message = CUT_KEPT if texts else CUT_SHORT
+                        raise EngineError(message.format(tokens=turn.max_tokens or 0), True, "cut_short")
                     if event.reason is None and self._finish_seen and texts:
                         raise EngineError(CUT_MIDWAY, True, "interrupted")
                     self._finish_seen = self._finish_seen or event.reason is not None

@@ -157,11 +157,14 @@ class ReplyChunk:
 
 @dataclass(frozen=True)
 class ReplyDone:
-    """The reply is complete: its whole text and the agent that wrote it."""
+    """The reply is complete: its whole text and the agent that wrote it. `cut`: the model reached the reply
+    length limit first; the text is kept and shown as cut, and the turn commits like any other (the
+    visitor's facts come from their own words, not from the reply)."""
 
     text: str
     agent: str
     agent_title: str
+    cut: bool = False
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,9 @@ from .events import Event, ReplyChunk, ReplyDone, TurnCancelled, TurnFailed
 
 
 async def stream_reply(chat: ChatEngine, turn: Turn, stop: asyncio.Event) -> AsyncIterator[Event]:
-    """`ReplyChunk`s, then `ReplyDone`; or `TurnCancelled` (stop was set) / `TurnFailed` (with the partial
-    text and why: an `EngineError`, or an empty reply)."""
+    """`ReplyChunk`s, then `ReplyDone` (`cut` when the reply reached its length limit with text to keep); or
+    `TurnCancelled` (stop was set) / `TurnFailed` (with the partial text and why: an `EngineError`, or an
+    empty reply)."""
     parts: list[str] = []
     stream = chat.stream(turn).__aiter__()
     waiter = asyncio.ensure_future(stop.wait())
@@ -31,6 +32,9 @@ async def stream_reply(chat: ChatEngine, turn: Turn, stop: asyncio.Event) -> Asy
             except StopAsyncIteration:
                 break
             except EngineError as exc:
+                if exc.kind == "cut_short" and "".join(parts).strip():
+                    yield ReplyDone("".join(parts), turn.agent.name, turn.agent.title, cut=True)
+                    return
                 yield TurnFailed(str(exc), exc.retryable, "".join(parts), exc.kind)
                 return
             if piece:

@@ -130,8 +130,12 @@ class Session:
 
     async def warm_up(self) -> None:
         """Prepare what the first turn needs but the first screen does not (the built-in extractor's
-        compiled cues), off the event loop. Optional: the first turn does it otherwise."""
+        compiled cues, the offline concierge's index and word vectors), off the event loop. Optional: the
+        first turn does it otherwise."""
         await self.fact_source.warm_up()
+        responder = getattr(self.chat, "responder", None)
+        if responder is not None:
+            await asyncio.to_thread(responder.warm_up)
 
     def cancel(self) -> None:
         """Stop whatever the turn is waiting on (Esc, Ctrl-C): a reply not yet complete is not committed;

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 # Words that point back at something said before ("where can I have one?"); the router uses them too.
 VAGUE = frozenset({"one", "it", "there", "some", "any", "that", "those", "them", "somewhere"})
+# Words that may stand beside a vague one without naming another subject ("where can I grab one nearby?").
+ERRAND = frozenset({"grab", "buy", "find", "nearby", "near", "nearest", "closest", "around", "anywhere", "here"})
 VAGUE_WINDOW = 3  # a vague word reaches a fact that faded at most this many turns ago
 FUZZY = 86  # rapidfuzz ratio for a word to count as a misspelling of another
 WEIGHTS = {"value": 1.0, "label": 0.5, "evidence": 0.25}  # a label counts only beside another hit
@@ -170,7 +172,7 @@ def recall_candidates(store: MemoryStore, faded: FadedFacts, text: str) -> list[
     found = sorted(scored.values(), key=lambda item: (-item[0], -item[1].seq))
     if found:
         return [fact for _, fact in found[:3]]
-    if VAGUE.isdisjoint(WORD.findall(text.lower())):
+    if VAGUE.isdisjoint(WORD.findall(text.lower())) or said - ERRAND:  # a vague word, and no other subject
         return []
     recent = faded.recent(store.turn)
     return [recent] if recent is not None else []

@@ -9,20 +9,25 @@ database that cannot record the try refuses to check it. A PIN is created only i
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .repository import PersistenceError
 from .schema import SCHEMA
 from .visitor_secret import MAX_DELAY, SecretError, new_record, next_try, verify_secret
 
-if TYPE_CHECKING:
-    from .postgres import PostgresStorage
+
+class Database(Protocol):
+    """What a secret needs of the PostgreSQL store (named, not imported: the store imports this module)."""
+
+    newer: bool
+
+    def transaction(self) -> contextlib.AbstractContextManager[Any]: ...
 
 
 class PostgresSecret:
     """The secret of visitor `user` (a checked name) in the database of `storage`."""
 
-    def __init__(self, storage: PostgresStorage, user: str) -> None:
+    def __init__(self, storage: Database, user: str) -> None:
         self.storage = storage
         self.user = user
 

@@ -231,7 +231,8 @@ class MuseumApp(App[None]):
             if self._reply is None:
                 self._reply = AssistantMessage()
                 await chat.add(self._reply)
-            await self._reply.finish(f"— {event.agent_title}")
+            cut = " · cut at the length limit" if event.cut else ""
+            await self._reply.finish(f"— {event.agent_title}{cut}")
         elif isinstance(event, TurnCancelled):
             if self._reply is not None:
                 await self._reply.finish("— stopped; nothing from this message was remembered", state="cancelled")

@@ -1,5 +1,5 @@
-"""The built-in concierge's answer time: every question of both labelled question sets (museum and
-garden), routed and answered by the offline responder with a memory slice, repeated; plus the time to
+"""The built-in concierge's answer time: every question of the labelled question sets (museum and garden,
+follow-ups with their earlier messages), routed and answered by the offline responder with a memory slice, repeated; plus the time to
 build a venue's retrieval index (once per session). Prints medians and tails; nothing here fails.
 
 Run: python tests/benchmarks/bench_concierge.py [--rounds 20]
@@ -34,21 +34,22 @@ def bench(name: str, rounds: int) -> list[float]:
     assert responder.index.entries  # built on first use: measured here
     build_ms = (time.perf_counter() - started) * 1000
     now = datetime.fromisoformat(NOW)
-    cases = load_questions(REPO / "tests" / "concierge" / "data" / f"{name}_questions.jsonl")
+    data = REPO / "tests" / "concierge" / "data"
+    cases = [c for path in sorted(data.glob(f"{name}_*.jsonl")) for c in load_questions(path)]
     prepared = []
     for case in cases:
         store = MemoryStore(ontology)
-        for concept, value in case.get("memory", []):
+        for concept, value, *_ in case.get("memory", []):
             store.upsert(concept, value, "asserted", value)
         pending = [Said(p[0], p[1], p[2] if len(p) > 2 else "asserted", case["q"]) for p in case.get("pending", [])]
-        prepared.append((case["q"], store, pending))
-    for text, store, pending in prepared:  # warm caches (compiled patterns, stems) once
-        responder.reply(text, route(text, store, agents), store, pending, now=now)
+        prepared.append((case["q"], store, pending, case.get("before", [])))
+    for text, store, pending, earlier in prepared:  # warm caches (compiled patterns, stems) once
+        responder.reply(text, route(text, store, agents), store, pending, now=now, earlier=earlier)
     times = []
     for _ in range(rounds):
-        for text, store, pending in prepared:
+        for text, store, pending, earlier in prepared:
             t0 = time.perf_counter()
-            responder.reply(text, route(text, store, agents), store, pending, now=now)
+            responder.reply(text, route(text, store, agents), store, pending, now=now, earlier=earlier)
             times.append((time.perf_counter() - t0) * 1000)
     times.sort()
     p95 = times[int(len(times) * 0.95)]

@@ -37,6 +37,13 @@ def test_words_and_misspellings_find_faded_facts_and_unrelated_text_finds_none(m
     assert recall_candidates(store, faded, "What time does the gallery close?") == []
 
 
+def test_a_vague_word_beside_another_subject_recalls_nothing(museum_ontology) -> None:
+    store, faded = faded_coffee(museum_ontology)
+    assert recall_candidates(store, faded, "is there wifi?") == [], "'there' asks about the wifi, not the coffee"
+    assert recall_candidates(store, faded, "where do I leave it, the coat?") == []
+    assert values(recall_candidates(store, faded, "where can I grab one nearby?")) == ["coffee"]
+
+
 def test_a_vague_word_long_after_the_fading_recalls_nothing(museum_ontology) -> None:
     store, faded = faded_coffee(museum_ontology)
     for _ in range(5):

@@ -1,0 +1,155 @@
+"""When a place is open or a tour runs, as data: the OpenStreetMap `opening_hours` syntax
+(https://wiki.openstreetmap.org/wiki/Key:opening_hours), which venue staff already meet on maps.
+
+`Mo-Sa 10:00-18:00; Fr 10:00-21:00 "late opening"; Su 11:00-17:00; Dec 24-26 off` holds per-day hours,
+seasons (`Apr-Oct Sa,Su 11:00-17:00`), exceptions (`Dec 25 off`, `We[1]` = the first Wednesday) and notes
+(quoted comments). Parsing and evaluation are the `opening-hours-py` package's (a maintained parser of the
+whole syntax); this module only turns its answers into what the concierge says. Times are the venue's
+local wall-clock time (naive datetimes).
+
+Older venue files wrote `"10:00–18:00 (late opening)"` per weekday; `legacy_week` turns those into the
+same syntax, so one code path reads both.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from functools import cached_property
+from typing import Any
+
+DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+OSM_DAYS = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
+SPAN = re.compile(r"(\d{1,2})[:.](\d{2})\s*(?:–|-|—|to)\s*(\d{1,2})[:.](\d{2})")
+
+
+def problem(spec: str) -> str | None:
+    """Why `spec` is not valid `opening_hours` syntax, or None."""
+    from opening_hours import OpeningHours, ParserError  # ~10 ms; only when a venue is loaded
+
+    try:
+        OpeningHours(spec)
+    except ParserError as exc:  # "… --> 1:4 … = expected wday": say where and what was expected
+        text = str(exc)
+        at = re.search(r"--> \d+:(\d+)", text)
+        expected = re.search(r"= (.+)", text)
+        where = f" at character {at.group(1)}" if at else ""
+        return f"not valid opening_hours syntax{where}" + (f" ({expected.group(1).strip()})" if expected else "")
+    except Exception as exc:  # the parser's other refusals (a bad range) are reported too
+        return str(exc)[:160] or type(exc).__name__
+    return None
+
+
+def legacy_span(text: str) -> str | None:
+    """`"10:00–21:00 (late opening)"` → `10:00-21:00 "late opening"`; None without a time span."""
+    m = SPAN.search(text)
+    if not m:
+        return None
+    h1, m1, h2, m2 = m.groups()
+    rest = text[m.end() :].strip().strip("()").strip().replace('"', "'")
+    span = f"{int(h1):02d}:{m1}-{int(h2):02d}:{m2}"
+    return f'{span} "{rest}"' if rest else span
+
+
+def legacy_week(days: dict[str, Any]) -> str:
+    """A per-weekday dict of texts as one `opening_hours` rule; a day without a span is closed."""
+    rules = []
+    for day, osm in zip(DAYS, OSM_DAYS, strict=True):
+        value = days.get(day)
+        span = legacy_span(value) if isinstance(value, str) else None
+        rules.append(f"{osm} {span}" if span else f"{osm} off")
+    return "; ".join(rules)
+
+
+@dataclass(frozen=True)
+class Span:
+    start: datetime
+    end: datetime
+    note: str = ""
+
+    def text(self) -> str:
+        return f"{clock(self.start)}–{clock(self.end)}"
+
+
+def clock(moment: datetime) -> str:
+    return "24:00" if moment.time() == time(0) and moment.second == 0 and moment.minute == 0 else f"{moment:%H:%M}"
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """A place's hours (or a tour's times) in `opening_hours` syntax, with notes said beside them."""
+
+    spec: str
+    notes: str = ""
+
+    @cached_property
+    def _oh(self) -> Any:
+        from opening_hours import OpeningHours
+
+        return OpeningHours(self.spec)
+
+    def spans(self, day: date) -> list[Span]:
+        """The open spans that start on `day`, in order."""
+        start = datetime.combine(day, time(0))
+        out = []
+        for begin, end, state, comment in self._oh.intervals(start, start + timedelta(days=1)):
+            if str(state).upper().endswith("OPEN") and begin.date() == day:
+                out.append(Span(begin, end, comment or ""))
+        merged: list[Span] = []
+        for span in out:  # the parser splits a span at midnight: join what runs on
+            if merged and merged[-1].end == span.start and merged[-1].note == span.note:
+                merged[-1] = Span(merged[-1].start, span.end, span.note)
+            else:
+                merged.append(span)
+        return merged
+
+    def open_at(self, moment: datetime) -> bool:
+        return bool(self._oh.is_open(moment))
+
+    def closes(self, moment: datetime) -> datetime | None:
+        """When the open span holding `moment` ends (None when closed)."""
+        if not self.open_at(moment):
+            return None
+        change = self._oh.next_change(moment)
+        return change
+
+    def next_opening(self, moment: datetime, days: int = 400) -> Span | None:
+        """The next open span starting after `moment` (within `days`)."""
+        day = moment.date()
+        for offset in range(days):
+            for span in self.spans(day + timedelta(days=offset)):
+                if span.start > moment:
+                    return span
+        return None
+
+    def runs_on(self, day: date) -> bool:
+        return bool(self.spans(day))
+
+    def day_text(self, day: date) -> str:
+        """'10:00–18:00', '10:00–21:00 (late opening)', or 'closed'."""
+        spans = self.spans(day)
+        if not spans:
+            return "closed"
+        notes = [s.note for s in spans if s.note]
+        text = ", ".join(s.text() for s in spans)
+        return f"{text} ({'; '.join(dict.fromkeys(notes))})" if notes else text
+
+    def week(self, start: date) -> list[tuple[date, str]]:
+        """Each of the seven days from `start` with its hours text."""
+        return [(start + timedelta(days=i), self.day_text(start + timedelta(days=i))) for i in range(7)]
+
+    def week_text(self, start: date) -> str:
+        """The week from `start` in one line, days with the same hours grouped ('Mon–Thu 10:00–18:00')."""
+        rows = sorted(self.week(start), key=lambda d: d[0].weekday())
+        groups: list[list] = []
+        for day, text in rows:
+            if groups and groups[-1][2] == text and groups[-1][1].weekday() + 1 == day.weekday():
+                groups[-1][1] = day
+            else:
+                groups.append([day, day, text])
+        parts = []
+        for first, last, text in groups:
+            name = f"{first:%a}" if first == last else f"{first:%a}–{last:%a}"
+            parts.append(f"{name} {text}")
+        return "; ".join(parts)

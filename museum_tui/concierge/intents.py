@@ -1,0 +1,102 @@
+"""What a message does before what it asks: a dialogue act alone (hello, thanks, bye, ok), a request for
+everything on, a follow-up that points back at the last thing discussed ("where is it?"), a clear reference
+to a live need ("where can I get one?"). Read from the language layer's acts and words."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from museum_tui.language import content_words, dialogue_acts
+
+from .index import Hit, Index
+from .lexicon import fold
+
+# Words that point back at something named before.
+POINTER = re.compile(r"\b(?:it|its|it's|that|this|there|they|them|those|these|one|he|she)\b")
+# A vague reference to a live need, and nothing else ("where can I get one?", "any nearby?").
+NEED_POINTER = re.compile(r"\b(?:one|some|any|it|somewhere|there)\b")
+ACK = re.compile(
+    r"^(?:ok(?:ay)?|great|cool|perfect|lovely|brilliant|nice|good|fine|got it|right|sure|alright|all right|"
+    r"understood|i see|wonderful|excellent|fab|super|ace|noted|sounds good|will do|no worries)\b"
+)
+SMALL_TALK = frozenset(
+    """ok okay great cool perfect lovely brilliant nice good fine got right sure alright understood see
+    wonderful excellent fab super ace noted sounds will worries thanks thank you cheers hello hey hiya
+    morning afternoon evening greetings bye goodbye farewell much lot very really that's helpful help
+    appreciated appreciate kind again later day have enjoy yes yeah yep no nope nah please""".split()  # noqa: SIM905
+)
+WHATS_ON = re.compile(
+    r"\bwhat(?:'s| is| are)? (?:on|showing|running)\b|\b(?:which|what|any) (?:exhibitions?|shows?|displays?)\b|"
+    r"\b(?:list|all|every|full)\b.*\b(?:exhibitions?|shows?|displays?|to see)\b|"
+    r"\b(?:exhibitions?|shows?|displays?) (?:are |is )?(?:on|there|running|showing|open)\b|"
+    r"\beverything (?:there is |you have )?to see\b|\bwhat (?:is there|can (?:i|we)|could (?:i|we)) (?:to )?see\b"
+)
+LIST_WORDS = frozenset(
+    """exhibition exhibitions show shows display displays list all every full running showing open on see
+    moment currently current now today there everything available going happening whole complete give tell
+    show me please could would like know""".split()  # noqa: SIM905
+)
+
+
+def small_talk(text: str) -> set[str]:
+    """The acts of a message that is nothing but small talk (empty when it asks or tells anything)."""
+    folded = fold(text)
+    acts = dialogue_acts(folded)
+    if ACK.match(folded):
+        acts.add("ack")
+    if not acts or "?" in folded:
+        return set()
+    rest = {w for w in re.findall(r"[a-z']+", folded) if w not in SMALL_TALK and len(w) > 2}
+    rest -= {"you", "the", "for", "and", "all", "that", "this", "it's", "thats", "was", "very", "i'm", "we're"}
+    return acts if not rest else set()
+
+
+def whats_on(folded: str, kind_words: str) -> bool:
+    """A request for everything on, with nothing that narrows it ("which exhibitions are on?")."""
+    if not WHATS_ON.search(folded):
+        return False
+    extra = set(kind_words.split()) | LIST_WORDS
+    return not (content_words(folded) - extra)
+
+
+def points_back(folded: str) -> bool:
+    return bool(POINTER.search(folded))
+
+
+def vague_need(folded: str) -> bool:
+    """A clear reference to a live need: a vague word and no other subject ("where can I get one?")."""
+    if not NEED_POINTER.search(folded):
+        return False
+    rest = content_words(folded) - {"get", "find", "buy", "grab", "have", "nearby", "near", "closest", "nearest"}
+    return not rest
+
+
+# What a follow-up may ask about a subject without naming another one ("what floor is that on?").
+ASPECT_WORDS = frozenset(
+    """floor level long take takes cost costs price much open close closes far way get time minutes hours
+    wheelchair accessible step free book booking ticket tickets need old age kids children suitable allowed
+    inside made make tell more about start starts begin finish next when""".split()  # noqa: SIM905
+)
+
+
+def only_about_a_subject(folded: str) -> bool:
+    """The message asks about some aspect of a subject it does not name."""
+    return not (content_words(folded) - ASPECT_WORDS)
+
+
+def last_subject(index: Index, earlier: Sequence[str], good: float) -> Hit | None:
+    """The entry the conversation was last about: the newest earlier message with a clear best match."""
+    for message in reversed(list(earlier)[-3:]):
+        hits = index.search(message)
+        if hits and (hits[0].named or hits[0].score >= good) and hits[0].entry.kind != "hours":
+            return hits[0]
+    return None
+
+
+def resolved(text: str, subject: Hit) -> str:
+    """The follow-up with its pointer replaced by the subject's name ("where is it?" → "where is Dreamers?")."""
+    name = subject.entry.name
+    folded = fold(text)
+    out, n = POINTER.subn(name, folded, count=1)
+    return out if n else f"{folded} {name}"

@@ -1,0 +1,63 @@
+"""How replies are worded: names with their articles and verbs, lists, visitor text made safe."""
+
+from __future__ import annotations
+
+import re
+
+from museum_tui.safetext import md as markdown_escaped
+
+from .lexicon import fold
+
+
+def md(text: str) -> str:
+    """Visitor-derived text made inert for Markdown (the project's one escaping, uncut)."""
+    return markdown_escaped(text, None)
+
+
+def cap(text: str) -> str:
+    """A name that starts a sentence ('the east lift' → 'The east lift')."""
+    return text[:1].upper() + text[1:]
+
+
+def be(name: str) -> str:
+    """'is' or 'are' after a name: 'Audio guides are', 'Lockers are', 'The shop is'."""
+    last = fold(name).split()[-1] if name.strip() else ""
+    plural = last.endswith("s") and not last.endswith(("ss", "us", "is", "ics")) and last != "wifi"
+    return "are" if plural else "is"
+
+
+def the(name: str) -> str:
+    """A facility's name with its article, bold: 'The **Cloakroom**'; none before a name that has one."""
+    if fold(name).startswith(("the ", "a ", "an ")):
+        return f"**{cap(name)}**"
+    rest = name.split()[1:]
+    common = all(w.islower() for w in rest) and not any(ch.isupper() for ch in name[1:2])
+    return f"The **{name[:1].lower() + name[1:] if common else name}**"
+
+
+def listing(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
+
+
+def people(names: tuple[str, ...] | list[str]) -> str:
+    """Names as a list that can sit inside brackets: 'Kenji Mori (garden designer)' → 'Kenji Mori, garden
+    designer' (no brackets inside brackets)."""
+    flat = [re.sub(r"\s*\(([^()]*)\)", r", \1", n).strip() for n in names]
+    return listing(flat) if len(flat) > 1 and not any("," in n for n in flat) else "; ".join(flat)
+
+
+def once(parts: list[str]) -> list[str]:
+    """The reply's paragraphs with every sentence said only the first time (a note two answers share)."""
+    seen: set[str] = set()
+    out = []
+    for part in parts:
+        kept = []
+        for line in part.split("\n"):
+            sentences = re.split(r"(?<=[.!?])\s+", line)
+            fresh = [x for x in sentences if len(x) < 12 or x not in seen]
+            seen.update(sentences)
+            if fresh:
+                kept.append(" ".join(fresh))
+        if kept and any(k.strip() for k in kept):
+            out.append("\n".join(kept))
+    return out
