@@ -16,7 +16,7 @@ async def test_the_sons_nut_allergy_shapes_the_cafe_answer_and_stays_his() -> No
     events = await run(session, "what can we eat at the cafe?")
     reply = next(e for e in events if isinstance(e, ReplyDone)).text
     good, _, avoid = reply.partition("Avoid")
-    assert "With nuts in mind" in good and "peanut butter cookie" not in good.lower()
+    assert "choices are" in good and "peanut butter cookie" not in good.lower()
     assert "the peanut butter cookie (nuts)" in avoid
     await session.aclose()
     again = offline_session("parent")
