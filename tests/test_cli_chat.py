@@ -229,6 +229,7 @@ def test_extract_through_a_server_validates_what_the_model_said(server: FakeOpen
             "value": "peanuts",
             "polarity": "asserted",
             "evidence": "allergic to peanuts",
+            "about": "self",
         }
     ]
     made_up = museum("extract", "--base-url", server.base_url, "Where is the shop?")

@@ -31,6 +31,7 @@ def test_wheel_bundles_the_ontologies_and_the_app_finds_them(tmp_path: Path) -> 
         "museum_tui/ontologies/museum.venue.json",
         "museum_tui/language/data/vectors.npz",
     } <= names
+    assert "museum_tui/ontologies/museum.lexicon.json" in names, "the built-in extractor's cues ship beside it"
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     code = (

@@ -164,7 +164,10 @@ def _erase_visitor(args: argparse.Namespace, user: str) -> None:
 def health_cmd(args: argparse.Namespace) -> int:
     store, memory_file, notices = open_user(args)
     _notices(notices)
-    report = health(store, now(), file_bytes=memory_file.stored_bytes())
+    visits = memory_file.visits.all()
+    last = visits[-1] if visits else None
+    readings, refused = (last.model_readings, last.model_refused) if last else (0, 0)
+    report = health(store, now(), file_bytes=memory_file.stored_bytes(), model_readings=readings, model_refused=refused)
     if args.json:
         record = {"user": memory_file.user, "score": report.score, "warnings": list(report.warnings)}
         print(json.dumps({**record, "figures": report.figures}, indent=2))

@@ -43,7 +43,7 @@ class Known:
         for fact in pending:
             if fact.polarity == "negated":
                 try:
-                    matched = store.matches(fact.concept, fact.value)
+                    matched = store.matches(fact.concept, fact.value, getattr(fact, "about", "self"))
                 except (KeyError, ValueError):
                     matched = []
                 gone = {f.value.lower() for f in matched} | {fact.value.lower()}

@@ -253,4 +253,8 @@ def build_fact_source(
             deadline=settings.extract_timeout,
         )
 
-    return LLMExtractor(ontology, complete_json, name=f"{provider.name}:{provider.extract_model}")
+    from museum_tui.extraction import BuiltinFactSource, FlooredExtractor
+
+    model = LLMExtractor(ontology, complete_json, name=f"{provider.name}:{provider.extract_model}")
+    # the rules stand under the model: a model whose every reading is refused still leaves the visit a memory
+    return FlooredExtractor(model, BuiltinFactSource(ontology))

@@ -11,6 +11,7 @@ from typing import Literal
 from museum_tui.memory import TIERS as TIERS  # the tier table, for front ends (which import nothing below here)
 from museum_tui.memory import Change, Fact, MemoryStore, by_tier
 from museum_tui.memory import Tier as Tier
+from museum_tui.memory.facts import SELF, whose
 from museum_tui.safetext import md
 
 
@@ -30,6 +31,7 @@ class FactView:
     last_seen_turn: int
     weight: float  # the concept's starting salience, so a bar can show how far it has faded
     fades_in: int | None = None  # turns until it is forgotten unless mentioned again (None: never)
+    about: str = "self"  # whose: the visitor, or a party member ("son"); the label says so too
 
 
 @dataclass(frozen=True)
@@ -67,12 +69,17 @@ class MemorySnapshot:
         return next((len(group) for name, group in self.tiers if name == tier), 0)
 
 
+def labelled(label: str, fact: Fact) -> str:
+    """A concept's label with whose the fact is, when it is a party member's: "Allergy (your son's)"."""
+    return f"{label} ({whose(fact)})" if fact.about != SELF else label
+
+
 def fact_view(store: MemoryStore, fact: Fact) -> FactView:
     concept = store.ontology.concepts.get(fact.concept)
     return FactView(
         id=fact.id,
         concept=fact.concept,
-        label=concept.short_label if concept else fact.concept,
+        label=labelled(concept.short_label if concept else fact.concept, fact),
         value=fact.value,
         tier=fact.persistence_class,
         salience=fact.salience,
@@ -82,6 +89,7 @@ def fact_view(store: MemoryStore, fact: Fact) -> FactView:
         last_seen_turn=fact.last_seen_turn,
         weight=concept.salience_weight if concept else 1.0,
         fades_in=store.fades_in(fact),
+        about=fact.about,
     )
 
 

@@ -9,14 +9,16 @@ import re
 from typing import TYPE_CHECKING
 
 from museum_tui.memory import TIER, Fact, MemoryStore, by_tier, keeps
+from museum_tui.memory.facts import SELF
 from museum_tui.safetext import md, md_code, plural
 
-from .events import MemoryOverview
+from .events import MemoryOverview, labelled
 
 if TYPE_CHECKING:
     from .visitor import Departure
 
 NOT_KEPT = " *(not kept for your next visit unless you agree: `/consent yes`)*"
+PARTY_NOT_KEPT = " *(for this visit only: a companion's needs are never kept)*"
 NOT_SAVED = (
     "Nothing is saved for an anonymous visitor: all of this is forgotten when you leave. "
     "Say `/user <name>` to keep your memory for your next visit."
@@ -35,8 +37,8 @@ def memory_markdown(store: MemoryStore, withheld: frozenset[str] = frozenset(), 
             continue
         lines += ["", f"**{TIER[tier].title}** ({keeps(tier, saved)})"]
         for f in facts:
-            label = store.ontology.concepts[f.concept].short_label
-            note = NOT_KEPT if f.id in withheld and saved else ""
+            label = labelled(store.ontology.concepts[f.concept].short_label, f)
+            note = (PARTY_NOT_KEPT if f.about != SELF else NOT_KEPT) if f.id in withheld and saved else ""
             left = store.fades_in(f)
             fades = f" · fades in about {plural(left, 'turn')}" if left is not None else ""
             lines.append(f"- {md_code(f.id)} {md(label)}: **{md(f.value)}** — you said “{md(f.evidence)}”{fades}{note}")
@@ -52,7 +54,8 @@ def memory_markdown(store: MemoryStore, withheld: frozenset[str] = frozenset(), 
 def why_markdown(store: MemoryStore, fact: Fact) -> str:
     concept = store.ontology.concepts[fact.concept]
     lines = [
-        f"**{md(concept.short_label)}: {md(fact.value)}** ({md_code(fact.id)}, {TIER[fact.persistence_class].title})",
+        f"**{md(labelled(concept.short_label, fact))}: {md(fact.value)}** "
+        f"({md_code(fact.id)}, {TIER[fact.persistence_class].title})",
         f"- You said: “{md(fact.evidence, 300)}”",
     ]
     said = [m for m in fact.history if m.kind == "said"]

@@ -323,7 +323,7 @@ class Session:
                 yield TurnCancelled("")
                 return
             if pending and (self.settings.facts_before_reply or not self.chat.wants_pending):
-                prompt_store = store.preview((f.concept, f.value, f.polarity, f.evidence) for f in pending)
+                prompt_store = store.preview((f.concept, f.value, f.polarity, f.evidence, f.about) for f in pending)
         agent = self.concierge.route(text, prompt_store)
         values = " ".join(f.value for f in agent.memory(prompt_store))
         summary = f"\n\n{visitor.summary.text}" if visitor.summary.text else ""  # what left the history
@@ -369,6 +369,7 @@ class Session:
         async with visitor.lock:
             turn = visitor.apply_turn(text, reply.text, reply.agent_title, result, source, recalled, window)
             events.append(FactsApplied(turn.learned, turn.rejected, source))
+            events += [Notice(warning, "warning") for warning in turn.warnings]
             events += await visitor.save()
             events.append(MemoryTicked(turn.faded, visitor.snapshot()))
         return events

@@ -25,6 +25,7 @@ from datetime import timedelta
 from museum_tui import clock
 from museum_tui.config import Settings
 from museum_tui.extraction import ExtractionResult
+from museum_tui.language.party import SELF, handed_back
 from museum_tui.memory import Change, Fact, MemoryStore, Ontology, UserNameError, check_user_name
 from museum_tui.memory.aging import age
 from museum_tui.memory.health import Health, health
@@ -61,6 +62,13 @@ class Departure:
     words: str = ""
 
 
+REFUSED_IN_ROW = 3  # the visitor is told once, when this many messages in a row gave the model nothing valid
+REFUSED_NOTICE = (
+    "The model's readings of your last {n} messages all failed their checks, so I am remembering what you "
+    "tell me with my built-in rules instead. (`memory health` shows how often this happened.)"
+)
+
+
 @dataclass(frozen=True)
 class AppliedTurn:
     """What committing a turn did: the facts learned (and recalled), the tick's decays and prunes, and the
@@ -69,6 +77,7 @@ class AppliedTurn:
     learned: tuple[FactChange, ...]
     faded: tuple[FactChange, ...]
     rejected: tuple[str, ...]
+    warnings: tuple[str, ...] = ()  # for the visitor: a model whose readings keep being refused
 
 
 def consent_wording(labels: list[str]) -> str:
@@ -92,6 +101,8 @@ class Visitor:
     faded: FadedFacts = field(default_factory=FadedFacts)  # what decay pruned this visit, recallable
     summary: RollingSummary = field(default_factory=RollingSummary)  # of the turns that left the prompt
     recalled: int = 0  # faded facts brought back this visit (for the health score)
+    refused_in_row: int = 0  # messages in a row whose model reading validation refused entirely
+    told_refused: bool = False  # the visitor was told this visit that the model's readings keep failing
     timeline: list[TimelineEntry] = field(default_factory=list)  # what happened to memory this visit
     departed: dict[str, Departure] = field(default_factory=dict)  # fact id → how it left, this visit
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one change to this memory at a time
@@ -116,7 +127,7 @@ class Visitor:
         missing = [f for f in recalled if f.id not in self.store.facts]
         if not missing:
             return self.store
-        return self.store.preview((f.concept, f.value, f.polarity, f.evidence) for f in missing)
+        return self.store.preview((f.concept, f.value, f.polarity, f.evidence, f.about) for f in missing)
 
     # ---- changes (the caller holds `lock`) -----------------------------------------------------------------
 
@@ -133,15 +144,18 @@ class Visitor:
         """Commit a turn: upsert its facts, bring back what it referred to, count it in the visit, fold what
         left the prompt into the summary, tick. `window`: exchanges the prompt keeps. Not saved yet."""
         store = self.store
-        applied: list[Change] = []
+        applied: list[Change] = self._hand_back(text, source)
         for fact in result.facts:
-            changes = store.upsert(fact.concept, fact.value, fact.polarity, fact.evidence, source=source)
+            changes = store.upsert(
+                fact.concept, fact.value, fact.polarity, fact.evidence, source=source, about=fact.about
+            )
             changes = [_with_words(c, fact.evidence) for c in changes]
             self._note_departures(changes, fact.evidence)
             applied += changes
         self.history.append(Exchange(text, reply))
         applied += self._recall(recalled, applied)
         self.record_visit([topic] if topic else [])
+        warnings = self._note_extraction(result.model_rejected)  # after the visit counted the turn
         keep_up(self.summary, self.history, window)
         turn = store.turn  # this message's number, before its tick
         ticked = store.tick()
@@ -150,7 +164,41 @@ class Visitor:
         self.failed_text = None
         learned, faded = fact_changes(store, applied), fact_changes(store, ticked)
         self._record(learned + faded, turn)
-        return AppliedTurn(learned, faded, tuple(r.reason for r in result.rejected))
+        return AppliedTurn(learned, faded, tuple(r.reason for r in result.rejected), warnings)
+
+    def _hand_back(self, text: str, source: str) -> list[Change]:
+        """ "that was my brother, not me": the needs the visitor's previous message gave them are the
+        member's, taken back from the visitor (so /why says how) and given to them (the words name them)."""
+        member = handed_back(text)
+        if not member:
+            return []
+        store, concepts = self.store, self.store.ontology.concepts
+        said = [
+            f
+            for f in store.facts.values()
+            if f.about == SELF and f.last_seen_turn == store.turn - 1 and concepts[f.concept].sensitive
+        ]
+        changes: list[Change] = []
+        for fact in said:
+            taken = [_with_words(c, text) for c in store.upsert(fact.concept, fact.value, "negated", text)]
+            self._note_departures(taken, text)
+            changes += taken
+            changes += store.upsert(fact.concept, fact.value, "asserted", text, source=source, about=member)
+        return changes
+
+    def _note_extraction(self, model_rejected: bool | None) -> tuple[str, ...]:
+        """Count a message a model read for facts; once a visit, when its readings keep being refused (the
+        built-in floor's facts stood instead), say so."""
+        visit = self.memory_file.visits.current
+        if model_rejected is None or visit is None:
+            return ()
+        visit.model_readings += 1
+        visit.model_refused += model_rejected
+        self.refused_in_row = self.refused_in_row + 1 if model_rejected else 0
+        if self.refused_in_row >= REFUSED_IN_ROW and not self.told_refused:
+            self.told_refused = True
+            return (REFUSED_NOTICE.format(n=self.refused_in_row),)
+        return ()
 
     def _recall(self, recalled: list[Fact], applied: list[Change]) -> list[Change]:
         """Bring back what was referred to, unless the turn's own facts already touched it."""
@@ -203,7 +251,7 @@ class Visitor:
         memory_file = self.memory_file
         if not policy or memory_file.read_only or self.consent_asked or memory_file.consent.answer is not None:
             return None
-        if not memory_file.withheld(self.store):
+        if not memory_file.awaiting_consent(self.store):  # a party member's need is never asked about
             return None
         self.consent_asked = True
         concepts = self.store.ontology.concepts
@@ -267,8 +315,10 @@ class Visitor:
 
     def health(self) -> Health:
         size = self.memory_file.stored_bytes()
+        visit = self.memory_file.visits.current
+        readings, refused = (visit.model_readings, visit.model_refused) if visit else (0, 0)
         return health(self.store, clock.now(), faded=len(self.faded) + self.recalled, recalled=self.recalled,
-                      file_bytes=size)  # fmt: skip
+                      file_bytes=size, model_readings=readings, model_refused=refused)  # fmt: skip
 
     def snapshot(self) -> MemorySnapshot:
         """The visitor's memory as plain data, with its health line."""

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from .base import FactSource
     from .builtin import BuiltinFactSource
     from .cues import check_cues
+    from .floor import FlooredExtractor
     from .llm_extractor import LLMExtractor, fact_schema
     from .prompt import EXTRACTOR_SYSTEM, build_concept_catalog
     from .rules import RuleExtractor
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 
 _HOMES = {
     "BuiltinFactSource": "builtin",
+    "FlooredExtractor": "floor",
     "ExtractionResult": "validate",
     "FactSource": "base",
     "check_cues": "cues",
@@ -39,6 +41,7 @@ __all__ = [
     "ExtractedFact",
     "ExtractionResult",
     "FactSource",
+    "FlooredExtractor",
     "LLMExtractor",
     "Rejection",
     "RuleExtractor",

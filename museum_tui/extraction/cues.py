@@ -1,4 +1,5 @@
-"""The ontology's `cues`: what the built-in extractor looks for, per concept. Compiled once, checked here.
+"""A concept's cues (from the venue's lexicon): what the built-in extractor looks for. Compiled once here;
+the fields are checked in memory/lexicon_schema.py (structure, on every load) and here (`check_cues`).
 
 A concept's cues (every field optional; docs/extraction-cues.md has the full guide with examples):
   terms       {phrase: value}  words that name a value ("wheelchair": "wheelchair user")
@@ -16,6 +17,7 @@ A concept's cues (every field optional; docs/extraction-cues.md has the full gui
   question    "need"|"never"   may a where/need question assert it ("where's the toilet?")
   negation    "any"|"retraction"  which words negate: any "not", or only "no longer", "forget that"…
   subject     "self"|"companion"  about the visitor, or about who they are with
+  party       bool             may be a party member's ("my son has a nut allergy"; default: sensitive)
   priority    int              concepts with a higher priority read a clause first (companion: 20)
   claim       bool             the words this concept matched are not read again by later concepts
   normalize   "duration"|"title"|"none"  how captured values are tidied
@@ -31,32 +33,16 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from museum_tui.language.clauses import PEOPLE, fold
 from museum_tui.memory import Ontology
+from museum_tui.memory.lexicon_schema import PATTERN_FIELDS, check_spec
 
-DICT_FIELDS = ("terms", "denials", "yes", "aliases")
-LIST_FIELDS = (
-    "patterns",
-    "proper_patterns",
-    "answer_patterns",
-    "triggers",
-    "context",
-    "exclude",
-    "ignore",
-    "veto",
-    "retraction_triggers",
-)
-BOOL_FIELDS = ("open", "fuzzy", "claim")
-CHOICES = {
-    "question": ("need", "never"),
-    "negation": ("any", "retraction"),
-    "subject": ("self", "companion"),
-    "normalize": ("duration", "title", "none"),
-}
-FIELDS = {*DICT_FIELDS, *LIST_FIELDS, *BOOL_FIELDS, *CHOICES, "priority"}
+from .derived import derive
+
 COMPANION_PRIORITY = 20
 log = logging.getLogger("museum_tui.extraction")
 
@@ -109,6 +95,7 @@ class ConceptCues:
     fuzzy: bool = True
     words: list[str] = field(default_factory=list)  # phrases and regexes, for the spelling vocabulary
     copula: bool = False  # a trigger is "am": a clause with no subject ("so stressed") says "I am …"
+    party: bool = False  # may be about a member of the visitor's party ("my son has a nut allergy")
 
     def canonical(self, text: str) -> str | None:
         """The value a term maps to, if `text` is (or contains exactly one) known term."""
@@ -127,11 +114,17 @@ def _alternation(phrases: list[str], plural: bool = False) -> re.Pattern[str] | 
 def compile_cues(ontology: Ontology) -> list[ConceptCues]:
     """Every concept that has cues, highest priority first (ties keep the ontology's order)."""
     compiled = []
+    uncovered = {cid: c for cid, c in ontology.concepts.items() if not c.cues}
+    derived = derive(uncovered) if uncovered else {}  # read from the labels and examples
     for concept in ontology.concepts.values():
-        if not concept.cues:
+        spec = concept.cues or derived.get(concept.id)
+        if not spec:
             continue
         try:
-            compiled.append(_compile(concept.id, concept.cues))
+            cues = _compile(concept.id, spec)
+            # a need (a sensitive concept) can be a party member's; the lexicon may say otherwise
+            cues.party = bool(spec.get("party", concept.sensitive)) and cues.subject == "self"
+            compiled.append(cues)
         except (re.error, TypeError, AttributeError, ValueError) as exc:
             # A broken cue must not stop the app: that concept is left to other extractors.
             log.warning("cues of %s ignored (%s); run `museum-tui ontology check`", concept.id, exc)
@@ -190,66 +183,41 @@ def _compile(cid: str, spec: Any) -> ConceptCues:
 
 
 def check_cues(ontology: Ontology) -> list[str]:
-    """Problems with the cue contents, each naming the concept and field (empty list: all good)."""
+    """Problems with the lexicon's cues, read as thoroughly as the extractor will, each naming the concept
+    and field (empty list: all good). Loading already refused the structural ones (lexicon_schema.check_spec)."""
     problems: list[str] = []
     for concept in ontology.concepts.values():
-        spec: Any = concept.cues
-        if not spec:
+        if not concept.cues:
             continue
+        found_problems = check_spec(concept.id, concept.cues) or read_as_the_extractor_will(concept.cues)
+        for name, found, allowed in found_problems:
+            problems.append(f"concept {concept.id!r}, cues field {name!r}: found {found}; allowed: {allowed}")
+    return problems
 
-        def bad(name: str, found: object, allowed: str, cid: str = concept.id) -> None:
-            problems.append(f"concept {cid!r}, cues field {name!r}: found {found!r}; allowed: {allowed}")
 
-        for name in spec:
-            if name not in FIELDS:
-                bad(name, "an unknown field", ", ".join(sorted(FIELDS)))
-        for name in DICT_FIELDS:
-            value = spec.get(name, {})
-            if not isinstance(value, dict) or not all(
-                isinstance(k, str) and isinstance(v, str) and k.strip() and v.strip() for k, v in value.items()
-            ):
-                found = value if not isinstance(value, dict) else "non-text or empty keys or values"
-                bad(name, found, "an object of non-empty text → text")
-        for name in LIST_FIELDS:
-            value = spec.get(name, [])
-            if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-                bad(name, value, "a list of non-empty strings")
-        for name in ("terms", "denials", "triggers", "retraction_triggers", "exclude", "ignore", "veto"):
-            value = spec.get(name)
-            phrases = value.keys() if isinstance(value, dict) else value if isinstance(value, list) else []
-            for phrase in phrases:
-                if isinstance(phrase, str) and phrase.strip() and not fold(phrase):
-                    bad(name, phrase, "a phrase with at least one word that is not a pure intensifier")
-        terms = spec.get("terms", {})
-        if isinstance(terms, dict):
-            plain = {fold(p): v for p, v in terms.items() if isinstance(p, str) and fold(p) == p.lower()}
-            for phrase, value in terms.items():
-                reading = fold(phrase) if isinstance(phrase, str) else ""
-                if reading != phrase.lower() and reading in plain and plain[reading] != value:
-                    bad("terms", phrase, f"a phrase that does not read as {reading!r} (a term with another value)")
-        for name, regexes in (
-            ("patterns", spec.get("patterns", [])),
-            ("proper_patterns", spec.get("proper_patterns", [])),
-            ("answer_patterns", spec.get("answer_patterns", [])),
-            ("yes", list(spec.get("yes", {})) if isinstance(spec.get("yes", {}), dict) else []),
-        ):
-            for regex in regexes if isinstance(regexes, list) else []:
-                if not isinstance(regex, str):
-                    continue
-                try:
-                    compiled = re.compile(expand(regex))
-                except re.error as exc:
-                    bad(name, regex, f"a valid regex ({exc})")
-                    continue
-                if name != "yes" and "value" not in compiled.groupindex:
-                    bad(name, regex, "a regex with a named group (?P<value>…)")
-        for name, allowed in CHOICES.items():
-            if name in spec and spec[name] not in allowed:
-                bad(name, spec[name], " | ".join(allowed))
-        for name in BOOL_FIELDS:
-            if name in spec and not isinstance(spec[name], bool):
-                bad(name, spec[name], "true or false")
-        priority = spec.get("priority", 0)
-        if isinstance(priority, bool) or not isinstance(priority, int) or not -100 <= priority <= 100:
-            bad("priority", priority, "an integer from -100 to 100")
+def read_as_the_extractor_will(spec: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+    """Every regex compiled, every phrase folded: what only the extractor's own reading can find."""
+    problems: list[tuple[str, str, str]] = []
+    for name in ("terms", "denials", "triggers", "retraction_triggers", "exclude", "ignore", "veto"):
+        value = spec.get(name)
+        for phrase in value.keys() if isinstance(value, dict) else value or []:
+            if not fold(phrase):
+                problems.append((name, repr(phrase), "a phrase with at least one word that is not a pure intensifier"))
+    terms = spec.get("terms", {})
+    plain = {fold(p): v for p, v in terms.items() if fold(p) == p.lower()}
+    for phrase, value in terms.items():
+        reading = fold(phrase)
+        if reading != phrase.lower() and reading in plain and plain[reading] != value:
+            problems.append(
+                ("terms", repr(phrase), f"a phrase that does not read as {reading!r} (a term with another value)")
+            )
+    for name in (*PATTERN_FIELDS, "yes"):
+        for regex in list(spec.get(name, [])):
+            try:
+                compiled = re.compile(expand(regex))
+            except re.error as exc:
+                problems.append((name, repr(regex), f"a valid regex ({exc})"))
+                continue
+            if name != "yes" and "value" not in compiled.groupindex:
+                problems.append((name, repr(regex), "a regex with a named group (?P<value>…)"))
     return problems

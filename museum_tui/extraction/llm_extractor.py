@@ -28,8 +28,10 @@ def fact_schema(ontology: Ontology) -> dict[str, Any]:
             "value": {"type": "string"},
             "polarity": {"type": "string", "enum": ["asserted", "negated"]},
             "evidence": {"type": "string"},
+            # whose: "self", or a party member in the visitor's word ("son"); validation checks the evidence
+            "about": {"type": "string"},
         },
-        "required": ["concept", "value", "polarity", "evidence"],
+        "required": ["concept", "value", "polarity", "evidence", "about"],
         "additionalProperties": False,
     }
     return {

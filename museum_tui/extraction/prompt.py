@@ -15,8 +15,11 @@ Concepts (ID: what it means; examples of how visitors say it):
 {catalog}
 
 Rules:
-- Facts are about the visitor who wrote the message. Things about other people (a friend, a husband, \
-"people in general") are not facts about the visitor, except who they are visiting with today.
+- Facts are about the visitor who wrote the message: about is "self". Things about other people (a \
+friend, a husband, "people in general") are not facts about the visitor, except who they are visiting with \
+today, and the needs (concepts marked [need]) of a member of the visitor's party: "my son has a nut \
+allergy" is a need whose about is "son", in the visitor's own word for them. Never file someone else's \
+need as the visitor's own.
 - The assistant's previous message is given only so short answers make sense: "yes" to "Do you need \
 the lift?" means the visitor needs step-free access. Never take a fact from the assistant's words alone.
 - polarity is "asserted" when the visitor says it is true, "negated" when they say it is not true, no \
@@ -29,7 +32,7 @@ visitor; a request for something they need now ("where is the toilet?") is.
 
 Reply with JSON only, in this shape (an empty list when there is nothing to remember):
 {{"facts": [{{"concept": "<concept ID>", "value": "<short value>", "polarity": "asserted", \
-"evidence": "<the visitor's exact words>"}}]}}"""
+"evidence": "<the visitor's exact words>", "about": "self"}}]}}"""
 
 
 def build_concept_catalog(ontology: Ontology | Mapping[str, Any]) -> str:
@@ -38,7 +41,7 @@ def build_concept_catalog(ontology: Ontology | Mapping[str, Any]) -> str:
     lines = []
     for concept in onto.concepts.values():
         examples = "; ".join(f'"{e}"' for e in concept.examples)
-        line = f"- {concept.id}: {concept.label}"
+        line = f"- {concept.id}{' [need]' if concept.sensitive else ''}: {concept.label}"
         if examples:
             line += f" (e.g. {examples})"
         lines.append(line)

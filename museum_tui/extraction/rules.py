@@ -15,41 +15,49 @@ from __future__ import annotations
 
 import re
 import threading
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from museum_tui.language.clauses import INJECTION, NEGATION, PEOPLE, Clause, fold, is_affirmative, split_clauses
+from museum_tui.language.party import OTHER, SELF, member_named
 from museum_tui.memory import Ontology
 
 from .cues import ConceptCues, compile_cues
+from .hits import Hit, Span, inside_any, outer, tidy_hits
+from .party_reading import MY_BEFORE, as_first_person, handed_on, member_after
 from .reading import capitalised, is_regex, last_question, original_case, prose, subjectless, unregex
 from .short_answers import as_statement
 from .spelling import Speller, vocabulary
 from .validate import ExtractedFact, ExtractionResult, validate_facts
+
+if TYPE_CHECKING:
+    from .meaning import MeaningPass
 from .values import tidy
 
-FILLER = {
-    "thanks",
-    "thank you",
-    "please",
-    "cheers",
-    "ta",
-    "i think",
-    "probably",
-    "etc",
-    "and so on",
-    "too",
-    "as well",
-    "also",
-    "lol",
-    "x",
-    "ok",
-    "okay",
-}
+FILLER = frozenset(
+    (
+        "thanks",
+        "thank you",
+        "please",
+        "cheers",
+        "ta",
+        "i think",
+        "probably",
+        "etc",
+        "and so on",
+        "too",
+        "as well",
+        "also",
+        "lol",
+        "x",
+        "ok",
+        "okay",
+    )
+)  # words around a value that are not part of it
 _STOP = "the a an this that these those it them my your our any some all"
 STOPWORDS = frozenset(_STOP.split())
 SPLIT_VALUES = re.compile(r"\s*(?:,|\band\b|\bor\b|&|/|\bplus\b|\bas well as\b)\s*")
 
-Span = tuple[int, int, str]
 MAX_CHARS = 4000  # of one message
 MAX_FOUND = 24  # candidate values per concept and clause; validation keeps at most 12 facts anyway
 DANGLING = re.compile(r"(?:to |of |about |with )?(?:them|it|those|these|that|one|too|as well|i am afraid|sadly)")
@@ -71,23 +79,17 @@ THIS = re.compile(r"(?:^|\s)(?:that|this|these|those)\s+(?:(?!is\b|was\b|are\b|w
 FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|we|us|our|myself)\b")
 
 
-@dataclass
-class _Hit:
-    concept: str
-    value: str
-    polarity: str
-    evidence: str
-    sentence: str = ""
-    span: tuple[int, int] | None = None  # where in its clause's folded text, when read from one
-
-
 class RuleExtractor:
     """Offline, deterministic extraction from the ontology's cues."""
 
     name = "builtin"
 
-    def __init__(self, ontology: Ontology) -> None:
+    def __init__(self, ontology: Ontology, semantic: bool = False) -> None:
         self.ontology = ontology
+        # the second chance by meaning (meaning.py), loaded in warm_up: off by default, because on every
+        # labelled set it cost precision for no recall it could keep (figures in meaning.py)
+        self.semantic = semantic
+        self.meaning: MeaningPass | None = None
         self.single = {cid for cid, concept in ontology.concepts.items() if concept.cardinality == 1}
         self.cues: list[ConceptCues] = []
         self.speller: Speller | None = None
@@ -119,6 +121,12 @@ class RuleExtractor:
             known = vocabulary(prose(self.ontology), [w for c in cues for w in c.words if is_regex(w)])
             speller = Speller(vocabulary(phrases, regexes), known | set(re.findall(r"[a-z]{5,}", PEOPLE)))
             self.cues, self.speller, self.term_owner = cues, speller, owners
+            if self.semantic:
+                from museum_tui.language.semantic import load_backend
+
+                from .meaning import MeaningPass
+
+                self.meaning = MeaningPass(self.ontology, cues, load_backend())
             self._ready = True
 
     def extract(self, user_msg: str, bot_msg: str | None = None) -> list[ExtractedFact]:
@@ -128,22 +136,25 @@ class RuleExtractor:
     def extract_validated(self, user_msg: str, bot_msg: str | None = None) -> ExtractionResult:
         self.warm_up()
         hits = self._hits(user_msg, bot_msg)
-        raw = [{"concept": h.concept, "value": h.value, "polarity": h.polarity, "evidence": h.evidence} for h in hits]
+        raw = [
+            {"concept": h.concept, "value": h.value, "polarity": h.polarity, "evidence": h.evidence, "about": h.about}
+            for h in hits
+        ]
         return validate_facts({"facts": raw}, self.ontology, user_msg)
 
     # ---- matching ------------------------------------------------------------------------------------
 
-    def _hits(self, user_msg: str, bot_msg: str | None) -> list[_Hit]:
+    def _hits(self, user_msg: str, bot_msg: str | None) -> list[Hit]:
         if INJECTION.search(user_msg[:MAX_CHARS].lower()):
             return []  # instructions to the machine, not the visitor talking about themselves
         bot_question = last_question(bot_msg)
-        hits: list[_Hit] = []
+        hits: list[Hit] = []
         if bot_question and is_affirmative(user_msg):
             evidence = user_msg.strip()
             for cues in self.cues:  # the ontology's own reading of a question comes first
                 for regex, value in cues.yes:
                     if regex.search(bot_question):
-                        hits.append(_Hit(cues.concept, value, "asserted", evidence))
+                        hits.append(Hit(cues.concept, value, "asserted", evidence))
                         break
             answered = {h.concept for h in hits}
             hits.extend(h for h in self._agreed(bot_question, evidence) if h.concept not in answered)
@@ -152,8 +163,9 @@ class RuleExtractor:
         clauses = [c for c in split_clauses(user_msg[:MAX_CHARS], correct=self.speller) if not c.hypothetical]
         dangling: list[tuple[ConceptCues, Clause, bool]] = []
         before: tuple[Clause, set[str]] | None = None  # the clause before, and the concepts it asserted
+        previous: list[Hit] = []  # what the clause before said
         for clause in clauses:
-            read: list[_Hit] = []
+            read: list[Hit] = []
             carried: set[str] = set()
             if before and before[0].sentence == clause.sentence and CARRIED.match(clause.text):
                 clause.third_party = clause.third_party or before[0].third_party
@@ -165,8 +177,15 @@ class RuleExtractor:
                     negated = self._dangling(cues, clause)
                     if negated is not None:
                         dangling.append((cues, clause, negated))
-            hits.extend(_outer(read))
+            if not read and self.meaning is not None:  # no cue knew these words: what do they mean?
+                read = [
+                    Hit(m.concept, m.value, m.polarity, clause.original, clause.sentence, None, m.about)
+                    for m in self.meaning.read(clause)
+                ]
+            hits.extend(outer(read))
+            hits.extend(self._moved(clause, before, previous))
             before = (clause, {h.concept for h in read if h.polarity == "asserted"})
+            previous = outer(read)
         for cues, clause, negated in dangling:
             if not any(h.concept == cues.concept and h.sentence == clause.sentence for h in hits):
                 hits.extend(self._borrow(cues, clause, clauses, negated))
@@ -178,11 +197,26 @@ class RuleExtractor:
             h
             for h in hits
             if not any(
-                o.concept == h.concept and o.polarity == h.polarity and o.value.startswith(h.value + " (") for o in hits
+                o.concept == h.concept
+                and o.polarity == h.polarity
+                and o.about == h.about
+                and o.value.startswith(h.value + " (")
+                for o in hits
             )
         ]
 
-    def _agreed(self, bot_question: str, evidence: str) -> list[_Hit]:
+    def _moved(self, clause: Clause, before: tuple[Clause, set[str]] | None, said: list[Hit]) -> list[Hit]:
+        """ "I'm not deaf, my husband is" / "forget the wheelchair, it's my mum's": the need the clause before
+        took back from the visitor is a party member's."""
+        member = handed_on(clause, before[0] if before else None)
+        party = {c.concept for c in self.cues if c.party}
+        return [
+            Hit(h.concept, h.value, "asserted", clause.sentence, clause.sentence, None, member)
+            for h in said
+            if member and h.polarity == "negated" and h.about == SELF and h.concept in party
+        ]
+
+    def _agreed(self, bot_question: str, evidence: str) -> list[Hit]:
         """ "Yes" to "Would you like large-print labels?": the question turned into the visitor's
         statement, read by every concept's cues; only the values the ontology names are kept."""
         statement = as_statement(bot_question)
@@ -196,7 +230,7 @@ class RuleExtractor:
                 named = {value for _, value in cues.terms}
                 for hit in self._match(cues, replace(clause, spans_taken=[]), ""):
                     if hit.value in named and hit.polarity == "asserted":
-                        hits.append(_Hit(hit.concept, hit.value, "asserted", evidence))
+                        hits.append(Hit(hit.concept, hit.value, "asserted", evidence))
         return hits
 
     def _dangling(self, cues: ConceptCues, clause: Clause) -> bool | None:
@@ -211,7 +245,7 @@ class RuleExtractor:
                 return clause.retraction or (not negative_trigger and clause.negated_before(m.start()))
         return None
 
-    def _borrow(self, cues: ConceptCues, clause: Clause, clauses: list[Clause], negated: bool) -> list[_Hit]:
+    def _borrow(self, cues: ConceptCues, clause: Clause, clauses: list[Clause], negated: bool) -> list[Hit]:
         """The terms of the other clauses of the same sentence, asserted or denied as `clause` says."""
         hits = []
         for other in clauses:
@@ -220,13 +254,23 @@ class RuleExtractor:
             for regex, value in cues.terms:
                 if regex.search(other.text) and (cues.subject != "self" or other.others_from is None):
                     polarity = "negated" if negated else "asserted"
-                    hits.append(_Hit(cues.concept, value, polarity, clause.sentence, clause.sentence))
+                    hits.append(Hit(cues.concept, value, polarity, clause.sentence, clause.sentence))
                     break
-        return _tidy_hits(hits, single=cues.concept in self.single)
+        return tidy_hits(hits, single=cues.concept in self.single)
 
-    def _match(self, cues: ConceptCues, clause: Clause, bot_question: str, carried: bool = False) -> list[_Hit]:
-        if cues.subject == "self" and clause.third_party:
+    def _match(self, cues: ConceptCues, clause: Clause, bot_question: str, carried: bool = False) -> list[Hit]:
+        member = clause.about if clause.about not in (SELF, OTHER) else ""
+        if cues.subject == "self" and clause.third_party and not (cues.party and member):
             return []
+        if cues.subject == "self" and member:
+            # "my son is vegetarian" reads as "i am vegetarian" would, and the facts are the son's
+            spoken = as_first_person(clause.text)
+            if spoken is not None:
+                mine = replace(clause, text=spoken, third_party=False, about=SELF, others_from=None, spans_taken=[])
+                found = self._match(cues, mine, bot_question, carried)
+                # "…my husband, he's blind": the evidence must name him (validation checks it)
+                names = re.search(rf"\b{re.escape(member)}", fold(clause.original))
+                return [replace(h, about=member, evidence=clause.original if names else clause.sentence) for h in found]
         if clause.question and not (cues.question == "need" and clause.need_question):
             return []
         text = clause.text
@@ -251,7 +295,7 @@ class RuleExtractor:
             for pattern in patterns:
                 for m in pattern.finditer(text):
                     start, end = m.span("value")
-                    if not m.group("value") or not clause.free(start, end) or _inside((start, end), found):
+                    if not m.group("value") or not clause.free(start, end) or inside_any((start, end), found):
                         continue
                     if kind == "proper" and not self._proper(cues, m.group("value"), clause.original):
                         continue
@@ -259,7 +303,7 @@ class RuleExtractor:
         denied: set[tuple[int, int]] = set()
         for regex, value in cues.denials:  # "I'm fine with stairs": says the value is not so
             for m in regex.finditer(text):
-                if clause.free(*m.span()) and not _inside(m.span(), found):
+                if clause.free(*m.span()) and not inside_any(m.span(), found):
                     found.append((m.start(), m.end(), value))
                     denied.add(m.span())
         if triggered:
@@ -267,7 +311,11 @@ class RuleExtractor:
                 for m in regex.finditer(text):
                     if len(found) >= MAX_FOUND:
                         break
-                    if clause.free(*m.span()) and not _inside(m.span(), found):
+                    # "with my deaf son": the companion's words, and the son's need as well
+                    free = clause.free(*m.span()) or (
+                        cues.party and member_after(text, m.start(), m.end(), PERSON_AFTER)
+                    )
+                    if free and not inside_any(m.span(), found):
                         found.append((m.start(), m.end(), value))
         # a trigger that is itself negative ("do not like crowds", "can not stand noise") negates nothing
         unnegated = text
@@ -284,12 +332,22 @@ class RuleExtractor:
         for start, end, value in found:
             if cues.exclude and cues.exclude.search(fold(value)):
                 continue
-            if cues.subject == "self" and PERSON_AFTER.match(text, end) and not SELF_NOUN.search(text, 0, start):
-                continue  # "the deaf composer", "a blind girl": a word about someone else (not "I'm a deaf person")
+            about = member if cues.subject == "self" and clause.third_party else SELF
+            person = PERSON_AFTER.match(text, end)
+            if cues.subject == "self" and person and not SELF_NOUN.search(text, 0, start):
+                # "visiting with my deaf son": the son's need; "the deaf composer", "a blind girl": no one's
+                named = member_named(text[max(0, start - 40) : person.end()]) if cues.party else ""
+                if not named or cues.negation == "retraction" or not MY_BEFORE.search(text, 0, start):
+                    continue
+                about = named
             if cues.subject == "self" and THIS.search(text, 0, start) and not FIRST_PERSON.search(text):
                 continue  # "that sculpture is stunning": one thing before them, not what they are or like
             if cues.subject == "self" and clause.others_from is not None and start >= clause.others_from:
-                continue  # "a friend who is a wheelchair user"
+                # "my mum who uses a wheelchair": the mum's need, when she is one of the party
+                named = member_named(text[: clause.others_from]) if cues.party else ""
+                if not named:
+                    continue  # "a friend who is a wheelchair user"
+                about = named
             retracted = clause.retracted_outside(start, end)
             if cues.negation == "retraction":
                 negated = retracted
@@ -300,8 +358,9 @@ class RuleExtractor:
             if cues.claim or (clause.retraction and FORGET.match(text)):
                 clause.spans_taken.append((start, end))  # "forget Rothko" retracts one thing, once
             polarity = "negated" if negated else "asserted"
-            hits.append(_Hit(cues.concept, value, polarity, clause.original, clause.sentence, (start, end)))
-        return _tidy_hits(hits, single=cues.concept in self.single)
+            evidence = clause.original if about == SELF or clause.about == about else clause.sentence
+            hits.append(Hit(cues.concept, value, polarity, evidence, clause.sentence, (start, end), about))
+        return tidy_hits(hits, single=cues.concept in self.single)
 
     def _bare(self, cues: ConceptCues, text: str) -> bool:
         """ "Loo?", "A coffee, please": a request that is nothing but the thing (for immediate needs)."""
@@ -350,38 +409,3 @@ class RuleExtractor:
                 if value and len(value.split()) <= (3 if len(parts) > 1 else 5):
                     out.append((start, end, value))
         return out
-
-
-def _outer(hits: list[_Hit]) -> list[_Hit]:
-    """One clause's hits without a word read inside a longer word of another concept ("street" of a
-    style inside "street art", a medium)."""
-
-    def inside(a: tuple[int, int], b: tuple[int, int]) -> bool:
-        return b[0] <= a[0] and a[1] <= b[1] and a != b
-
-    return [
-        h
-        for h in hits
-        if h.span is None or not any(o.concept != h.concept and o.span and inside(h.span, o.span) for o in hits)
-    ]
-
-
-def _tidy_hits(hits: list[_Hit], single: bool) -> list[_Hit]:
-    """One clause's hits for one concept: each value once, without a value that a longer one spells out
-    ("bright light" when "bright light (migraines)" is there too), and, for a one-value concept, only the
-    first asserted value."""
-    unique: dict[tuple[str, str], _Hit] = {}
-    for hit in hits:
-        unique.setdefault((fold(hit.value), hit.polarity), hit)
-    kept = []
-    for (key, polarity), hit in unique.items():
-        if any(p == polarity and k != key and key in k for k, p in unique):
-            continue
-        if single and polarity == "asserted" and any(k.polarity == "asserted" for k in kept):
-            continue
-        kept.append(hit)
-    return kept
-
-
-def _inside(span: tuple[int, int], found: list[Span]) -> bool:
-    return any(not (span[1] <= s or span[0] >= e) for s, e, _ in found)

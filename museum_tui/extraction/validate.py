@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from museum_tui.language.party import SELF, member_named
+from museum_tui.language.text import plain
 from museum_tui.memory import Ontology
 from museum_tui.memory.facts import normalize
 from museum_tui.safetext import one_line
@@ -53,6 +55,7 @@ class ExtractedFact:
     value: str
     polarity: str
     evidence: str
+    about: str = SELF  # "self", or the party member it is about, in the visitor's word ("son", "mum")
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,8 @@ class ExtractionResult:
     facts: list[ExtractedFact] = field(default_factory=list)
     rejected: list[Rejection] = field(default_factory=list)
     raw: Any = None
+    model_rejected: bool | None = None  # a model answered and nothing of it was valid (None: no model, or no floor)
+    floor_facts: int = 0  # facts the built-in floor added where the model gave nothing valid
 
     @property
     def reasons(self) -> list[str]:
@@ -100,6 +105,32 @@ def _evidence_problem(evidence: str, value: str, user_msg: str) -> str | None:
     return None
 
 
+SELF_WORDS = {"", "self", "me", "myself", "i", "visitor", "the visitor", "user", "the user"}
+MEMBER_WORD = re.compile(r"[a-z][a-z' -]{0,29}")
+
+
+def _about(raw: Any, sensitive: bool, evidence: str) -> tuple[str, str | None]:
+    """Whose fact this is ("self" or a party member's word), or why that cannot stand. A companion's fact
+    is kept only for a need (a sensitive concept), and only when the evidence names the companion: the
+    visitor said "my son …", not just something a model decided about someone."""
+    if raw is None:
+        return SELF, None
+    if not isinstance(raw, str):
+        return SELF, f"about {one_line(str(raw), 30)!r} is not text"
+    about = normalize(raw).removeprefix("my ").removeprefix("our ").removeprefix("the visitor's ")
+    if about in SELF_WORDS:
+        return SELF, None
+    if not MEMBER_WORD.fullmatch(about) or len(about.split()) > 3:
+        return SELF, f"about {one_line(raw, 30)!r} is not 'self' or a word for a member of the party"
+    if not sensitive:
+        return SELF, "a party member's fact is kept only for needs (sensitive concepts)"
+    said = " " + plain(evidence) + " "
+    named = member_named(plain(evidence))
+    if named != about and not re.search(rf"(?<![a-z]){re.escape(about)}(?:s|'s)?(?![a-z])", said):
+        return SELF, f"a fact about {about!r} whose evidence does not name them"
+    return about, None
+
+
 def grounded(evidence: str, user_msg: str, value: str = "") -> bool:
     """True when `evidence` can be found in the visitor's message (allowing small differences such as
     a changed apostrophe or a typo fixed). `value` is not enough: "I am deaf" is not grounded in "my
@@ -123,7 +154,7 @@ def validate_facts(raw: Any, ontology: Ontology, user_msg: str) -> ExtractionRes
         result.rejected.append(Rejection(raw if isinstance(raw, str | int | float) else None, problem))
         log.info("extraction rejected: %s", problem)
         return result
-    seen: set[tuple[str, str, str]] = set()
+    seen: set[tuple[str, str, str, str]] = set()
 
     def reject(item: Any, reason: str) -> None:
         result.rejected.append(Rejection(item, reason))
@@ -168,12 +199,16 @@ def validate_facts(raw: Any, ontology: Ontology, user_msg: str) -> ExtractionRes
         if not grounded(evidence.rstrip("…"), user_msg, value):
             reject(item, f"{concept}: evidence is not in the visitor's words")
             continue
-        key = (concept, normalize(value), polarity)
+        about, problem = _about(item.get("about"), ontology.concepts[concept].sensitive, evidence)
+        if problem:
+            reject(item, f"{concept}: {problem}")
+            continue
+        key = (concept, normalize(value), polarity, about)
         if key in seen:
             continue
         if len(result.facts) >= MAX_FACTS:
             reject(item, f"more than {MAX_FACTS} facts in one message")
             continue
         seen.add(key)
-        result.facts.append(ExtractedFact(concept, value, polarity, evidence))
+        result.facts.append(ExtractedFact(concept, value, polarity, evidence, about))
     return result

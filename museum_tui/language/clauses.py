@@ -120,6 +120,9 @@ CLAUSE_BREAK = re.compile(
     r"|,\s+(?=(?:i|i'm|im|i've|i'd|we|we're|my|our|and|also|please|it|the|where|what|how|which|when|is there|"
     r"he|she|they|he's|she's|they're|his|her|their|love|like|hate|need|want|got|have|use|can|could|"
     r"are there|any|do you|can you|could you|can i|could i|thanks|thank you|cheers|please|if possible|"
+    # a question after a statement: "I'm coeliac, is the soup safe?"
+    r"is the|is it|is this|is that|is anything|are the|are they|are any|does|do they|do the|which|who|when|why|"
+    r"should i|should we|"
     r"by the way|ta)\b)",
     re.IGNORECASE,
 )

@@ -51,8 +51,10 @@ MEMBERS = (
     r"in-laws|stepson|stepdaughter|stepmum|stepdad|mother-in-law|father-in-law|kiddos?|little one|eldest|"
     r"youngest|other half"
 )
-# "my son", "our daughter", "my little girl", "my 8 year old son": a member, named by the visitor
-MEMBER = re.compile(rf"\b(?:my|our)\s+(?:[\w-]+\s+){{0,3}}?(?P<who>{MEMBERS})\b")
+# "my son", "our daughter", "my little girl", "my 8 year old son": a member, named by the visitor (not
+# "our neighbour's boy": another person's)
+NOT_MINE = rf"(?!(?:{PEOPLE}|neighbours?|neighbors?)\b)"  # a word between "my" and the member, not a person
+MEMBER = re.compile(rf"\b(?:my|our)\s+(?:{NOT_MINE}[\w-]+\s+){{0,3}}?(?P<who>{MEMBERS})\b")
 # "Grandad is on crutches", "mum uses a wheelchair": a family word used as a name
 BARE_MEMBER = re.compile(
     r"^(?P<who>mum|mom|dad|grandad|granddad|grandpa|grandma|granny|gran|nan|nana|nanna|grampa|mummy|daddy)\b"
@@ -85,3 +87,24 @@ def subject_of(folded: str, earlier: str = "") -> str:
     if member:
         return CANONICAL.get(member.group("who"), member.group("who"))
     return OTHER
+
+
+# "that was my brother, not me", "no, that's my mum's, not mine", "not me, my husband": the visitor hands
+# what they said last to a member of their party
+HANDED_BACK = re.compile(
+    rf"^(?:(?:no|sorry|actually|oh|oops|wait)\s*,?\s*)*(?:"
+    rf"(?:that|it|this)(?: one)?(?: was| is|'s) (?:for |about )?(?:my|our) (?:[\w-]+ )?(?P<a>{MEMBERS})(?:'s)?"
+    r"\s*,?\s*(?:not me|not mine|not for me|not about me)"
+    rf"|not (?:me|mine)\s*,?\s*(?:it(?: was| is|'s) )?(?:my|our) (?:[\w-]+ )?(?P<b>{MEMBERS})(?:'s)?"
+    r")\b"
+)
+
+
+def handed_back(text: str) -> str:
+    """The member a message hands the visitor's last words to ("that was my brother, not me" → "brother"),
+    or "". Read on plain folding (apostrophes kept), the whole message."""
+    m = HANDED_BACK.match(" ".join(text.lower().replace("’", "'").split()))
+    if not m:
+        return ""
+    who = m.group("a") or m.group("b")
+    return CANONICAL.get(who, who)

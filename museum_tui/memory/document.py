@@ -8,7 +8,7 @@ import json
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
-from .facts import is_hidden
+from .facts import SELF, is_hidden, whose
 from .tiers import KEPT_TIERS, TIER, keeps
 from .views import by_tier
 
@@ -23,6 +23,7 @@ def fact_record(store: MemoryStore, fact: Fact) -> dict[str, Any]:
         "concept": fact.concept,
         "label": store.ontology.label(fact.concept),
         "value": fact.value,
+        "about": fact.about,  # "self", or the party member it is about ("son")
         "tier": fact.persistence_class,
         "salience": round(fact.salience, 4),
         "evidence": fact.evidence,
@@ -90,6 +91,7 @@ def export_markdown(store: MemoryStore, user: str = "") -> str:
         lines += [f"## {TIER[cls].title} ({keeps(cls)})", ""]
         for f in facts:
             label = store.ontology.concepts[f.concept].short_label if f.concept in store.ontology else f.concept
+            label = label if f.about == SELF else f"{label} ({whose(f)})"
             lines.append(
                 f"- **{_md(label)}**: {_md(f.value)} (salience {f.salience:.2f}) — you said: “{_md(f.evidence)}”"
             )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .facts import Fact, Mention, has_hidden
+from .facts import SELF, Fact, Mention, has_hidden
 from .redact import redact
 
 
@@ -34,6 +34,8 @@ def encode_fact(fact: Fact) -> dict[str, Any]:
         table["last_seen_at"] = fact.last_seen_at
     if fact.source:
         table["source"] = fact.source
+    if fact.about != SELF:  # a party member's fact; files from before `about` hold only the visitor's
+        table["about"] = fact.about
     if fact.history != [Mention(fact.created_turn, fact.value, fact.evidence)]:
         table["history"] = [
             {"turn": m.turn, "value": m.value, "evidence": m.evidence, "kind": m.kind} for m in fact.history
@@ -81,6 +83,13 @@ def _history(entry: dict[str, Any]) -> list[Mention]:
     return history
 
 
+def _about(entry: dict[str, Any]) -> str:
+    about = _text(entry, "about", False) or SELF
+    if len(about) > 30 or len(about.split()) > 3:
+        raise InvalidEntry("'about' is not 'self' or a word for a member of the party")
+    return " ".join(about.lower().split())
+
+
 def decode_fact(entry: Any) -> Fact:
     """Rebuild a fact from its record, refusing anything malformed (the caller keeps the file).
     Plain helper functions and exact type checks: a visitor's file loads every start-up."""
@@ -110,4 +119,5 @@ def decode_fact(entry: Any) -> Fact:
         created_at=created_at,
         last_seen_at=_text(entry, "last_seen_at", False) or created_at,
         history=_history(entry),
+        about=_about(entry),
     )

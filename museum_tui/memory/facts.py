@@ -40,6 +40,7 @@ class Fact:
     created_at: str = ""
     last_seen_at: str = ""
     history: list[Mention] = field(default_factory=list)
+    about: str = "self"  # whose fact: the visitor ("self") or a member of their party ("son", "mum")
     seq: int = field(default=0, repr=False, compare=False)  # store-wide order of the last mention
 
     def __post_init__(self) -> None:
@@ -90,6 +91,14 @@ def visible(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(" " if ch in _BREAKS else "" if is_hidden(ch) else ch for ch in text)
+
+
+SELF = "self"
+
+
+def whose(fact: Fact) -> str:
+    """ "your son's" for a party member's fact, "" for the visitor's own: how views say whose a fact is."""
+    return "" if fact.about == SELF else f"your {fact.about}'s"
 
 
 def normalize(text: str) -> str:

@@ -19,7 +19,8 @@ from .timestamps import parse_time
 STALE_DAYS = 90
 WEAK = 0.25
 LARGE_FILE = 1_000_000
-PENALTIES = {"stale": 30, "weak": 20, "full": 15, "recalled": 15, "large": 10}
+PENALTIES = {"stale": 30, "weak": 20, "full": 15, "recalled": 15, "large": 10, "refused": 30}
+REFUSED_AT_LEAST = 3  # a model's readings refused this often (and in half the messages or more) is warned of
 
 
 @dataclass(frozen=True)
@@ -39,10 +40,18 @@ def _plural(n: int, word: str) -> str:
 
 
 def health(
-    store: MemoryStore, now: datetime, *, faded: int = 0, recalled: int = 0, file_bytes: int | None = None
+    store: MemoryStore,
+    now: datetime,
+    *,
+    faded: int = 0,
+    recalled: int = 0,
+    file_bytes: int | None = None,
+    model_readings: int = 0,
+    model_refused: int = 0,
 ) -> Health:
     """The health of `store` at `now`. `faded` and `recalled`: this visit's counts; `file_bytes`: the saved
-    file's size, if there is one."""
+    file's size, if there is one; `model_readings` and `model_refused`: messages a model read for facts in
+    the (last) visit, and how many of its readings validation refused entirely."""
     facts = list(store.facts.values())
     kept = [f for f in facts if TIER[f.persistence_class].kept]
     stale = 0
@@ -62,6 +71,7 @@ def health(
         "full_share": len(full) / len(capped) if capped else 0.0,
         "recall_rate": recalled / faded if faded else 0.0,
         "file_bytes": file_bytes or 0,
+        "model_refused_share": model_refused / model_readings if model_readings else 0.0,
     }
     warnings: list[str] = []
     loss = 0.0
@@ -80,4 +90,10 @@ def health(
     if file_bytes is not None and file_bytes > LARGE_FILE:
         loss += PENALTIES["large"]
         warnings.append(f"the saved file is large ({file_bytes // 1000:,} kB)")
+    if model_refused >= REFUSED_AT_LEAST and figures["model_refused_share"] >= 0.5:
+        loss += PENALTIES["refused"] * figures["model_refused_share"]
+        warnings.append(
+            f"the model's fact readings were refused in {model_refused} of {model_readings} messages: "
+            "the built-in rules remembered instead (try a larger extract model)"
+        )
     return Health(max(0, min(100, round(100 - loss))), tuple(warnings), figures)

@@ -36,13 +36,15 @@ from .visits import KEPT_VISITS, Visit
 ADOPTED_FIELDS = ("evidence", "salience", "mentions", "last_seen_at", "source", "history")
 
 
-def fact_key(concept: str, value: str) -> str:
-    """A fact's key in every store: a digest of concept and normalised value, so a tombstone keeps no words."""
-    return hashlib.sha256(f"{concept}\x00{normalize(value)}".encode()).hexdigest()
+def fact_key(concept: str, value: str, about: str = "self") -> str:
+    """A fact's key in every store: a digest of concept, normalised value and (for a party member's fact)
+    whose, so a tombstone keeps no words. The visitor's own facts keep the keys they had before `about`."""
+    whose = "" if about == "self" else f"\x00{about}"
+    return hashlib.sha256(f"{concept}\x00{normalize(value)}{whose}".encode()).hexdigest()
 
 
 def key_of(fact: Fact) -> str:
-    return fact_key(fact.concept, fact.value)
+    return fact_key(fact.concept, fact.value, fact.about)
 
 
 def kept(store: MemoryStore) -> dict[str, Fact]:

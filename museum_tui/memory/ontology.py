@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from .facts import is_hidden
+from .lexicon_schema import SUFFIX, join_lexicon
 from .tiers import PERSISTENCE_CLASSES, TierName
 
 PersistenceClass = TierName
@@ -116,6 +117,12 @@ class Ontology:
     source: Path | None = None
     warnings: tuple[OntologyProblem, ...] = ()
     raw: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    lexicon_source: Path | None = None  # the lexicon file the concepts' cues came from, if any
+
+    @property
+    def lexicon(self) -> dict[str, Mapping[str, Any]]:
+        """The built-in extractor's cues per concept (empty for a concept read from label and examples)."""
+        return {cid: c.cues for cid, c in self.concepts.items() if c.cues}
 
     def __contains__(self, concept_id: object) -> bool:
         return concept_id in self.concepts
@@ -265,8 +272,9 @@ def _check_concept(
     )
 
 
-def parse_ontology(data: Any, source: Path | str | None = None) -> Ontology:
-    """Validate already-decoded JSON; raise `OntologyError` listing every problem."""
+def parse_ontology(data: Any, source: Path | str | None = None, lexicon: Mapping[str, Any] | None = None) -> Ontology:
+    """Validate already-decoded JSON and its lexicon (concept ID → cues, from the file beside it); raise
+    `OntologyError` listing every problem. Cues written inside the concepts still load, as the lexicon."""
     src = str(source) if source else ""
     problems: list[OntologyProblem] = []
     warnings: list[OntologyProblem] = []
@@ -301,6 +309,7 @@ def parse_ontology(data: Any, source: Path | str | None = None) -> Ontology:
         concept = _check_concept(cid, spec, problems, warnings)
         if concept is not None:
             concepts[cid] = concept
+    concepts = _with_lexicon(concepts, lexicon, problems, warnings)
     if problems:
         raise OntologyError(problems, src)
 
@@ -320,8 +329,45 @@ def parse_ontology(data: Any, source: Path | str | None = None) -> Ontology:
     )
 
 
+def _with_lexicon(
+    concepts: dict[str, Concept],
+    lexicon: Mapping[str, Any] | None,
+    problems: list[OntologyProblem],
+    warnings: list[OntologyProblem],
+) -> dict[str, Concept]:
+    """The concepts with their cues: the lexicon's, else (deprecated) their own; each checked for structure."""
+    cues, found, inline = join_lexicon({cid: c.cues for cid, c in concepts.items()}, lexicon)
+    if inline:
+        note = f"cues inside {inline} concept(s) (deprecated: read as the lexicon)"
+        warnings.append(OntologyProblem("", "cues", note, f"a lexicon file beside the ontology (NAME{SUFFIX})"))
+    problems += [OntologyProblem(*problem) for problem in found]
+    return {cid: replace(c, cues=cues[cid]) if cid in cues else c for cid, c in concepts.items()}
+
+
+def lexicon_path(ontology_path: Path) -> Path:
+    """Where an ontology's lexicon lives: `museum.json` → `museum.lexicon.json`, beside it."""
+    return ontology_path.with_name(ontology_path.name.removesuffix(".json") + SUFFIX)
+
+
+def read_lexicon(path: Path) -> tuple[dict[str, Any] | None, str | None]:
+    """The lexicon file's `concepts` (None when there is no file), or why it cannot be read."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None, None
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, f"an unreadable lexicon file ({exc})"
+    except (ValueError, RecursionError) as exc:
+        return None, f"a lexicon file that is not JSON ({str(exc)[:80]})"
+    concepts = data.get("concepts") if isinstance(data, dict) else None
+    if not isinstance(concepts, dict):
+        return None, 'a lexicon file without an object under "concepts"'
+    return concepts, None
+
+
 def load_ontology(path: str | Path) -> Ontology:
-    """Read and validate an ontology file; every failure is an `OntologyError` with a readable message."""
+    """Read and validate an ontology file and the lexicon beside it (`NAME.lexicon.json`, optional); every
+    failure is an `OntologyError` with a readable message."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -341,7 +387,17 @@ def load_ontology(path: str | Path) -> Ontology:
     except (ValueError, RecursionError) as exc:  # a number of over 4300 digits; nesting deeper than Python's stack
         found = f"JSON that cannot be read ({type(exc).__name__}: {str(exc)[:80]})"
         raise OntologyError([OntologyProblem("", "", found, "a JSON object")], str(path)) from None
-    return parse_ontology(data, path)
+    beside = lexicon_path(path)
+    lexicon, problem = read_lexicon(beside)
+    if problem:
+        raise OntologyError([OntologyProblem("", "", problem, 'a JSON object with "concepts"')], str(beside))
+    if lexicon is None:
+        return parse_ontology(data, path)
+    try:
+        ontology = parse_ontology(data, path, lexicon)
+    except OntologyError as exc:  # name both files: the problem may be in either
+        raise OntologyError(exc.problems, f"{path} (with its lexicon {beside.name})") from None
+    return replace(ontology, lexicon_source=beside)
 
 
 def as_ontology(ontology: Ontology | Mapping[str, Any]) -> Ontology:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from .facts import Change, Fact, Mention, id_number, normalize, value_mentions, visible
+from .facts import SELF, Change, Fact, Mention, id_number, normalize, value_mentions, visible
 from .ontology import Concept, Ontology, as_ontology
 from .redact import redact, redacts
 from .tiers import DECAY, PERSISTENCE_CLASSES, PRUNE_THRESHOLD, TIER, turns_until_faded
@@ -78,8 +78,9 @@ class MemoryStore:
             return None
         return turns_until_faded(fact.salience, self.decay.get(fact.persistence_class, 1.0), self.prune_threshold)
 
-    def facts_for(self, concept_id: str) -> list[Fact]:
-        return [f for f in self.facts.values() if f.concept == concept_id]
+    def facts_for(self, concept_id: str, about: str | None = None) -> list[Fact]:
+        """The facts of one concept: everyone's, or only the visitor's (`about="self"`) or one member's."""
+        return [f for f in self.facts.values() if f.concept == concept_id and (about is None or f.about == about)]
 
     def similarity(self, a: str, b: str) -> float:
         """Similarity in [0, 1]; equal normalized strings are always 1.0, and strict mode stops there."""
@@ -94,9 +95,10 @@ class MemoryStore:
 
         return fuzz.WRatio(na, nb) / 100.0
 
-    def matches(self, concept_id: str, value: str) -> list[Fact]:
-        """Facts of `concept_id` that `value` refers to, best match first (ties: oldest mention first)."""
-        return self._rank(self.facts_for(concept_id), value)
+    def matches(self, concept_id: str, value: str, about: str = SELF) -> list[Fact]:
+        """Facts of `concept_id` that `value` refers to, best match first (ties: oldest mention first), of
+        the same person: the son's peanut allergy is not the visitor's."""
+        return self._rank(self.facts_for(concept_id, about), value)
 
     def _rank(self, candidates: list[Fact], value: str) -> list[Fact]:
         key = normalize(value)
@@ -131,7 +133,14 @@ class MemoryStore:
         return self._seq
 
     def upsert(
-        self, concept: str, value: str, polarity: str = "asserted", evidence: str = "", *, source: str = ""
+        self,
+        concept: str,
+        value: str,
+        polarity: str = "asserted",
+        evidence: str = "",
+        *,
+        source: str = "",
+        about: str = SELF,
     ) -> list[Change]:
         """Apply one extracted fact. Unknown concepts and empty values are ignored (closed world); control and
         invisible characters are dropped, so whatever memory holds it can save, load and show; personal data
@@ -143,16 +152,17 @@ class MemoryStore:
         if polarity not in POLARITIES:
             raise ValueError(f"polarity must be one of {POLARITIES}, got {polarity!r}")
         evidence = redact(visible(str(evidence)).strip())  # the fact is kept, contact details around it are not
+        about = " ".join(visible(str(about or SELF)).lower().split()) or SELF
         if polarity == "negated":
-            return self._negate(spec, value)
-        found = self.matches(concept, value)
+            return self._negate(spec, value, about)
+        found = self.matches(concept, value, about)
         if found:
             return [self._reinforce(spec, found[0], value, evidence, source)]
-        return self._create(spec, value, evidence, source)
+        return self._create(spec, value, evidence, source, about)
 
-    def _negate(self, spec: Concept, value: str) -> list[Change]:
+    def _negate(self, spec: Concept, value: str, about: str = SELF) -> list[Change]:
         changes = []
-        for fact in self.matches(spec.id, value):
+        for fact in self.matches(spec.id, value, about):
             del self.facts[fact.id]
             changes.append(Change("negated", fact, fact.salience, 0.0, f"visitor said: not {value!r}"))
         return changes
@@ -171,7 +181,7 @@ class MemoryStore:
         fact.history = [*fact.history, Mention(self.turn, value, evidence)][-HISTORY_LIMIT:]
         return Change("reinforced", fact, before, fact.salience)
 
-    def _create(self, spec: Concept, value: str, evidence: str, source: str) -> list[Change]:
+    def _create(self, spec: Concept, value: str, evidence: str, source: str, about: str = SELF) -> list[Change]:
         now = self.clock()
         fact = Fact(
             id=f"f{self.next_id}",
@@ -187,6 +197,7 @@ class MemoryStore:
             created_at=now,
             last_seen_at=now,
             history=[Mention(self.turn, value, evidence)],
+            about=about,
             seq=self._touch(),
         )
         self.next_id += 1
@@ -199,7 +210,7 @@ class MemoryStore:
         if spec.cardinality is None:
             return []
         pool = self.facts.values() if same_concept is None else same_concept
-        others = [f for f in pool if f.concept == spec.id and f is not keep]
+        others = [f for f in pool if f.concept == spec.id and f.about == keep.about and f is not keep]
         excess = len(others) + 1 - spec.cardinality
         if excess <= 0:
             return []
@@ -243,14 +254,14 @@ class MemoryStore:
             del self.facts[fact.id]
         return changes
 
-    def preview(self, facts: Iterable[tuple[str, str, str, str]]) -> MemoryStore:
-        """A throwaway copy with `(concept, value, polarity, evidence)` facts upserted and one tick: what
+    def preview(self, facts: Iterable[tuple[str, ...]]) -> MemoryStore:
+        """A throwaway copy with `(concept, value, polarity, evidence[, about])` facts upserted and one tick: what
         memory will be once this turn commits, for a prompt that must already know it. The store itself
         is untouched, so a reply that fails still commits nothing."""
         clone = copy.copy(self)
         clone.facts = {fid: replace(f, history=list(f.history)) for fid, f in self.facts.items()}
-        for concept, value, polarity, evidence in facts:
-            clone.upsert(concept, value, polarity, evidence)
+        for concept, value, polarity, evidence, *about in facts:
+            clone.upsert(concept, value, polarity, evidence, about=about[0] if about else SELF)
         clone.tick()
         return clone
 
@@ -355,7 +366,7 @@ class MemoryStore:
         `fresh`: the facts were made for this call (read from a file) and are taken as they are, not copied."""
         changes: list[Change] = []
         strict = self.similarity_threshold >= 1.0
-        keys = {(f.concept, normalize(f.value)) for f in self.facts.values()}
+        keys = {(f.concept, normalize(f.value), f.about) for f in self.facts.values()}
         by_concept: dict[str, list[Fact]] = {}
         for f in self.facts.values():
             by_concept.setdefault(f.concept, []).append(f)
@@ -363,10 +374,11 @@ class MemoryStore:
         for item in facts:
             fact = item.fact if isinstance(item, Change) else item
             spec = self.ontology.concepts.get(fact.concept)
-            key = (fact.concept, normalize(fact.value))
+            key = (fact.concept, normalize(fact.value), fact.about)
             if spec is None or key in keys:
                 continue
-            if not strict and self._rank([f for f in earlier.get(fact.concept, ()) if f.id in self.facts], fact.value):
+            same = [f for f in earlier.get(fact.concept, ()) if f.id in self.facts and f.about == fact.about]
+            if not strict and self._rank(same, fact.value):
                 continue
             keys.add(key)
             if not fresh:
@@ -386,6 +398,6 @@ class MemoryStore:
             if evicted:
                 gone = {c.fact.id for c in evicted}
                 group[:] = [f for f in group if f.id not in gone]
-                keys.difference_update((c.fact.concept, normalize(c.fact.value)) for c in evicted)
+                keys.difference_update((c.fact.concept, normalize(c.fact.value), c.fact.about) for c in evicted)
                 changes.extend(evicted)
         return changes

@@ -72,7 +72,8 @@ def render_block(store: Remembered, facts: Iterable[Fact]) -> str:
         per_concept: dict[str, list[str]] = {}
         for fact in group:
             fading = fact.salience < FADING and TIER[fact.persistence_class].prunable
-            per_concept.setdefault(fact.concept, []).append(fact.value + (" (fading)" if fading else ""))
+            whose = f" (their {fact.about}'s)" if fact.about != "self" else ""  # a party member's need counts too
+            per_concept.setdefault(fact.concept, []).append(fact.value + whose + (" (fading)" if fading else ""))
         for concept_id, values in per_concept.items():
             concept = store.ontology.concepts.get(concept_id)
             name = concept.short_label if concept else concept_id
@@ -99,6 +100,7 @@ def dump(store: Remembered) -> str:
     lines = [f"(turn {store.turn}) {len(facts)} fact(s):"]
     for f in facts:
         lines.append(
-            f'  • [{f.concept}] {f.value} (sal={f.salience:.2f}, {f.persistence_class})  [from: "{f.evidence}"]'
+            f"  • [{f.concept}] {f.value}{'' if f.about == 'self' else f' (about: {f.about})'} "
+            f'(sal={f.salience:.2f}, {f.persistence_class})  [from: "{f.evidence}"]'
         )
     return "\n".join(lines)

@@ -26,9 +26,14 @@ class Visit:
     ended_at: str
     turns: int = 0
     topics: list[str] = field(default_factory=list)
+    model_readings: int = 0  # messages a model read for facts
+    model_refused: int = 0  # of those, how many came back with nothing validation would keep
 
     def record(self) -> dict[str, Any]:
-        return {"started_at": self.started_at, "ended_at": self.ended_at, "turns": self.turns, "topics": self.topics}
+        record = {"started_at": self.started_at, "ended_at": self.ended_at, "turns": self.turns, "topics": self.topics}
+        if self.model_readings:  # only with a model: a built-in visit's record stays as it was
+            record |= {"model_readings": self.model_readings, "model_refused": self.model_refused}
+        return record
 
     @classmethod
     def from_record(cls, raw: object) -> Visit | None:
@@ -46,7 +51,10 @@ class Visit:
             if isinstance(topics, list)
             else []
         )
-        return cls(start, end, turns, topics)
+        readings, refused = raw.get("model_readings", 0), raw.get("model_refused", 0)
+        readings = readings if isinstance(readings, int) and not isinstance(readings, bool) and readings >= 0 else 0
+        refused = refused if isinstance(refused, int) and not isinstance(refused, bool) and refused >= 0 else 0
+        return cls(start, end, turns, topics, readings, min(refused, readings))
 
 
 @dataclass

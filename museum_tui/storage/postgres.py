@@ -22,7 +22,8 @@ from typing import Any
 from museum_tui import clock
 from museum_tui.memory import Fact, MemoryStore
 from museum_tui.memory.fact_codec import InvalidEntry, decode_fact, encode_fact
-from museum_tui.memory.merge import fact_key, kept
+from museum_tui.memory.merge import fact_key as fact_key  # the row key, for tools and tests
+from museum_tui.memory.merge import kept, key_of
 from museum_tui.memory.snapshot import Consent, VisitorSnapshot
 from museum_tui.memory.usernames import check_user_name
 from museum_tui.memory.visits import KEPT_VISITS, VisitLog
@@ -173,7 +174,7 @@ def _set_aside_meta(cur: Any, vid: int, meta: Any) -> dict[str, Any]:
 
 def _decode(key: str, data: Any) -> Fact:
     fact = decode_fact(data)
-    if fact_key(fact.concept, fact.value) != key:
+    if key_of(fact) != key:
         raise InvalidEntry("its key does not match its concept and value")
     return fact
 
@@ -350,7 +351,7 @@ class PostgresVisitorMemory(SavedMemory):
         merged = self._merge(store, theirs, self._own_tombstones)
         report.adopted, report.dropped = merged.adopted, merged.dropped
 
-        ours, withheld = kept(store), {fact_key(f.concept, f.value) for f in self.withheld(store)}
+        ours, withheld = kept(store), {key_of(f) for f in self.withheld(store)}
         written, upserts = [], []
         for key, fact in ours.items():
             if key in withheld:

@@ -167,8 +167,12 @@ class SavedMemory:
         return sensitive(store)
 
     def withheld(self, store: MemoryStore) -> list[Fact]:
-        """Facts of the kept tiers that a save leaves out (sensitive, not agreed to)."""
+        """Facts of the kept tiers that a save leaves out (the party's; sensitive ones not agreed to)."""
         return withheld(store, self.consent, ask=self.ask_sensitive, stored=lambda f: key_of(f) in self._base)
+
+    def awaiting_consent(self, store: MemoryStore) -> list[Fact]:
+        """The visitor's own facts left out only until they answer: what the consent question is for."""
+        return [f for f in self.withheld(store) if f.about == "self"]
 
     def _restore(self, store: MemoryStore, snapshot: VisitorSnapshot) -> int:
         """End of a load: the snapshot into a fresh store; how many facts came back."""

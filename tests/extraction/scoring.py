@@ -53,17 +53,34 @@ class Score:
         return "\n".join(lines)
 
 
+def labels_party(row: dict) -> bool:
+    """Does this row's gold say whose each fact is? Rows labelled before facts could be a party member's
+    list only the visitor's own facts: there a member's fact is out of scope, neither right nor wrong."""
+    return bool(row.get("party")) or any("about" in g for g in row["facts"])
+
+
 def score(extract, rows: list[dict]) -> Score:
+    """Facts match on concept, polarity, value and whose they are (`about`, "self" when the gold omits
+    it): a member's need filed as the visitor's own is a false positive and a false negative."""
     result = Score()
     for row in rows:
-        predicted = [(f.concept, f.value, f.polarity) for f in extract(row["user"], row.get("bot"))]
-        gold = [(g["concept"], g["value"], g["polarity"]) for g in row["facts"]]
+        predicted = [
+            (f.concept, f.value, f.polarity, getattr(f, "about", "self")) for f in extract(row["user"], row.get("bot"))
+        ]
+        if not labels_party(row):
+            predicted = [p for p in predicted if p[3] == "self"]
+        gold = [(g["concept"], g["value"], g["polarity"], g.get("about", "self")) for g in row["facts"]]
         unmatched = list(gold)
-        for concept, value, polarity in predicted:
+        for concept, value, polarity, about in predicted:
             hit = next(
-                (g for g in unmatched if g[0] == concept and g[2] == polarity and values_match(value, g[1])),
+                (
+                    g
+                    for g in unmatched
+                    if g[0] == concept and g[2] == polarity and g[3] == about and values_match(value, g[1])
+                ),
                 None,
             )
+            whose = "" if about == "self" else f" about {about}"
             if hit:
                 unmatched.remove(hit)
                 result.tp += 1
@@ -71,9 +88,10 @@ def score(extract, rows: list[dict]) -> Score:
             else:
                 result.fp += 1
                 result.per_concept[(concept, "fp")] += 1
-                result.errors.append(f"FP {concept}={value!r} ({polarity}) in {row['user']!r}")
-        for concept, value, polarity in unmatched:
+                result.errors.append(f"FP {concept}={value!r} ({polarity}){whose} in {row['user']!r}")
+        for concept, value, polarity, about in unmatched:
+            whose = "" if about == "self" else f" about {about}"
             result.fn += 1
             result.per_concept[(concept, "fn")] += 1
-            result.errors.append(f"FN {concept}={value!r} ({polarity}) in {row['user']!r}")
+            result.errors.append(f"FN {concept}={value!r} ({polarity}){whose} in {row['user']!r}")
     return result

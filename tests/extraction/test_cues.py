@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from museum_tui.extraction import check_cues
-from museum_tui.extraction.cues import FIELDS, compile_cues
-from museum_tui.memory import parse_ontology
+from museum_tui.extraction.cues import compile_cues
+from museum_tui.memory import OntologyError, parse_ontology
+from museum_tui.memory.lexicon_schema import FIELDS
 
 
-def _copy(ontology) -> dict:
-    return json.loads(json.dumps(ontology.raw))
+def _copy(ontology) -> tuple[dict, dict]:
+    """The ontology's JSON and its lexicon, to edit."""
+    return json.loads(json.dumps(ontology.raw)), json.loads(json.dumps(ontology.lexicon))
 
 
 def test_the_shipped_cues_are_clean_and_every_concept_has_some(museum_ontology) -> None:
@@ -20,8 +24,8 @@ def test_the_shipped_cues_are_clean_and_every_concept_has_some(museum_ontology) 
 
 
 def test_new_fields_are_checked(museum_ontology) -> None:
-    raw = _copy(museum_ontology)
-    cues = raw["concepts"]["ImmediateNeed.Rest"]["cues"]
+    raw, lexicon = _copy(museum_ontology)
+    cues = lexicon["ImmediateNeed.Rest"]
     cues["priority"] = "high"
     cues["claim"] = "yes"
     cues["denials"] = {"fine": 3}
@@ -29,20 +33,22 @@ def test_new_fields_are_checked(museum_ontology) -> None:
     cues["answer_patterns"] = ["(unclosed"]
     cues["proper_patterns"] = ["no value group"]
     cues["colour"] = "blue"
-    problems = check_cues(parse_ontology(raw))
-    fields = sorted(p.split("cues field ")[1].split(":")[0].strip("'") for p in problems)
+    with pytest.raises(OntologyError) as refused:  # loading refuses them: the app's load as the check command's
+        parse_ontology(raw, lexicon=lexicon)
+    problems = refused.value.problems
+    fields = sorted(p.field.removeprefix("cues.") for p in problems)
     assert fields == sorted(["priority", "claim", "denials", "veto", "answer_patterns", "proper_patterns", "colour"]), (
         problems
     )
-    assert all(p.startswith("concept 'ImmediateNeed.Rest', cues field") for p in problems)
+    assert all(p.concept == "ImmediateNeed.Rest" for p in problems)
     assert "colour" not in FIELDS
 
 
 def test_a_term_that_folds_into_another_is_reported(museum_ontology) -> None:
-    raw = _copy(museum_ontology)
-    raw["concepts"]["SpecialNeed.HearingImpairment"]["cues"]["terms"]["a bit deaf"] = "hard of hearing"
-    raw["concepts"]["Mood.Current"]["cues"]["triggers"].append("really")
-    problems = check_cues(parse_ontology(raw))
+    raw, lexicon = _copy(museum_ontology)
+    lexicon["SpecialNeed.HearingImpairment"]["terms"]["a bit deaf"] = "hard of hearing"
+    lexicon["Mood.Current"]["triggers"].append("really")
+    problems = check_cues(parse_ontology(raw, lexicon=lexicon))
     assert len(problems) == 2
     assert "'SpecialNeed.HearingImpairment', cues field 'terms': found 'a bit deaf'" in problems[0]
     assert "'Mood.Current', cues field 'triggers': found 'really'" in problems[1]

@@ -17,6 +17,11 @@ HELD_OUT_3_PRECISION = 0.94  # measured 0.944 the first time it was scored, 0.95
 HELD_OUT_3_RECALL = 0.90  # measured 0.913
 
 
+def own(facts: list) -> list:
+    """The facts about the visitor: a party member's ("my husband is deaf") is theirs, not the visitor's."""
+    return [f for f in facts if f.about == "self"]
+
+
 @pytest.fixture(scope="module")
 def extractor(museum_ontology) -> RuleExtractor:
     return RuleExtractor(museum_ontology)
@@ -81,7 +86,7 @@ def test_second_held_out_distractors_yield_nothing(extractor: RuleExtractor) -> 
     """Third-party remarks, hypotheticals, questions about the venue, injected instructions: no facts."""
     rows = [row for row in load(HELD_OUT_2) if set(row["tags"]) & DISTRACTORS and not row["facts"]]
     assert len(rows) >= 35
-    produced = {row["user"]: extractor.extract(row["user"], row.get("bot")) for row in rows}
+    produced = {row["user"]: own(extractor.extract(row["user"], row.get("bot"))) for row in rows}
     assert {user: facts for user, facts in produced.items() if facts} == {}
 
 
@@ -96,13 +101,13 @@ def test_third_held_out_precision_and_recall(extractor: RuleExtractor) -> None:
     assert result.precision >= HELD_OUT_3_PRECISION, report
     assert result.recall >= HELD_OUT_3_RECALL, report
     distractors = [row for row in rows if set(row["tags"]) & DISTRACTORS and not row["facts"]]
-    assert [row["user"] for row in distractors if extractor.extract(row["user"], row.get("bot"))] == []
+    assert [row["user"] for row in distractors if own(extractor.extract(row["user"], row.get("bot")))] == []
 
 
 def test_distractors_never_produce_a_fact_about_the_visitor(extractor: RuleExtractor) -> None:
     for row in load("extraction_gold.jsonl") + load("extraction_heldout.jsonl"):
         if set(row["tags"]) & {"third_party", "hypothetical", "inquiry", "injection"} and not row["facts"]:
-            assert extractor.extract(row["user"], row.get("bot")) == [], row["user"]
+            assert own(extractor.extract(row["user"], row.get("bot"))) == [], row["user"]
 
 
 @pytest.mark.parametrize(
@@ -111,8 +116,16 @@ def test_distractors_never_produce_a_fact_about_the_visitor(extractor: RuleExtra
         ("I'm not deaf", None, [("SpecialNeed.HearingImpairment", "deaf", "negated")]),
         ("forget that I like Picasso", None, [("ArtInterest.Artist", "Picasso", "negated")]),
         ("no longer need a coffee", None, [("ImmediateNeed.Refreshment", "coffee", "negated")]),
-        ("my husband is deaf", None, []),
-        ("I'm here with my deaf son", None, [("VisitPlan.Companions", "deaf son", "asserted")]),
+        ("my husband is deaf", None, [("SpecialNeed.HearingImpairment", "deaf", "asserted", "husband")]),
+        ("the guide is deaf", None, []),
+        (
+            "I'm here with my deaf son",
+            None,
+            [
+                ("VisitPlan.Companions", "deaf son", "asserted", "self"),
+                ("SpecialNeed.HearingImpairment", "deaf", "asserted", "son"),
+            ],
+        ),
         ("where's the toilet?", None, [("ImmediateNeed.Restroom", "toilet", "asserted")]),
         ("do you have accessible toilets?", None, []),
         (
@@ -126,7 +139,11 @@ def test_distractors_never_produce_a_fact_about_the_visitor(extractor: RuleExtra
 def test_the_cases_the_issue_names(
     extractor: RuleExtractor, user: str, bot: str | None, expected: list[tuple[str, str, str]]
 ) -> None:
-    assert [(f.concept, f.value, f.polarity) for f in extractor.extract(user, bot)] == expected
+    found = extractor.extract(user, bot)
+    assert [
+        (f.concept, f.value, f.polarity, f.about)[: len(e)] for f, e in zip(found, expected, strict=False)
+    ] == expected
+    assert len(found) == len(expected)
 
 
 def test_evidence_is_the_visitors_own_clause(extractor: RuleExtractor) -> None:

@@ -20,8 +20,23 @@ from .scoring import DATA
 
 PACKAGE = Path(__file__).resolve().parents[2] / "museum_tui"
 RULE_MODULES = (
-    *(f"extraction/{n}" for n in ("rules", "cues", "values", "spelling", "short_answers", "reading")),
-    *(f"language/{n}" for n in ("clauses", "party", "acts", "text")),
+    *(
+        f"extraction/{n}"
+        for n in (
+            "rules",
+            "cues",
+            "values",
+            "spelling",
+            "short_answers",
+            "reading",
+            "hits",
+            "party_reading",
+            "derived",
+            "meaning",
+            "floor",
+        )
+    ),
+    *(f"language/{n}" for n in ("clauses", "party", "acts", "text", "semantic")),
 )
 VENUE_WORDS = re.compile(
     r"\b(?:museum(?![-_]tui)|gallery|galleries|exhibition|artwork|glasshouse|garden|café|cafe)\b", re.I
@@ -42,7 +57,11 @@ def test_the_garden_cues_are_valid() -> None:
     [
         ("I love orchids and cacti", None, {("Interest.Plants", "orchids"), ("Interest.Plants", "cacti")}),
         ("im alergic to polen", None, {("Health.Allergy", "pollen")}),
-        ("Here with my nan, she uses a wheelchair", None, {("Trip.Companions", "nan")}),
+        (
+            "Here with my nan, she uses a wheelchair",
+            None,
+            {("Trip.Companions", "nan"), ("Access.Mobility", "wheelchair user", "nan")},
+        ),
         ("we have about 2 hours", None, {("Trip.TimeBudget", "2 hours")}),
         ("dying for a cuppa", None, {("Now.Refreshment", "tea")}),
         ("I am by the lake", None, {("Now.Location", "lake")}),
@@ -55,7 +74,8 @@ def test_the_garden_cues_are_valid() -> None:
     ],
 )
 def test_a_second_venue_reads_the_visitor(garden: RuleExtractor, user: str, bot: str | None, expected: set) -> None:
-    got = {(f.concept, f.value) for f in garden.extract(user, bot) if f.polarity == "asserted"}
+    facts = [f for f in garden.extract(user, bot) if f.polarity == "asserted"]
+    got = {(f.concept, f.value) if f.about == "self" else (f.concept, f.value, f.about) for f in facts}
     assert got == expected
 
 
@@ -72,7 +92,15 @@ def test_a_second_venue_reads_the_visitor(garden: RuleExtractor, user: str, bot:
     ],
 )
 def test_a_second_venue_keeps_the_distractors_out(garden: RuleExtractor, user: str) -> None:
-    assert garden.extract(user) == []
+    assert [f for f in garden.extract(user) if f.about == "self"] == []
+
+
+def test_a_party_members_need_is_theirs_at_another_venue(garden: RuleExtractor) -> None:
+    """A sensitive concept of any venue can be a party member's; a liking ("my wife loves ferns") cannot."""
+    assert [(f.concept, f.value, f.about) for f in garden.extract("My son is allergic to bees")] == [
+        ("Health.Allergy", "bee stings", "son")
+    ]
+    assert garden.extract("my wife loves ferns") == []
 
 
 def test_the_rule_extractor_code_names_no_venue() -> None:

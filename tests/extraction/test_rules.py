@@ -148,9 +148,9 @@ def test_a_broken_cue_does_not_stop_the_extractor(museum_ontology, caplog: pytes
 
     from museum_tui.memory import parse_ontology
 
-    raw = json.loads(json.dumps(museum_ontology.raw))
-    raw["concepts"]["SpecialNeed.Allergy"]["cues"]["patterns"].append("allergic to (?P<value>[a-z")
-    broken = RuleExtractor(parse_ontology(raw))
+    raw, lexicon = json.loads(json.dumps(museum_ontology.raw)), json.loads(json.dumps(museum_ontology.lexicon))
+    lexicon["SpecialNeed.Allergy"]["patterns"].append("allergic to (?P<value>[a-z")
+    broken = RuleExtractor(parse_ontology(raw, lexicon=lexicon))
     assert not broken.ready and not caplog.text, "cues compile on first use (or warm_up), not on construction"
     assert [(f.concept, f.value) for f in broken.extract("I'm vegan and allergic to nuts")] == [
         ("SpecialNeed.DietaryRestriction", "vegan")

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from museum_tui.extraction import LLMExtractor, check_cues, fact_schema, validate_facts
-from museum_tui.memory import parse_ontology
+from museum_tui.memory import OntologyError, parse_ontology
 
 from .scoring import DATA, load
 
@@ -99,7 +99,8 @@ def test_schema_is_strict_and_closed(museum_ontology) -> None:
     item = schema["properties"]["facts"]["items"]
     assert item["properties"]["concept"]["enum"] == list(museum_ontology.concepts)
     assert item["additionalProperties"] is False and schema["additionalProperties"] is False
-    assert set(item["required"]) == {"concept", "value", "polarity", "evidence"}
+    assert set(item["required"]) == {"concept", "value", "polarity", "evidence", "about"}
+    assert item["properties"]["about"] == {"type": "string"}
 
 
 async def test_llm_extractor_validates_what_the_model_says(museum_ontology) -> None:
@@ -130,7 +131,8 @@ async def test_llm_extractor_validates_what_the_model_says(museum_ontology) -> N
     assert [(f.concept, f.value) for f in result.facts] == [("SpecialNeed.Allergy", "peanuts")]
     assert len(result.rejected) == 2
     system, user = seen[0]
-    assert "SpecialNeed.Allergy" in system["content"] and "{catalog}" not in system["content"]
+    assert "SpecialNeed.Allergy [need]" in system["content"] and "{catalog}" not in system["content"]
+    assert "ArtInterest.Artist:" in system["content"] and '"about": "self"' in system["content"]
     assert user["content"].index("Assistant's previous message") < user["content"].index("Visitor's message")
 
 
@@ -144,12 +146,19 @@ async def test_llm_extractor_lets_call_errors_propagate(museum_ontology) -> None
 
 def test_check_cues_names_concept_and_field(museum_ontology, tmp_path: Path) -> None:
     assert check_cues(museum_ontology) == []
-    raw = json.loads(json.dumps(museum_ontology.raw))
-    raw["concepts"]["SpecialNeed.Allergy"]["cues"]["patterns"].append("allergic to (?P<value>[a-z")
-    raw["concepts"]["Mood.Current"]["cues"]["negation"] = "sometimes"
-    raw["concepts"]["Profile.Name"]["cues"]["patterns"].append("no group here")
-    problems = check_cues(parse_ontology(raw))
-    assert len(problems) == 3
-    assert any("'SpecialNeed.Allergy', cues field 'patterns'" in p and "valid regex" in p for p in problems)
-    assert any("'Mood.Current', cues field 'negation': found 'sometimes'" in p for p in problems)
-    assert any("'Profile.Name'" in p and "named group" in p for p in problems)
+    raw, lexicon = json.loads(json.dumps(museum_ontology.raw)), json.loads(json.dumps(museum_ontology.lexicon))
+    lexicon["SpecialNeed.Allergy"]["patterns"].append("allergic to (?P<value>[a-z")
+    lexicon["Mood.Current"]["negation"] = "sometimes"
+    lexicon["Profile.Name"]["patterns"].append("no group here")
+    with pytest.raises(OntologyError) as refused:  # structure: refused on load
+        parse_ontology(raw, lexicon=lexicon)
+    found = {(p.concept, p.field, p.found) for p in refused.value.problems}
+    assert found == {
+        ("Mood.Current", "cues.negation", "'sometimes'"),
+        ("Profile.Name", "cues.patterns", "'no group here'"),
+    }
+    del lexicon["Mood.Current"]["negation"]
+    lexicon["Profile.Name"]["patterns"].pop()
+    problems = check_cues(parse_ontology(raw, lexicon=lexicon))  # what only compiling finds: the check command
+    assert len(problems) == 1
+    assert "'SpecialNeed.Allergy', cues field 'patterns'" in problems[0] and "valid regex" in problems[0]

@@ -523,6 +523,7 @@ def ontology_file(tmp_path: Path, change: Callable[[dict[str, Any]], None]) -> P
     shutil.copy(bundled.parent / data.get("venue", "museum.venue.json"), tmp_path)
     path = tmp_path / "odd.json"
     path.write_text(json.dumps(data), encoding="utf-8")  # ASCII, so a lone surrogate can be written
+    shutil.copy(bundled.with_name("museum.lexicon.json"), tmp_path / "odd.lexicon.json")  # its cues, beside it
     return path
 
 

@@ -32,7 +32,8 @@ async def values_after(message: str, evidence: str) -> set[str]:
 
 
 async def test_a_negation_whose_evidence_names_nothing_of_it_erases_nothing() -> None:
-    assert await values_after("Hello, my name is Bob", "my name is Bob") == {"deaf"}
+    # the negation erases nothing; the name the model did not read stands, from the built-in floor (issue 26)
+    assert await values_after("Hello, my name is Bob", "my name is Bob") == {"deaf", "Bob"}
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ import pytest
 
 from museum_tui.language import content_words, dialogue_acts, is_question, plain
 from museum_tui.language.clauses import split_clauses
+from museum_tui.language.party import handed_back
 
 
 def test_a_statement_and_a_question_are_two_clauses() -> None:
@@ -53,3 +54,25 @@ def test_dialogue_acts_and_questions() -> None:
 def test_folding_and_stop_words() -> None:
     assert plain("  Café  ’Crème’ ") == "cafe 'creme'"
     assert content_words("Where's the Monet painting, please?") == {"monet", "painting"}
+
+
+def test_a_question_after_a_comma_is_its_own_clause() -> None:
+    clauses = split_clauses("I'm allergic to sesame, does the hummus wrap have any?")
+    assert [(c.text, c.question) for c in clauses] == [
+        ("i am allergic to sesame", False),
+        ("does the hummus wrap have any", True),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("message", "member"),
+    [
+        ("that was my brother, not me", "brother"),
+        ("No, that’s my mum’s, not mine.", "mum"),
+        ("not me, it's my son", "son"),
+        ("that was lovely, not me", ""),
+        ("my brother is deaf", ""),
+    ],
+)
+def test_a_message_that_hands_what_was_said_to_a_member(message: str, member: str) -> None:
+    assert handed_back(message) == member

@@ -1,0 +1,58 @@
+"""One clause's candidate facts (hits) before validation, and how overlapping ones are resolved."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from museum_tui.language.clauses import fold
+from museum_tui.language.party import SELF
+
+Span = tuple[int, int, str]
+
+
+@dataclass
+class Hit:
+    concept: str
+    value: str
+    polarity: str
+    evidence: str
+    sentence: str = ""
+    span: tuple[int, int] | None = None  # where in its clause's folded text, when read from one
+    about: str = SELF  # the visitor, or the party member the words are about ("son")
+
+
+def outer(hits: list[Hit]) -> list[Hit]:
+    """One clause's hits without a word read inside a longer word of another concept ("street" of a
+    style inside "street art", a medium)."""
+
+    def inside(a: tuple[int, int], b: tuple[int, int]) -> bool:
+        return b[0] <= a[0] and a[1] <= b[1] and a != b
+
+    return [
+        h
+        for h in hits
+        if h.span is None
+        or h.about != SELF  # "my deaf son": the companion, and inside it the son's need
+        or not any(o.concept != h.concept and o.span and inside(h.span, o.span) for o in hits)
+    ]
+
+
+def tidy_hits(hits: list[Hit], single: bool) -> list[Hit]:
+    """One clause's hits for one concept: each value once, without a value that a longer one spells out
+    ("bright light" when "bright light (migraines)" is there too), and, for a one-value concept, only the
+    first asserted value."""
+    unique: dict[tuple[str, str, str], Hit] = {}
+    for hit in hits:
+        unique.setdefault((fold(hit.value), hit.polarity, hit.about), hit)
+    kept = []
+    for (key, polarity, about), hit in unique.items():
+        if any(p == polarity and a == about and k != key and key in k for k, p, a in unique):
+            continue
+        if single and polarity == "asserted" and any(k.polarity == "asserted" and k.about == about for k in kept):
+            continue
+        kept.append(hit)
+    return kept
+
+
+def inside_any(span: tuple[int, int], found: list[Span]) -> bool:
+    return any(not (span[1] <= s or span[0] >= e) for s, e, _ in found)

@@ -1,0 +1,49 @@
+"""The party in the rule extractor: a member's clause said as the visitor would say it of themselves, a
+need said of a member inside a companion phrase ("my deaf son"), and a need handed from the visitor to a
+member ("I'm not deaf, my husband is"). Who a clause is about is the language layer's (language/party.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+from museum_tui.language.clauses import Clause
+from museum_tui.language.party import BARE_MEMBER as _BARE_MEMBER
+from museum_tui.language.party import MEMBERS, NOT_MINE, SUBJECT_VERBS, member_named
+
+BARE = _BARE_MEMBER.pattern.removeprefix("^").replace("(?P<who>", "(?:")
+MEMBER_SUBJECT = re.compile(
+    rf"^(?:(?:my|our)\s+(?:{NOT_MINE}[\w-]+\s+){{0,3}}?(?:{MEMBERS})|{BARE}|he|she|they)\s+(?:also\s+|really\s+|just\s+)?"
+    rf"(?P<verb>{SUBJECT_VERBS})\b"
+)
+ELLIPSIS = re.compile(
+    rf"^(?:but |it is |it was |that is |that was |that was for |it is for )?(?:my|our) (?:[\w-]+ )?(?:{MEMBERS})"
+    r"(?: is| does| has| was| one| does too| is too)?$"
+)
+MY_BEFORE = re.compile(r"\b(?:my|our)\s+(?:[\w-]+\s+){0,3}$")
+
+
+def as_first_person(text: str) -> str | None:
+    """A clause about a party member, said as the visitor would say it of themselves ("my son is vegan" →
+    "i am vegan", "grandad uses a cane" → "i use a cane"); None when its subject does not open it."""
+    m = MEMBER_SUBJECT.match(text)
+    if not m:
+        return None
+    verb = m.group("verb")
+    verb = {"is": "am", "has": "have", "does": "do", "was": "was"}.get(verb) or (
+        verb[:-3] + "y" if verb.endswith("ies") else verb[:-1] if verb.endswith("s") else verb
+    )
+    return f"i {verb}{text[m.end() :]}"
+
+
+def member_after(text: str, start: int, end: int, person_after: re.Pattern[str]) -> bool:
+    """Is the word at `start:end` said of a member of the visitor's party ("my deaf son")?"""
+    person = person_after.match(text, end)
+    return bool(person and MY_BEFORE.search(text, 0, start) and member_named(text[max(0, start - 40) : person.end()]))
+
+
+def handed_on(clause: Clause, before: Clause | None) -> str:
+    """The member a clause hands the clause before's need to ("…, my husband is"), or ""."""
+    if before is None or before.sentence != clause.sentence or not ELLIPSIS.match(clause.text):
+        return ""
+    return member_named(clause.text)

@@ -1,0 +1,30 @@
+"""The second chance by meaning: a clause no cue read, matched to the lexicon's words (off by default)."""
+
+from __future__ import annotations
+
+from museum_tui.extraction import RuleExtractor
+from museum_tui.extraction.meaning import MeaningPass
+from museum_tui.language.clauses import split_clauses
+from museum_tui.language.semantic import CharBackend, SemanticIndex
+
+
+def test_the_index_finds_the_nearest_entry() -> None:
+    index = SemanticIndex([("wheelchair", "a"), ("hearing aids", "b")], CharBackend())
+    found = index.best("hearing aid")
+    assert found is not None and found.key == "b" and 0.9 < found.score < 1.0
+
+
+def test_a_word_the_lexicon_lacks_is_read_and_a_word_it_has_is_left_to_the_cues(museum_ontology) -> None:
+    rules = RuleExtractor(museum_ontology)
+    rules.warm_up()
+    meaning = MeaningPass(museum_ontology, rules.cues, CharBackend())
+    meaning.bars = (0.9, 0.9)
+    (clause,) = split_clauses("cochlear implnts")
+    assert [(m.concept, m.value, m.polarity) for m in meaning.read(clause)] == [
+        ("SpecialNeed.HearingImpairment", "cochlear implant", "asserted")
+    ]
+    (known,) = split_clauses("that sculpture is stunning")  # the cues left it on purpose: a thing, not a taste
+    assert meaning.read(known) == []
+    (question,) = split_clauses("any cochlear implnts?")
+    assert meaning.read(question) == []
+    assert RuleExtractor(museum_ontology).semantic is False
