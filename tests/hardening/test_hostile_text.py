@@ -488,6 +488,7 @@ async def test_an_unreadable_user_file_with_raw_escapes_is_set_aside_byte_for_by
     (users / "raw.toml").write_bytes(payload)
     app = make_app(user="raw")
     async with app.run_test(size=(120, 36)) as pilot:
+        await app.wait_until_ready()  # the memory file is read after the first frame
         await pilot.pause()
         notes = [m.source for m in app.query(SystemMessage)]
         assert any("could not be read" in n and "corrupt-" in n for n in notes), notes
