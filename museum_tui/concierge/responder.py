@@ -153,7 +153,8 @@ class BuiltinResponder:
                 if tours:
                     said.append("Tours for you: " + "; ".join(f"**{t.name}**, {t.when}" for t in tours) + ".")
                     used |= {f"tour:{t.name}" for t in tours}
-                if rule.menu and not menu_told:
+                if rule.menu and not menu_told and not (q.is_question and (q.food or q.drink)):
+                    # a food question gets the whole menu answer, warnings included: not said twice
                     check = self.answers.menu_check(known)
                     if check:
                         said.append(check)

@@ -7,6 +7,7 @@ from datetime import date, datetime
 
 from museum_tui.concierge.hours import Schedule
 
+from .questions import Said
 from .test_reasoning import MONDAY, Venue, garden, museum  # noqa: F401 - fixtures
 
 SUNDAY = datetime(2026, 11, 29, 10, 30)
@@ -137,3 +138,10 @@ def test_the_venue_itself_and_its_next_seasonal_late_opening(garden: Venue) -> N
     assert "Rose Garden" in garden.ask("where is the rose garden?")
     late = garden.ask("is there a late opening?")
     assert "Wednesday 7 April, until 20:00 (summer late opening)" in late
+
+
+def test_an_allergy_said_with_a_food_question_is_warned_about_once(museum: Venue) -> None:  # noqa: F811
+    """The need's own acknowledgement leaves the menu warnings to the food answer: never said twice."""
+    text = "my son has a nut allergy, what can we eat at the cafe?"
+    reply = museum.ask(text, Said("SpecialNeed.Allergy", "nuts", "asserted", text))
+    assert reply.lower().count("peanut butter cookie") == 1, reply
