@@ -82,18 +82,20 @@ class Answers(FoodAnswers):
             text = f"Allow about {e.minutes} minutes for **{e.title}** ({where}): {e.description}."
         else:
             text = f"**{e.title}** is in {where}: {e.description}{by} (about {e.minutes} min)."
-        if e.access:
-            text += f" Good to know: {', '.join(e.access)}."
-        text += self.admission(e)
-        reason = clash(e, known)
-        if reason:
-            text += f" Heads up: {reason}."
+        text += self.show_notes(e, known)
         score, why = interest_score(e, known)
         if score > 0 and why:
             text += f" I think you'll like it, because {md(why)}."
         if "where" in q.focus or known.step_free:
             text = f"{text} {self.route_to(e.gallery.floor, q, known, e.gallery.id)}".strip()
         return text
+
+    def show_notes(self, e: Exhibition, known: Known) -> str:
+        """What to know before going in: access notes, admission, and a clash with the visitor's needs."""
+        text = f" Good to know: {', '.join(e.access)}." if e.access else ""
+        text += self.admission(e)
+        reason = clash(e, known)
+        return text + (f" Heads up: {reason}." if reason else "")
 
     @staticmethod
     def admission(e: Exhibition) -> str:
@@ -167,13 +169,7 @@ class Answers(FoodAnswers):
             )
             text += "."
         if len(shows) == 1:  # a room named like its one show: what to know about the show is said too
-            e = shows[0]
-            if e.access:
-                text += f" Good to know: {', '.join(e.access)}."
-            text += self.admission(e)
-            reason = clash(e, known)
-            if reason:
-                text += f" Heads up: {reason}."
+            text += self.show_notes(shows[0], known)
         return f"{text} {self.route_to(g.floor, q, known, g.id)}".strip()
 
     # ---- toilets, lifts, facilities, entrances -------------------------------------------------------

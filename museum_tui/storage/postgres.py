@@ -110,12 +110,16 @@ class PostgresStorage:
                     reason = reason.replace(secret, "***")
                 raise PersistenceError(f"the memory database at {self.location} failed: {reason}") from None
 
-    def visitors(self) -> list[str]:
+    def _names(self, table: str) -> list[str]:
+        """Every name in `visitors` or `secrets`, sorted (none from a database newer than this app)."""
         with self.transaction() as cur:
             if self.newer:
                 return []
-            cur.execute(f"SELECT name FROM {SCHEMA}.visitors ORDER BY name")
+            cur.execute(f"SELECT name FROM {SCHEMA}.{table} ORDER BY name")
             return [name for (name,) in cur.fetchall()]
+
+    def visitors(self) -> list[str]:
+        return self._names("visitors")
 
     def holds(self, user: str) -> bool:
         """Memory saved in the database under this name."""
@@ -128,11 +132,7 @@ class PostgresStorage:
         return PostgresSecret(self, check_user_name(user))
 
     def secret_holders(self) -> list[str]:
-        with self.transaction() as cur:
-            if self.newer:
-                return []
-            cur.execute(f"SELECT name FROM {SCHEMA}.secrets ORDER BY name")
-            return [name for (name,) in cur.fetchall()]
+        return self._names("secrets")
 
     def erase(self, user: str) -> bool:
         """Delete the visitor's row with every fact and tombstone of theirs (one transaction)."""
