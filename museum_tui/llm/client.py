@@ -37,7 +37,7 @@ from .http_errors import (
 )
 from .jsonparse import loads, parse_json_text
 from .payload import text_of, usage_of
-from .providers import Provider
+from .providers import Provider, repetition_penalty
 from .sse import LineTooLong, sse_data, sse_lines
 
 __all__ = ["MODES", "ChatClient", "ChatEvent", "Finish", "TextDelta", "Usage"]
@@ -398,19 +398,3 @@ class ChatClient:
         if not isinstance(choices[0].get("message", {}), dict):
             raise ResponseError("The server's answer was not an OpenAI-style completion.", retryable=True)
         return data
-
-
-# Small local models loop ("…the café, the café, the café…") until the length limit: local servers are asked
-# for a repetition penalty in the parameter they read. llama.cpp and llama-cpp-python take `repeat_penalty`
-# (their default 1.1 is too gentle for a 135M model); Ollama's OpenAI endpoint takes `frequency_penalty`.
-# Hosted APIs keep their own defaults.
-REPEAT_PENALTY = 1.3
-FREQUENCY_PENALTY = 0.6
-
-
-def repetition_penalty(provider: Provider) -> dict[str, float]:
-    if provider.name == "ollama":
-        return {"frequency_penalty": FREQUENCY_PENALTY}
-    if provider.local:
-        return {"repeat_penalty": REPEAT_PENALTY}
-    return {}

@@ -190,3 +190,20 @@ def resolve_provider(cli: Mapping[str, Any], file: Mapping[str, Any], env: Mappi
     if own and not key and not keyless_ok:
         raise ProviderError(f"{name} needs an API key: set {key_env} in the environment, or run with --offline")
     return Provider(name, url, key, key_env, str(model), str(extract_model), headers)
+
+
+# Small local models loop ("…the café, the café, the café…") until the length limit: local servers are asked
+# for a repetition penalty in the parameter they read. llama.cpp and llama-cpp-python take `repeat_penalty`
+# (their default 1.1 is too gentle for a 135M model); Ollama's OpenAI endpoint takes `frequency_penalty`.
+# Hosted APIs keep their own defaults.
+REPEAT_PENALTY = 1.3
+FREQUENCY_PENALTY = 0.6
+
+
+def repetition_penalty(provider: Provider) -> dict[str, float]:
+    """What to add to a chat request so this provider's server discourages repeating itself."""
+    if provider.name == "ollama":
+        return {"frequency_penalty": FREQUENCY_PENALTY}
+    if provider.local:
+        return {"repeat_penalty": REPEAT_PENALTY}
+    return {}
