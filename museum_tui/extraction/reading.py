@@ -5,10 +5,56 @@ from __future__ import annotations
 
 import re
 
-from museum_tui.language.clauses import SUBJECT_VERBS, fold
+from museum_tui.language.clauses import PEOPLE, SUBJECT_VERBS, fold
 from museum_tui.memory import Ontology
 
 from .cues import HYPHEN, SPACE, ConceptCues
+
+# The rule extractor's own words and shapes: what surrounds a value without being it, and the bounds of a read.
+FILLER = frozenset(
+    (
+        "thanks",
+        "thank you",
+        "please",
+        "cheers",
+        "ta",
+        "i think",
+        "probably",
+        "etc",
+        "and so on",
+        "too",
+        "as well",
+        "also",
+        "lol",
+        "x",
+        "ok",
+        "okay",
+    )
+)  # words around a value that are not part of it
+_STOP = "the a an this that these those it them my your our any some all"
+STOPWORDS = frozenset(_STOP.split())
+SPLIT_VALUES = re.compile(r"\s*(?:,|\band\b|\bor\b|&|/|\bplus\b|\bas well as\b)\s*")
+
+MAX_CHARS = 4000  # of one message
+MAX_FOUND = 24  # candidate values per concept and clause; validation keeps at most 12 facts anyway
+DANGLING = re.compile(r"(?:to |of |about |with )?(?:them|it|those|these|that|one|too|as well|i am afraid|sadly)")
+FORGET = re.compile(
+    r"^(?:please )?(?:forget|ignore|scratch|never mind|disregard|strike)(?: about)? (?!that\b|it\b|what\b)"
+)
+_BARE = "the a an some any please now quick quickly urgently first more another"
+BARE_WORDS = frozenset(_BARE.split())
+SELF_NOUN = re.compile(r"\b(?:i am|we are|i have always been|i have been) (?:an?|such an?) (?:\w+ )?$")
+PERSON_AFTER = re.compile(
+    rf"\s+(?:{PEOPLE}|man|men|woman|women|person|people|lady|ladies|gentleman|guy|guys|composer|"
+    r"painter|painters|poet|king|queen|saint|figure|character|sitter|visitor|visitors|customers|folk|folks|"
+    r"community|communities|characters|singer|dancer|writer|author|model|[a-z]{3,}ists?|[a-z]{3,}ians?)\b"
+)
+
+
+CARRIED = re.compile(r"^(?:and |also |plus |or )?(?:[\w'-]+ ){0,3}[\w'-]+ (?:too|as well|also)$")
+THIS = re.compile(r"(?:^|\s)(?:that|this|these|those)\s+(?:(?!is\b|was\b|are\b|were\b)[\w-]+\s+)?$")
+FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|we|us|our|myself)\b")
+
 
 SUBJECTLESS = re.compile(r"^(?:(?:so|too|just|now|getting|feeling|not|no longer|a little|rather|well|still|totally) )*")
 VERB_NEXT = re.compile(rf"\s+(?:{SUBJECT_VERBS}|makes?|gives?|bothers?|can|are|is)\b")

@@ -25,7 +25,28 @@ from museum_tui.memory import Ontology
 from .cues import ConceptCues, compile_cues
 from .hits import Hit, Span, inside_any, outer, tidy_hits
 from .party_reading import MY_BEFORE, as_first_person, handed_on, member_after
-from .reading import capitalised, is_regex, last_question, original_case, prose, subjectless, unregex
+from .reading import (
+    BARE_WORDS,
+    CARRIED,
+    DANGLING,
+    FILLER,
+    FIRST_PERSON,
+    FORGET,
+    MAX_CHARS,
+    MAX_FOUND,
+    PERSON_AFTER,
+    SELF_NOUN,
+    SPLIT_VALUES,
+    STOPWORDS,
+    THIS,
+    capitalised,
+    is_regex,
+    last_question,
+    original_case,
+    prose,
+    subjectless,
+    unregex,
+)
 from .short_answers import as_statement
 from .spelling import Speller, vocabulary
 from .validate import ExtractedFact, ExtractionResult, validate_facts
@@ -33,50 +54,6 @@ from .validate import ExtractedFact, ExtractionResult, validate_facts
 if TYPE_CHECKING:
     from .meaning import MeaningPass
 from .values import tidy
-
-FILLER = frozenset(
-    (
-        "thanks",
-        "thank you",
-        "please",
-        "cheers",
-        "ta",
-        "i think",
-        "probably",
-        "etc",
-        "and so on",
-        "too",
-        "as well",
-        "also",
-        "lol",
-        "x",
-        "ok",
-        "okay",
-    )
-)  # words around a value that are not part of it
-_STOP = "the a an this that these those it them my your our any some all"
-STOPWORDS = frozenset(_STOP.split())
-SPLIT_VALUES = re.compile(r"\s*(?:,|\band\b|\bor\b|&|/|\bplus\b|\bas well as\b)\s*")
-
-MAX_CHARS = 4000  # of one message
-MAX_FOUND = 24  # candidate values per concept and clause; validation keeps at most 12 facts anyway
-DANGLING = re.compile(r"(?:to |of |about |with )?(?:them|it|those|these|that|one|too|as well|i am afraid|sadly)")
-FORGET = re.compile(
-    r"^(?:please )?(?:forget|ignore|scratch|never mind|disregard|strike)(?: about)? (?!that\b|it\b|what\b)"
-)
-_BARE = "the a an some any please now quick quickly urgently first more another"
-BARE_WORDS = frozenset(_BARE.split())
-SELF_NOUN = re.compile(r"\b(?:i am|we are|i have always been|i have been) (?:an?|such an?) (?:\w+ )?$")
-PERSON_AFTER = re.compile(
-    rf"\s+(?:{PEOPLE}|man|men|woman|women|person|people|lady|ladies|gentleman|guy|guys|composer|"
-    r"painter|painters|poet|king|queen|saint|figure|character|sitter|visitor|visitors|customers|folk|folks|"
-    r"community|communities|characters|singer|dancer|writer|author|model|[a-z]{3,}ists?|[a-z]{3,}ians?)\b"
-)
-
-
-CARRIED = re.compile(r"^(?:and |also |plus |or )?(?:[\w'-]+ ){0,3}[\w'-]+ (?:too|as well|also)$")
-THIS = re.compile(r"(?:^|\s)(?:that|this|these|those)\s+(?:(?!is\b|was\b|are\b|were\b)[\w-]+\s+)?$")
-FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|we|us|our|myself)\b")
 
 
 class RuleExtractor:
