@@ -20,6 +20,7 @@ from museum_tui.llm.context import estimate_tokens, message_tokens
 
 from .visitor import Exchange
 
+LAST_REPLY_CHARS = 400  # of the assistant's last reply, given to the extractor (small context windows)
 MARGIN = 32  # tokens kept free for the chat template's own markers
 SHORTENED_NOTE = "(Venue details shortened to fit; for anything not listed here, point to the information desk.)"
 MIN_VENUE_WITH_HISTORY = 300  # tokens: below this, the last exchange goes before the venue does
@@ -143,3 +144,11 @@ def shorten_venue(venue: str, room: int, query: str) -> str | None:
         if index in chosen and block not in lines:
             lines.append(block)
     return "\n".join([*lines, SHORTENED_NOTE])
+
+
+def reply_tail(reply: str | None, limit: int = LAST_REPLY_CHARS) -> str | None:
+    """The end of the assistant's last reply (where its question is), cut at a word, within `limit`."""
+    if reply is None or len(reply) <= limit:
+        return reply
+    tail = reply[-limit:]
+    return "…" + tail[tail.find(" ") + 1 :] if " " in tail else "…" + tail

@@ -25,7 +25,7 @@ from museum_tui.memory import Change, Fact, MemoryStore
 from museum_tui.safetext import strip_controls
 from museum_tui.storage.exports import Exported, ExportRefused, export_memory
 
-from .budget import PromptTooLong, fit_prompt
+from .budget import PromptTooLong, fit_prompt, reply_tail
 from .concierge import Concierge
 from .engine import ChatEngine, Turn
 from .events import (
@@ -55,7 +55,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("museum_tui.conversation")
 
 MAX_INPUT_CHARS = 4000
-LAST_REPLY_CHARS = 400  # of the assistant's last reply, given to the extractor (small context windows)
 STOPPED_MEMORY = "Stopped updating memory: the reply stays, but nothing from that message was remembered."
 TOO_LONG = (
     "This message, with what I remember and the venue's details, does not fit the model's context window "
@@ -264,7 +263,7 @@ class Session:
             return
         visitor.failed_text = text
         self._cancel = control = TurnControl()
-        last_reply = _tail(visitor.last_reply)  # the extractor needs its question, not all of it
+        last_reply = reply_tail(visitor.last_reply)  # the extractor needs its question, not all of it
         extraction = Extraction(lambda: self.fact_source.extract(text, last_reply))
         committing = False
         recalled = visitor.recalled_for(text)
@@ -387,14 +386,6 @@ class Session:
         notices = await self.save()
         await self.chat.aclose()
         return notices
-
-
-def _tail(reply: str | None, limit: int = LAST_REPLY_CHARS) -> str | None:
-    """The end of the assistant's last reply (where its question is), cut at a word, within `limit`."""
-    if reply is None or len(reply) <= limit:
-        return reply
-    tail = reply[-limit:]
-    return "…" + tail[tail.find(" ") + 1 :] if " " in tail else "…" + tail
 
 
 def _clean(text: str) -> tuple[str, Notice | None]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from museum_tui.conversation.budget import SHORTENED_NOTE, PromptTooLong, fit_prompt, shorten_venue
-from museum_tui.conversation.session import _tail
+from museum_tui.conversation.budget import reply_tail as _tail
 from museum_tui.conversation.summary import Exchange
 from museum_tui.llm.context import estimate_tokens, message_tokens
 
