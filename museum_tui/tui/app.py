@@ -38,14 +38,14 @@ from museum_tui.conversation.events import (
     UserSwitched,
     Working,
 )
-from museum_tui.safetext import md, one_line
+from museum_tui.safetext import md
 
 from .palette import MuseumCommands
 from .themes import THEMES
 from .widgets.chat import AssistantMessage, ChatLog, SystemMessage, VisitorMessage, WelcomeMessage
 from .widgets.composer import Composer
 from .widgets.fact_list import FactList
-from .widgets.memory_panel import MemoryPanel
+from .widgets.memory_panel import MemoryPanel, learned_summary
 from .widgets.working import WorkingIndicator
 
 QUIT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
@@ -267,7 +267,7 @@ class MuseumApp(App[None]):
             self._learned = event.changes
             if event.learned:
                 self.clear_notifications()  # one "memory updated" at a time, never a pile over the panel
-                self.notify(_learned_summary(event.changes), title="Memory updated", timeout=3, markup=False)
+                self.notify(learned_summary(event.changes), title="Memory updated", timeout=3, markup=False)
         elif isinstance(event, MemoryTicked):
             await panel.show_soon(event.snapshot, self._learned + event.changes, animate=True)
             self._learned = ()
@@ -387,15 +387,3 @@ class MuseumApp(App[None]):
         self._closed = True
         for notice in await self.session.aclose():
             self.notify(notice.text, severity="error" if notice.level == "error" else "warning", markup=False)
-
-
-def _learned_summary(changes: tuple[FactChange, ...]) -> str:
-    parts = []
-    for change in changes:
-        if change.kind == "created":
-            parts.append(f"+ {one_line(change.label, 60)}: {one_line(change.value, 80)}")
-        elif change.kind == "reinforced":
-            parts.append(f"↑ {one_line(change.label, 60)}: {one_line(change.value, 80)}")
-        elif change.kind == "negated":
-            parts.append(f"− {one_line(change.label, 60)}: {one_line(change.value, 80)}")
-    return "\n".join(parts[:5]) + ("\n…" if len(parts) > 5 else "")

@@ -181,3 +181,16 @@ def status_versions(snapshot: MemorySnapshot) -> tuple[list[str], list[str]]:
         f"Memory: {things}",
     ]
     return versions, folded
+
+
+LEARNED_MARKS = {"created": "+", "reinforced": "↑", "negated": "−"}  # what the "Memory updated" toast lists
+
+
+def learned_summary(changes: tuple[FactChange, ...]) -> str:
+    """The toast after a turn: what was learned, re-mentioned or taken back, five lines at most."""
+    parts = [
+        f"{LEARNED_MARKS[c.kind]} {one_line(c.label, 60)}: {one_line(c.value, 80)}"
+        for c in changes
+        if c.kind in LEARNED_MARKS
+    ]
+    return "\n".join(parts[:5]) + ("\n…" if len(parts) > 5 else "")
