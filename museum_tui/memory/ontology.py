@@ -14,8 +14,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from .facts import is_hidden
 from .lexicon_schema import SUFFIX, join_lexicon
+from .ontology_problems import NO_HIDDEN, OntologyError, OntologyProblem, describe, hidden
 from .tiers import PERSISTENCE_CLASSES, TierName
 
 PersistenceClass = TierName
@@ -80,32 +80,6 @@ class Concept:
 
 
 @dataclass(frozen=True)
-class OntologyProblem:
-    """One finding of the validator; `concept` is empty for file-level problems."""
-
-    concept: str
-    field: str
-    found: str
-    allowed: str
-
-    def __str__(self) -> str:
-        where = f"concept {self.concept!r}" if self.concept else "ontology"
-        what = f"field {self.field!r}" if self.field else "structure"
-        return f"{where}, {what}: found {self.found}; allowed: {self.allowed}"
-
-
-class OntologyError(ValueError):
-    """Raised with every problem found, not just the first."""
-
-    def __init__(self, problems: list[OntologyProblem], source: str = "") -> None:
-        self.problems = problems
-        self.source = source
-        head = f"{source}: " if source else ""
-        lines = "\n".join(f"  - {p}" for p in problems)
-        super().__init__(f"{head}{len(problems)} problem(s) in the ontology:\n{lines}")
-
-
-@dataclass(frozen=True)
 class Ontology:
     """A validated ontology. `concepts` keeps the file's order, which every view follows."""
 
@@ -139,34 +113,13 @@ class Ontology:
         return [c.id for c in self.concepts.values() if c.legacy_policy]
 
 
-def _describe(value: Any) -> str:
-    """A short, safe description of a found value for error messages (control characters escaped)."""
-    if value is None:
-        return "null"
-    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
-    text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape", "backslashreplace").decode() for ch in text)
-    if len(text) > 60:
-        text = text[:57] + "..."
-    return f"{text} ({type(value).__name__})"
-
-
-NO_HIDDEN = "text without terminal escapes, control characters or invisible format characters"
-
-
-def _hidden(text: str) -> str | None:
-    """The first character of `text` that would act on a terminal or hide in it (an escape, another
-    control, a bidi override, a zero-width space, a lone surrogate), as U+XXXX; None if there is none.
-    Ordinary letters of any script, emoji and their zero-width joiners are fine."""
-    return next((f"U+{ord(ch):04X}" for ch in text if ch not in "\n\t" and is_hidden(ch)), None)
-
-
 def _check_concept(
     cid: str, spec: Any, problems: list[OntologyProblem], warnings: list[OntologyProblem]
 ) -> Concept | None:
     def bad(field_name: str, found: Any, allowed: str) -> None:
-        problems.append(OntologyProblem(cid, field_name, _describe(found), allowed))
+        problems.append(OntologyProblem(cid, field_name, describe(found), allowed))
 
-    if not isinstance(cid, str) or not cid.strip() or any(ch.isspace() for ch in cid) or _hidden(cid):
+    if not isinstance(cid, str) or not cid.strip() or any(ch.isspace() for ch in cid) or hidden(cid):
         bad("", cid, "a concept ID without spaces or control characters, by convention Domain.Subtype")
     if not isinstance(spec, Mapping):
         bad("", spec, "an object with label, persistence_class, salience_weight, cardinality, eviction")
@@ -182,15 +135,15 @@ def _check_concept(
     if not isinstance(label, str) or not label.strip() or len(label) > MAX_LABEL:
         bad("label", label, f"a non-empty string of at most {MAX_LABEL} characters, written for the LLM")
         ok = False
-    elif _hidden(label):
-        bad("label", label, f"{NO_HIDDEN} (found {_hidden(label)})")
+    elif hidden(label):
+        bad("label", label, f"{NO_HIDDEN} (found {hidden(label)})")
         ok = False
 
     examples = spec.get("examples", [])
     if not isinstance(examples, list) or not all(isinstance(e, str) and e.strip() for e in examples):
         bad("examples", examples, "a list of non-empty strings (2–4 short, varied examples)")
         ok = False
-    elif any(_hidden(e) for e in examples):
+    elif any(hidden(e) for e in examples):
         bad("examples", examples, NO_HIDDEN)
         ok = False
     elif not examples:
@@ -246,8 +199,8 @@ def _check_concept(
     if not isinstance(description, str):
         bad("description", description, "a string")
         ok = False
-    elif _hidden(description):
-        bad("description", description, f"{NO_HIDDEN} (found {_hidden(description)})")
+    elif hidden(description):
+        bad("description", description, f"{NO_HIDDEN} (found {hidden(description)})")
         ok = False
 
     cues = spec.get("cues", {})
@@ -279,7 +232,7 @@ def parse_ontology(data: Any, source: Path | str | None = None, lexicon: Mapping
     problems: list[OntologyProblem] = []
     warnings: list[OntologyProblem] = []
     if not isinstance(data, Mapping):
-        raise OntologyError([OntologyProblem("", "", _describe(data), 'a JSON object with "concepts"')], src)
+        raise OntologyError([OntologyProblem("", "", describe(data), 'a JSON object with "concepts"')], src)
     for name in data:
         if name not in KNOWN_TOP_LEVEL:
             warnings.append(
@@ -293,16 +246,16 @@ def parse_ontology(data: Any, source: Path | str | None = None, lexicon: Mapping
             OntologyProblem(
                 "",
                 "concepts",
-                _describe(raw_concepts),
+                describe(raw_concepts),
                 "an object mapping concept IDs to their definitions (at least one)",
             )
         )
         raw_concepts = {}
     for key in ("version", "name", "description", "venue"):
         if key in data and not isinstance(data[key], str):
-            problems.append(OntologyProblem("", key, _describe(data[key]), "a string"))
-        elif key in data and _hidden(data[key]):
-            problems.append(OntologyProblem("", key, _describe(data[key]), f"{NO_HIDDEN} (found {_hidden(data[key])})"))
+            problems.append(OntologyProblem("", key, describe(data[key]), "a string"))
+        elif key in data and hidden(data[key]):
+            problems.append(OntologyProblem("", key, describe(data[key]), f"{NO_HIDDEN} (found {hidden(data[key])})"))
 
     concepts: dict[str, Concept] = {}
     for cid, spec in raw_concepts.items():
