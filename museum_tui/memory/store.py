@@ -18,7 +18,7 @@ from .ontology import Concept, Ontology, as_ontology
 from .redact import redact, redacts
 from .tiers import DECAY, PERSISTENCE_CLASSES, PRUNE_THRESHOLD, TIER, turns_until_faded
 from .timestamps import system_now_iso
-from .views import context_block, dump
+from .views import context_block, dump, find
 
 REINFORCEMENT = 0.3  # a re-mention adds this × the concept's salience_weight
 POLARITIES = ("asserted", "negated")
@@ -310,30 +310,8 @@ class MemoryStore:
         return [Change("forgotten", f, f.salience, 0.0, "forgotten on request") for f in chosen]
 
     def find(self, target: str) -> list[Fact]:
-        """Facts a visitor's words point at: `all`, an id (`f3`, `#3`, `3`), a concept ID or prefix, a
-        concept label (or its short form), else a value. Case does not matter; order is by fact id."""
-        query = normalize(target).lstrip("#")
-        if not query:
-            return []
-        facts = sorted(self.facts.values(), key=lambda f: (id_number(f.id) or 0, f.id))
-        if query in ("all", "everything", "*"):
-            return facts
-        number = id_number(query)
-        if number is not None:
-            by_id = [f for f in facts if id_number(f.id) == number]
-            if by_id:
-                return by_id
-        concepts = self.ontology.concepts.values()
-        named = {
-            c.id
-            for c in concepts
-            if query in (c.id.lower(), normalize(c.label), normalize(c.short_label))
-            or (query.endswith(".") and c.id.lower().startswith(query))
-            or query == c.domain.lower()
-        }
-        if named:
-            return [f for f in facts if f.concept in named]
-        return [f for f in facts if value_mentions(f.value, query)]
+        """Facts a visitor's words point at (see `views.find`)."""
+        return find(self, target)
 
     def recall(self, facts: Iterable[Fact]) -> list[Change]:
         """Bring back facts the visitor referred to without restating them: a faded one returns at its

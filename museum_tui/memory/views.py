@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Protocol
 
+from .facts import id_number, normalize, value_mentions
 from .tiers import BUCKETS, PERSISTENCE_CLASSES, TIER
 
 if TYPE_CHECKING:
@@ -104,3 +105,30 @@ def dump(store: Remembered) -> str:
             f'(sal={f.salience:.2f}, {f.persistence_class})  [from: "{f.evidence}"]'
         )
     return "\n".join(lines)
+
+
+def find(memory: Remembered, target: str) -> list[Fact]:
+    """Facts a visitor's words point at: `all`, an id (`f3`, `#3`, `3`), a concept ID or prefix, a
+    concept label (or its short form), else a value. Case does not matter; order is by fact id."""
+    query = normalize(target).lstrip("#")
+    if not query:
+        return []
+    facts = sorted(memory.facts.values(), key=lambda f: (id_number(f.id) or 0, f.id))
+    if query in ("all", "everything", "*"):
+        return facts
+    number = id_number(query)
+    if number is not None:
+        by_id = [f for f in facts if id_number(f.id) == number]
+        if by_id:
+            return by_id
+    concepts = memory.ontology.concepts.values()
+    named = {
+        c.id
+        for c in concepts
+        if query in (c.id.lower(), normalize(c.label), normalize(c.short_label))
+        or (query.endswith(".") and c.id.lower().startswith(query))
+        or query == c.domain.lower()
+    }
+    if named:
+        return [f for f in facts if f.concept in named]
+    return [f for f in facts if value_mentions(f.value, query)]
