@@ -32,7 +32,7 @@ FILLER = frozenset(
     )
 )  # words around a value that are not part of it
 _STOP = "the a an this that these those it them my your our any some all"
-STOPWORDS = frozenset(_STOP.split())
+NOT_A_VALUE = frozenset(_STOP.split())  # words that alone are no value (not the language layer's stop words)
 SPLIT_VALUES = re.compile(r"\s*(?:,|\band\b|\bor\b|&|/|\bplus\b|\bas well as\b)\s*")
 
 MAX_CHARS = 4000  # of one message

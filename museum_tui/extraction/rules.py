@@ -34,10 +34,10 @@ from .reading import (
     FORGET,
     MAX_CHARS,
     MAX_FOUND,
+    NOT_A_VALUE,
     PERSON_AFTER,
     SELF_NOUN,
     SPLIT_VALUES,
-    STOPWORDS,
     THIS,
     capitalised,
     is_regex,
@@ -372,7 +372,7 @@ class RuleExtractor:
         out = []
         parts = [p for p in SPLIT_VALUES.split(captured) if p.strip()]
         for part in parts if len(parts) > 1 else [captured]:
-            if fold(part).strip(" ,") in FILLER or not set(fold(part).split()) - STOPWORDS:
+            if fold(part).strip(" ,") in FILLER or not set(fold(part).split()) - NOT_A_VALUE:
                 continue
             known = cues.aliases.get(fold(part).strip()) or cues.canonical(part)
             if known:
