@@ -33,6 +33,7 @@ from .private_files import (
     locked,
     prepare_private_dir,
     read_regular,
+    read_signed,
     signature,
     write_atomic,
 )
@@ -169,9 +170,9 @@ class UserMemoryFile(SavedMemory):
         self._adopt_other_spelling(report)
         try:
             check_private_dir(self.users_dir)
-            raw = read_regular(self.path)
+            raw, synced = read_signed(self.path)
         except FileNotFoundError:
-            self._synced = signature(self.path)
+            self._synced = ()  # no file: one made meanwhile is another writer's, to merge at the next save
             return report
         except OSError as exc:
             self.read_only = report.read_only = True
@@ -221,7 +222,7 @@ class UserMemoryFile(SavedMemory):
         self._foreign = state.foreign
         report.saved_at = self.saved_at = state.saved_at
         report.loaded = self._restore(store, state)
-        self._synced = signature(self.path)
+        self._synced = synced  # the version read, not whatever the path holds by now
         return report
 
     # ---- writing -------------------------------------------------------------------------------------

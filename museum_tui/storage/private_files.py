@@ -119,6 +119,18 @@ def _identity(st: os.stat_result) -> tuple[int, ...]:
     return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
 
+def read_signed(path: Path) -> tuple[bytes, tuple[object, ...]]:
+    """The bytes of a regular file and the signature of the very version read (see `signature`).
+
+    Taking the signature in a second step would race: another writer can replace the file between the
+    read and the stat, and the reader would then take the newer version for the one it holds, skip the
+    next merge and write over the other writer's facts. Raises as `read_regular` does."""
+    with os.fdopen(_open_regular(path, os.O_RDONLY), "rb") as fh:
+        st = os.fstat(fh.fileno())
+        raw = fh.read()
+    return raw, (*_identity(st), raw[:SIGNATURE_HEAD])
+
+
 def signature(path: Path) -> tuple[object, ...]:
     """Identity of the file's current version: inode, size and times, plus its first bytes.
 

@@ -314,6 +314,44 @@ def test_two_writers_do_not_lose_each_others_facts(museum_ontology, users_dir: P
     assert values == expected
 
 
+def _another_window_saves_during_the_read(monkeypatch, users_dir: Path, store: MemoryStore, *, found: bool) -> None:
+    """Make the next read of a memory file race with another window's save: it saves right after the
+    read (which sees the version before, or no file at all when `found` is False)."""
+    from museum_tui.storage import files
+
+    real = files.read_signed
+
+    def racing(path: Path):
+        result = real(path) if found else None
+        UserMemoryFile(users_dir, "race").save(store)
+        if result is None:
+            raise FileNotFoundError(path)
+        return result
+
+    monkeypatch.setattr(files, "read_signed", racing, raising=True)
+
+
+@pytest.mark.parametrize("found", [True, False], ids=["file-replaced", "file-created"])
+def test_a_save_made_while_another_window_loads_is_merged_not_overwritten(
+    museum_ontology, users_dir: Path, monkeypatch, found: bool
+) -> None:
+    if found:
+        first = store_for(museum_ontology)
+        first.upsert("SpecialNeed.Allergy", "sesame", "asserted", "sesame")
+        UserMemoryFile(users_dir, "race").save(first)
+    other = store_for(museum_ontology)
+    other.upsert("SpecialNeed.Allergy", "peanuts", "asserted", "peanuts")
+    _another_window_saves_during_the_read(monkeypatch, users_dir, other, found=found)
+    ours, memory = store_for(museum_ontology), UserMemoryFile(users_dir, "race")
+    memory.load(ours)
+    monkeypatch.undo()
+    ours.upsert("ArtInterest.Artist", "Monet", "asserted", "Monet")
+    memory.save(ours)
+    data = tomllib.loads((users_dir / "race.toml").read_text(encoding="utf-8"))
+    saved = {f["value"] for f in data["facts"]}
+    assert {"peanuts", "Monet"} <= saved, "the other window's save, made during our read, survives ours"
+
+
 def test_merge_adopts_new_facts_and_honours_forgetting_elsewhere(museum_ontology, users_dir: Path) -> None:
     a_store, b_store = store_for(museum_ontology), store_for(museum_ontology)
     a_file, b_file = UserMemoryFile(users_dir, "ivy"), UserMemoryFile(users_dir, "ivy")
