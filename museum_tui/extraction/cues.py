@@ -45,6 +45,7 @@ from .derived import derive
 
 COMPANION_PRIORITY = 20
 log = logging.getLogger("museum_tui.extraction")
+CUE_PROBLEM = "cues of %s ignored (%s); run `museum-tui ontology check`"
 
 
 SPACE = r"[\s-]+"  # between the words of a cue phrase
@@ -111,8 +112,9 @@ def _alternation(phrases: list[str], plural: bool = False) -> re.Pattern[str] | 
     return re.compile("|".join(parts)) if parts else None
 
 
-def compile_cues(ontology: Ontology) -> list[ConceptCues]:
-    """Every concept that has cues, highest priority first (ties keep the ontology's order)."""
+def compile_cues(ontology: Ontology, problems: list[tuple[str, str]] | None = None) -> list[ConceptCues]:
+    """Every concept that has cues, highest priority first (ties keep the ontology's order). A concept whose
+    cues do not compile is logged and left out; `problems`, if given, also collects (concept, why)."""
     compiled = []
     uncovered = {cid: c for cid, c in ontology.concepts.items() if not c.cues}
     derived = derive(uncovered) if uncovered else {}  # read from the labels and examples
@@ -127,7 +129,9 @@ def compile_cues(ontology: Ontology) -> list[ConceptCues]:
             compiled.append(cues)
         except (re.error, TypeError, AttributeError, ValueError) as exc:
             # A broken cue must not stop the app: that concept is left to other extractors.
-            log.warning("cues of %s ignored (%s); run `museum-tui ontology check`", concept.id, exc)
+            log.warning(CUE_PROBLEM, concept.id, exc)
+            if problems is not None:
+                problems.append((concept.id, str(exc)))
     compiled.sort(key=lambda c: -c.priority)
     return compiled
 
