@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from museum_tui.cli import main
 from tests.cli_process import museum
 from tests.fake_openai import PEANUT_ALLERGY, FakeOpenAI, Fault
 
@@ -236,10 +237,13 @@ def test_extract_through_a_server_validates_what_the_model_said(server: FakeOpen
     assert json.loads(made_up.stdout) == [], "evidence not in the visitor's words is dropped"
 
 
-def test_help_everywhere() -> None:
-    for args in [(), ("chat",), ("extract",), ("memory",), ("memory", "show"), ("ontology",), ("config",)]:
-        result = museum(*args, "--help")
-        assert result.returncode == 0 and "usage: museum-tui" in result.stdout, args
+def test_help_everywhere(capsys: pytest.CaptureFixture[str]) -> None:
+    result = museum("--help")  # a real process once; each subcommand's help from the same parser, in this one
+    assert result.returncode == 0 and "usage: museum-tui" in result.stdout
+    for args in [("chat",), ("extract",), ("memory",), ("memory", "show"), ("ontology",), ("config",)]:
+        with pytest.raises(SystemExit) as done:
+            main([*args, "--help"])
+        assert done.value.code == 0 and f"usage: museum-tui {' '.join(args)}" in capsys.readouterr().out, args
 
 
 def test_config_init_show_path() -> None:
