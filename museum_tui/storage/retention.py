@@ -2,7 +2,8 @@
 is erased whole: facts, visits, consent and their kiosk PIN, on the files and on PostgreSQL alike.
 
 "Seen" is the last save of their memory (`saved_at`, which every visit writes and which never moves back),
-or for a visitor with only a PIN, when that PIN was last chosen or tried. Run at start-up when the setting
+or for a visitor with only a PIN, when that PIN was chosen or last opened their memory: wrong tries are
+not the visitor, and must not keep a record alive for whoever keeps guessing. Run at start-up when the setting
 is on, and by `museum-tui store purge [--dry-run]`.
 """
 
@@ -19,6 +20,7 @@ from museum_tui import clock
 from .files import FileStorage
 from .private_files import read_regular
 from .repository import MemoryStorage
+from .visitor_secret import SecretError
 
 
 def cutoff(days: int) -> datetime:
@@ -54,11 +56,20 @@ def _stale_files(storage: FileStorage, before: datetime) -> list[str]:
     with_memory = set(storage.visitors())
     for name in storage.secret_holders():
         if name not in with_memory:
-            with contextlib.suppress(OSError):
-                used = datetime.fromtimestamp(os.stat(storage.secret(name).path).st_mtime, UTC)
-                if used < before:
+            with contextlib.suppress(OSError, SecretError):
+                if _pin_seen(storage, name) < before:
                     names.append(name)
     return sorted(names)
+
+
+def _pin_seen(storage: FileStorage, name: str) -> datetime:
+    """When a PIN-only visitor was last seen: the record's `seen_at`, or for a record written before it
+    was kept, the file's time."""
+    record = storage.secret(name).record() or {}
+    with contextlib.suppress(KeyError, TypeError, ValueError):
+        seen = datetime.fromisoformat(str(record["seen_at"]))
+        return seen if seen.tzinfo else seen.replace(tzinfo=UTC)
+    return datetime.fromtimestamp(os.stat(storage.secret(name).path).st_mtime, UTC)
 
 
 def _stale_database(storage: Any, before: datetime) -> list[str]:

@@ -10,6 +10,7 @@ import pytest
 from museum_tui import config
 from museum_tui.config import load_settings
 from museum_tui.conversation import open_session, storage_for
+from museum_tui.storage.retention import purge
 from tests.cli_process import museum
 from tests.hardening.test_kiosk import run, values
 
@@ -63,3 +64,24 @@ async def test_start_up_applies_retention(monkeypatch: pytest.MonkeyPatch) -> No
     assert "vegan" in values(s)
     await s.aclose()
     assert not (config.users_dir() / "ann.toml").exists() and not (config.users_dir() / ".ann~secret").exists()
+
+
+@pytest.mark.parametrize("store", ["files", "postgresql"])
+def test_wrong_pin_tries_do_not_count_as_the_visitor_being_seen(
+    store: str, pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A PIN-only visitor is seen when the PIN is chosen or opens their memory, not when someone guesses."""
+    if store == "postgresql":
+        monkeypatch.setenv("MUSEUM_TUI_STORE", pg_url)
+    storage = storage_for(load_settings({}))
+    try:
+        monkeypatch.setenv("MUSEUM_TUI_NOW", OLD)
+        storage.secret("pat").create("2468")
+        storage.secret("quinn").create("1357")
+        monkeypatch.setenv("MUSEUM_TUI_NOW", RECENT)
+        assert storage.secret("pat").check("0000") is False and storage.secret("pat").check("1111") is False
+        assert storage.secret("quinn").check("1357") is True
+        monkeypatch.setenv("MUSEUM_TUI_NOW", TODAY)
+        assert purge(storage, 90, dry_run=True) == ["pat"], "only quinn opened their memory since"
+    finally:
+        storage.close()
