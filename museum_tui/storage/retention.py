@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tomllib
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -19,7 +20,7 @@ from museum_tui import clock
 
 from .files import FileStorage
 from .private_files import read_regular
-from .repository import MemoryStorage
+from .repository import MemoryStorage, PersistenceError
 from .visitor_secret import SecretError
 
 
@@ -35,14 +36,31 @@ def stale(storage: MemoryStorage, before: datetime) -> list[str]:
     return _stale_database(storage, before)
 
 
-def purge(storage: MemoryStorage, days: int, *, dry_run: bool = False) -> list[str]:
-    """Erase every visitor not seen for `days` days (memory and PIN); the names (only listed if `dry_run`)."""
-    names = stale(storage, cutoff(days))
-    if not dry_run:
-        for name in names:
+@dataclass
+class Purged:
+    """What a purge did: the visitors erased (or, in a dry run, who would be), and those that could not
+    be, each with the reason. One visitor's failure never stops the others being erased."""
+
+    erased: list[str] = field(default_factory=list)
+    failed: dict[str, str] = field(default_factory=dict)
+
+
+def purge(storage: MemoryStorage, days: int, *, dry_run: bool = False) -> Purged:
+    """Erase every visitor not seen for `days` days (memory and PIN). Raises `PersistenceError` only
+    when the store cannot even say who that is; a visitor that cannot be erased is reported in `failed`."""
+    result = Purged()
+    for name in stale(storage, cutoff(days)):
+        if dry_run:
+            result.erased.append(name)
+            continue
+        try:
             storage.erase(name)
             storage.secret(name).delete()
-    return names
+        except (PersistenceError, SecretError) as exc:
+            result.failed[name] = str(exc)
+        else:
+            result.erased.append(name)
+    return result
 
 
 def _stale_files(storage: FileStorage, before: datetime) -> list[str]:
