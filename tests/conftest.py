@@ -42,3 +42,21 @@ def museum_ontology() -> Ontology:
 @pytest.fixture
 def users_dir() -> Path:
     return config.users_dir()
+
+
+# Tests that take seconds each (the app driven by Pilot, real processes, real PostgreSQL) are collected first,
+# each module kept whole, so that on several xdist workers the run ends on the quick unit tests rather than on
+# one worker finishing a long test alone; worksteal balances the rest (timings: docs/development.md).
+SLOW_FIRST = (
+    "tests/tui/",
+    "tests/hardening/",
+    "tests/conversation/test_local_models.py",
+    "tests/test_cli",
+    "tests/test_packaging.py",
+    "tests/storage/",
+    "tests/concierge/test_questions.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: not item.nodeid.startswith(SLOW_FIRST))  # stable: the order within stays

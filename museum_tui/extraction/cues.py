@@ -35,9 +35,11 @@ import logging
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
-from museum_tui.language.clauses import PEOPLE, fold
+from museum_tui.language.clauses import PEOPLE
+from museum_tui.language.clauses import fold as fold_text
 from museum_tui.memory import Ontology
 from museum_tui.memory.lexicon_schema import PATTERN_FIELDS, check_spec
 
@@ -45,6 +47,9 @@ from .derived import derive
 
 COMPANION_PRIORITY = 20
 log = logging.getLogger("museum_tui.extraction")
+# Compiling folds each cue phrase three or four times (de-duplicating, sorting, the regex): the museum's 8,400
+# folds are 2,400 phrases, and folding them once takes a compile from 0.27 to 0.16 s (every CLI process pays it).
+fold = lru_cache(maxsize=8192)(fold_text)
 CUE_PROBLEM = "cues of %s ignored (%s); run `museum-tui ontology check`"
 
 
