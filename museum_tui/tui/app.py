@@ -127,7 +127,7 @@ class MuseumApp(ShowsEvents):
         waits (`_run`). Then warm up what the first message will use: the Markdown widget (and its parser)
         and the session's extractor."""
         try:
-            session = self.session or await self._open()
+            session = self.session if self.session is not None else await self._open()
             if session is None:
                 return
             for event in await session.preparing.wait():
