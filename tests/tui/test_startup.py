@@ -9,6 +9,7 @@ import asyncio
 import shutil
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -189,3 +190,15 @@ async def test_a_session_that_cannot_open_ends_the_app_with_the_reason(tmp_path:
         await pilot.pause()
     assert app.return_code == 1
     assert isinstance(app.startup_error, SessionError) and str(broken) in str(app.startup_error)
+
+
+async def test_the_venue_s_name_is_the_venue_file_s_once_the_session_is_open() -> None:
+    settings = config.load_settings({"offline": True, "user": "named"})
+    app = MuseumApp(first=replace(FirstScreen.read(settings), venue_name="A Guessed Name"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        assert "A Guessed Name" in str(app.query_one(WelcomeMessage).render()), "the first screen's guess"
+        await app.wait_until_ready()
+        await pilot.pause()
+        welcome = str(app.query_one(WelcomeMessage).render())
+        assert "The Harbour Museum of Modern Art" in welcome and "Guessed" not in welcome
+        assert app.title == "The Harbour Museum of Modern Art"
