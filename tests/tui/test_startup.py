@@ -202,3 +202,15 @@ async def test_the_venue_s_name_is_the_venue_file_s_once_the_session_is_open() -
         welcome = str(app.query_one(WelcomeMessage).render())
         assert "The Harbour Museum of Modern Art" in welcome and "Guessed" not in welcome
         assert app.title == "The Harbour Museum of Modern Art"
+
+
+async def test_quitting_before_the_session_is_open_ends_cleanly_and_leaves_the_file(big_visitor: Path) -> None:
+    before = big_visitor.read_bytes()
+    app = make_app(user="big")
+    gate, began = hold_session(app)
+    async with app.run_test(size=(120, 36)) as pilot:
+        assert await asyncio.to_thread(began.wait, 30), "quit while the session is being opened"
+        await pilot.press("ctrl+q")
+    gate.set()
+    assert app.session is None and app.startup_error is None and app.return_code == 0
+    assert big_visitor.read_bytes() == before
