@@ -8,10 +8,12 @@ from __future__ import annotations
 import gc
 import importlib
 import json
+import shutil
 from pathlib import Path
 
 import pytest
 
+from museum_tui import config
 from museum_tui.cli import build_parser, main, parse
 from tests.cli_process import museum
 
@@ -138,18 +140,22 @@ def test_the_first_frame_is_drawn_before_the_session_or_any_command_is_imported(
     assert "museum_tui.tui.app" in seen["modules"] and seen["code"] == 0
 
 
-def test_a_session_that_cannot_open_is_one_line_and_an_exit_code_after_the_first_screen(tmp_path: Path) -> None:
-    broken = tmp_path / "broken.json"
-    broken.write_text('{"version": "1.0", "name": "x", "concepts": ', encoding="utf-8")
-    result = museum("--offline", "--ontology", str(broken), launcher=("-c", FIRST_FRAME_PROBE))
+def test_a_session_that_cannot_open_is_one_message_and_an_exit_code_after_the_first_screen(tmp_path: Path) -> None:
+    shutil.copy(config.default_ontology_path().with_name("museum.venue.json"), tmp_path)
+    wrong = tmp_path / "wrong.json"  # read, and found wrong only by the session
+    concepts = {"SpecialNeed.Thing": {"label": "a thing", "persistence_class": "forever"}}
+    wrong.write_text(json.dumps({"version": "1.0", "name": "x", "venue": "museum.venue.json", "concepts": concepts}))
+    result = museum("--offline", "--ontology", str(wrong), launcher=("-c", FIRST_FRAME_PROBE))
     assert result.returncode == 1
-    assert result.stderr.startswith(f"museum-tui: {broken}") and "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"museum-tui: {wrong}") and "Traceback" not in result.stderr
+    assert "forever" in result.stderr
 
 
-def test_a_bad_visitor_name_or_engine_stops_the_app_before_it_starts() -> None:
+def test_a_bad_name_engine_or_unreadable_ontology_stops_the_app_before_it_starts() -> None:
     for args, said in (
         (("--offline", "--user", "../etc"), "museum-tui: the user name '../etc' starts with a dot"),
         (("--provider", "custom"), "museum-tui: the custom provider needs --base-url"),
+        (("--offline", "--ontology", "/nonexistent/o.json"), "museum-tui: /nonexistent/o.json: 1 problem(s)"),
     ):
         result = museum(*args, launcher=("-c", FIRST_FRAME_PROBE))
         assert result.returncode == 1, result.stdout

@@ -12,9 +12,13 @@ import argparse
 import gc
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from museum_tui import __version__
+
+if TYPE_CHECKING:
+    from museum_tui.config import Settings
+    from museum_tui.conversation import Session
 
 
 def top_parser(**kwargs: Any) -> argparse.ArgumentParser:
@@ -66,8 +70,9 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
 def run_tui(args: argparse.Namespace) -> int:
     """Open the full-screen app. Its first screen is drawn from the settings alone (`FirstScreen`); the
     session (ontology, venue, engine, store, the visitor's memory) opens in threads after it. What would
-    stop the session from opening is reported here, as before the app: a name or engine at once, a broken
-    ontology or venue file as soon as the session finds it (the app then ends).
+    stop the session from opening is reported here, as before the app: a name, an engine, or an ontology
+    or venue file that cannot be read, at once; a file read but found wrong as soon as the session finds it
+    (the app then ends).
 
     The collector stays paused until the first screen is drawn: everything allocated before then lives as
     long as the app, so the full collections Python would run over it on the way only delay the first
@@ -77,19 +82,34 @@ def run_tui(args: argparse.Namespace) -> int:
 
     from .common import CliError, settings_from
 
+    settings = settings_from(args)
     try:
-        first = FirstScreen.read(settings_from(args))
+        first = FirstScreen.read(settings)
+        # Ontology or venue files that cannot even be read: open now, so what is wrong is said before any screen.
+        session = None if first.venue_name else open_now(settings)
     except SessionError as exc:
         raise CliError(str(exc)) from None
     from museum_tui.tui.app import MuseumApp
 
-    app = MuseumApp(first=first, on_first_frame=resume_collector)
+    if session is not None:
+        app = MuseumApp(session, venue_name=session.venue_name, on_first_frame=resume_collector)
+    else:
+        app = MuseumApp(first=first, on_first_frame=resume_collector)
     app.run()
     if isinstance(app.startup_error, SessionError):
         raise CliError(str(app.startup_error))
     if app.startup_error is not None:
         raise app.startup_error
     return app.return_code or 0
+
+
+def open_now(settings: Settings) -> Session:
+    """The session opened before the app starts, when `FirstScreen` could not read the ontology or venue
+    file: its reason is then said before any screen. The visitor's memory still loads after the first
+    frame. Raises `SessionError`."""
+    from museum_tui.conversation import open_session
+
+    return open_session(settings, defer=True)
 
 
 def resume_collector() -> None:

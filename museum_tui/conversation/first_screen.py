@@ -2,11 +2,11 @@
 
 The first screen needs the venue's name, the visitor's name and the engine: read here from the settings and
 the two small JSON files, so drawing it imports nothing of the ontology, the venue, the memory or the
-storage. The app then opens the session (`open_session(settings, defer=True)`) in a thread after its
-first frame. What is cheap to check and would otherwise only fail after the first screen (the visitor's name, the
-engine's settings) is checked here, with the messages `open_session` gives, so they still stop the app
-before it starts; a broken ontology or venue file stops it just after (see docs/architecture.md).
-"""
+storage. The app then opens the session (`open_session(settings, defer=True)`) in a thread after its first
+frame. What is cheap to check and would otherwise only fail after the first screen (the visitor's name,
+the engine's settings) is checked here, with the messages `open_session` gives, so it still stops the app
+before it starts; so does an ontology or venue file that cannot be read (`museum-tui` then opens the
+session before the app, for its message), while one found wrong only on reading stops it just after."""
 
 from __future__ import annotations
 
