@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .acts import QUESTION_START, is_yes
-from .party import PEOPLE, RELATIVE, SELF, SUBJECT_VERBS, member_named, subject_of
+from .party import MEMBERS, PEOPLE, RELATIVE, SELF, SUBJECT_VERBS, member_named, subject_of
 
 IS_NEXT = (
     r"with|here|there|not|coming|going|a|an|so|too|also|in|on|at|just|always|never|been|got|my|our|"
@@ -114,7 +114,8 @@ RETRACTION = re.compile(
 )
 CLAUSE_BREAK = re.compile(
     r"\s*(?:;|(?<!\d):(?!\d)|—|–|\s-\s|,?\s*\b(?:but|however|although|though|except|whereas|while)\b)\s*"
-    r"|,?\s+\b(?:and|also|plus|so)\b\s+(?=(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|also|please|"
+    r"|,?\s+(?:\b(?:and|also|plus|so|n)\b|&)\s+(?=(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|also|please|"
+    r"mum|mum's|dad|dad's|mom|grandad|grandma|nan|gran|son|son's|daughter|wife|husband|hubby|hubby's|partner|"
     r"it|there|this|that|the|use|uses|need|needs|have|has|love|like|want|speak|wear|walk|get|struggle|hate|"
     r"prefer|can|could|would|will|am|do|did|only|really|just)\b)"
     r"|,\s+(?=(?:i|i'm|im|i've|i'd|we|we're|my|our|and|also|please|it|the|where|what|how|which|when|is there|"
@@ -123,17 +124,50 @@ CLAUSE_BREAK = re.compile(
     # a question after a statement: "I'm coeliac, is the soup safe?"
     r"is the|is it|is this|is that|is anything|are the|are they|are any|does|do they|do the|which|who|when|why|"
     r"should i|should we|"
+    # a question turned round after a statement: "dad wears hearing aids, will he be able to follow?"
+    r"(?:will|would|shall|can|could|do|does|did|is|are|was|were|has|have|may|might|must) (?:i|we|you|he|she|"
+    r"they|it|there|ther|the|this|that|these|those|any|anything|my|our)|"
     r"by the way|ta)\b)",
     re.IGNORECASE,
 )
 LEAD_IN = re.compile(r"^(?:(?:and|also|plus|so|oh|well|um|erm|hi|hello|hey|actually|ok|okay)\s+|,\s*)+")
-SENTENCE = re.compile(r"(?:[^.!?\n]|(?<=\d)\.(?=\d))+(?:[.!?]+|$)|[.!?]+")
+# An emoji ends a sentence as a full stop would: "vegan 🌱 does the café do plant milk?" is two sentences
+EMOJI = "\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff"
+# (not inside a list: "bees 🐝 and big crowds")
+SENTENCE = re.compile(
+    rf"(?:[^.!?\n{EMOJI}]|(?<=\d)\.(?=\d)|[{EMOJI}\u200d\ufe0f]+(?=\s*(?:and|or|n|&)\s))+"
+    rf"(?:[.!?{EMOJI}\u200d\ufe0f]+|$)|[.!?{EMOJI}]+"
+)
+
+
+# "my husband's gluten free", "mum's got a bad hip", "son's in a wheelchair": after a member of the party,
+# 's is "is" (or "has", before "got") unless a verb follows in the same phrase ("my son's bag is here")
+MEMBER_S = re.compile(
+    rf"(?:^|(?<=\band )|(?<=\bbut )|(?<=, ))(?P<who>(?:(?:my|our|the)\s+(?:[\w-]+\s+)?)?(?:{MEMBERS}|grandads?))'s"
+    r"\s+(?P<rest>[^,.;!?]*)"
+)
+MEMBER_ON = re.compile(rf"^(?P<who>(?:(?:my|our|the)\s+)?(?:{MEMBERS}|grandads))\s+(?=(?:on|in|with|using)\s)")
+PHRASE_END = re.compile(r"\b(?:and|but|so|because|or|who|which|that)\b")
+VERB = re.compile(rf"\b(?:{SUBJECT_VERBS}|not|makes?|means?|gives?|\w+n't)\b")
+
+
+def _member_s(m: re.Match[str]) -> str:
+    rest = m.group("rest")
+    phrase = rest[: end.start()] if (end := PHRASE_END.search(rest)) else rest
+    who = m.group("who")
+    if re.match(r"got\b", rest):
+        return f"{who} has {rest}"
+    if not phrase.strip() or VERB.search(phrase):
+        return m.group(0)  # a possessive: "my son's bag is here", "it's my brother's"
+    return f"{who} is {rest}"
 
 
 def fold(text: str) -> str:
     """Lower-case, unify quotes and spaces, expand contractions: the text cues are matched against."""
     text = text.lower().replace("’", "'").replace("‘", "'").replace("`", "'").replace("´", "'")
     text = re.sub(r"[“”]", '"', text)
+    text = MEMBER_S.sub(_member_s, text)  # "my son's allergic", "mum's got a bad hip"
+    text = MEMBER_ON.sub(r"\g<who> is ", text)  # "grandads on crutches today": the verb left out
     for pattern, repl in _CONTRACTIONS:
         text = pattern.sub(repl, text)
     text = re.sub(r"(\w)'s\b", r"\1", text)  # possessive: "maier's work" → "maier work"

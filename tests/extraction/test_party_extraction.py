@@ -48,6 +48,32 @@ def test_whose_each_need_is(extractor: RuleExtractor, message: str, expected: se
     assert {(f.concept, f.value, f.polarity, f.about) for f in extractor.extract(message)} == expected
 
 
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # 's after a member is "is" (or "has" before "got") when no verb follows in the phrase
+        ("my sister's coeliac", {(D, "gluten-free (coeliac)", "asserted", "sister")}),
+        # a possessive stays one: the member owns the thing, and it is still their need
+        ("my son's wheelchair needs charging", {(M, "wheelchair user", "asserted", "son")}),
+        # a member named without "my", opening the clause; "the" only before words that mean one's own family
+        ("daughter is allergic to sesame", {(A, "sesame", "asserted", "daughter")}),
+        ("the children are all vegetarian", {(D, "vegetarian", "asserted", "children")}),
+        ("the teacher is vegetarian", set()),
+        ("the dad over there is deaf", set()),
+        # the verb left out: "grandad on a walking frame"
+        ("nan on crutches this week", {(M, "crutches", "asserted", "nan")}),
+        # "n" and "&" join two statements as "and" does
+        ("hubby's deaf n I'm vegan", {(H, "deaf", "asserted", "hubby"), (D, "vegan", "asserted", "self")}),
+        # a question turned round after a comma is a clause of its own, and the statement before it stands
+        ("mum uses a wheelchair, will she manage the tour?", {(M, "wheelchair user", "asserted", "mum")}),
+        # an emoji ends a sentence, so the statement before a question stands
+        ("coeliac 🙈 is the cake ok?", {(D, "gluten-free (coeliac)", "asserted", "self")}),
+    ],
+)
+def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expected: set) -> None:
+    assert {(f.concept, f.value, f.polarity, f.about) for f in extractor.extract(message)} == expected
+
+
 def test_the_party_tuning_set(extractor: RuleExtractor) -> None:
     """tests/data/extraction_dev_party.jsonl: 40 sentences written for issue 26's classes (statement and
     question in one message, the party, words never listed, retractions naming someone else). A tuning set:
