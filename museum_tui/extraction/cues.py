@@ -111,13 +111,16 @@ def _alternation(phrases: list[str], plural: bool = False) -> re.Pattern[str] | 
     return re.compile("|".join(parts)) if parts else None
 
 
-def compile_cues(ontology: Ontology) -> list[ConceptCues]:
-    """Every concept that has cues, highest priority first (ties keep the ontology's order)."""
+def compile_cues(ontology: Ontology, borrowed: Mapping[str, Mapping[str, Any]] | None = None) -> list[ConceptCues]:
+    """Every concept that has cues, highest priority first (ties keep the ontology's order). A concept
+    without cues reads `borrowed` ones when given (borrowed.py: a need every venue shares), else its labels
+    and examples."""
     compiled = []
-    uncovered = {cid: c for cid, c in ontology.concepts.items() if not c.cues}
+    borrowed = borrowed or {}
+    uncovered = {cid: c for cid, c in ontology.concepts.items() if not c.cues and cid not in borrowed}
     derived = derive(uncovered) if uncovered else {}  # read from the labels and examples
     for concept in ontology.concepts.values():
-        spec = concept.cues or derived.get(concept.id)
+        spec = concept.cues or borrowed.get(concept.id) or derived.get(concept.id)
         if not spec:
             continue
         try:

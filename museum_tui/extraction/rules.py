@@ -22,6 +22,7 @@ from museum_tui.language.clauses import INJECTION, NEGATION, PEOPLE, Clause, fol
 from museum_tui.language.party import OTHER, SELF, member_named
 from museum_tui.memory import Ontology
 
+from .borrowed import borrowed_cues
 from .cues import ConceptCues, compile_cues
 from .hits import Hit, Span, inside_any, outer, tidy_hits
 from .party_reading import MY_BEFORE, as_first_person, handed_on, member_after
@@ -50,10 +51,10 @@ from .reading import (
 from .short_answers import as_statement
 from .spelling import Speller, vocabulary
 from .validate import ExtractedFact, ExtractionResult, validate_facts
+from .values import tidy
 
 if TYPE_CHECKING:
     from .meaning import MeaningPass
-from .values import tidy
 
 
 class RuleExtractor:
@@ -84,7 +85,7 @@ class RuleExtractor:
         with self._lock:
             if self._ready:
                 return
-            cues = compile_cues(self.ontology)
+            cues = compile_cues(self.ontology, borrowed_cues(self.ontology))
             fuzzy = [c for c in cues if c.fuzzy]
             phrases = [w for c in fuzzy for w in c.words if not is_regex(w)]
             regexes = [w for c in fuzzy for w in c.words if is_regex(w)]

@@ -100,6 +100,7 @@ INJECTION = re.compile(
     r"|\{\s*\"(?:facts|concept)\""
 )
 SCOPE_ENDS = {",", "just", "only", "but", "instead", "rather", "so", "because", "and"}
+RETRACTION_ENDS = SCOPE_ENDS - {"and", ","} | {"now", "instead"}
 NEGATION = re.compile(r"\b(?:not|no|never|nothing|none|neither|nor|without|no longer|no more)\b")
 RETRACTION = re.compile(
     r"\b(?:no longer|not any ?more|any ?more|no more|forget (?:that|about|it|what)|please forget|"
@@ -217,7 +218,13 @@ class Clause:
         """A retraction word that is not part of the matched words ("not what it *used to* be")."""
         if not self.retraction:
             return False
-        return bool(RETRACTION.search(self.text[:start] + " " * (end - start) + self.text[end:]))
+        masked = self.text[:start] + " " * (end - start) + self.text[end:]
+        for m in RETRACTION.finditer(masked):
+            between = self.text[min(m.end(), start) : max(m.start(), end)].split()
+            # "not vegan any more , just veggie": the retraction's scope ends where negation's does
+            if not set(between) & RETRACTION_ENDS:
+                return True
+        return False
 
     def free(self, start: int, end: int) -> bool:
         return all(end <= s or start >= e for s, e in self.spans_taken)

@@ -42,6 +42,16 @@ def test_negation_scope_ends_at_a_comma_or_a_contrast() -> None:
     assert not clause.negated_before(clause.text.index("hungry"))
 
 
+def test_a_retraction_ends_where_negation_does() -> None:
+    """ "not X any more, just Y": what follows "just" / "now" / "instead" is said, not taken back."""
+    clause = split_clauses("I don't drink coffee any more, just tea")[0]
+    text = clause.text
+    assert clause.retraction and clause.retracted_outside(text.index("coffee"), text.index("coffee") + 6)
+    assert not clause.retracted_outside(text.index("tea"), text.index("tea") + 3)
+    clause = split_clauses("no longer on crutches, only a cane")[0]
+    assert not clause.retracted_outside(clause.text.index("cane"), clause.text.index("cane") + 4)
+
+
 def test_dialogue_acts_and_questions() -> None:
     assert dialogue_acts(plain("Hi there")) == {"greeting"}
     assert dialogue_acts(plain("thanks, bye!")) == {"thanks", "goodbye"}
