@@ -96,6 +96,8 @@ class ConceptCues:
     words: list[str] = field(default_factory=list)  # phrases and regexes, for the spelling vocabulary
     copula: bool = False  # a trigger is "am": a clause with no subject ("so stressed") says "I am …"
     party: bool = False  # may be about a member of the visitor's party ("my son has a nut allergy")
+    derived: bool = False  # read from the label and examples: an open value must be grounded (grounding.py)
+    vocabulary: list[str] = field(default_factory=list)  # the values it names, for that grounding
 
     def canonical(self, text: str) -> str | None:
         """The value a term maps to, if `text` is (or contains exactly one) known term."""
@@ -117,14 +119,17 @@ def compile_cues(ontology: Ontology, borrowed: Mapping[str, Mapping[str, Any]] |
     and examples."""
     compiled = []
     borrowed = borrowed or {}
-    uncovered = {cid: c for cid, c in ontology.concepts.items() if not c.cues and cid not in borrowed}
-    derived = derive(uncovered) if uncovered else {}  # read from the labels and examples
+    # read from the labels and examples (the borrowers' too: a word two labels list says neither)
+    uncovered = {cid: c for cid, c in ontology.concepts.items() if not c.cues}
+    derived = derive(uncovered) if uncovered else {}
     for concept in ontology.concepts.values():
         spec = concept.cues or borrowed.get(concept.id) or derived.get(concept.id)
         if not spec:
             continue
         try:
             cues = _compile(concept.id, spec)
+            cues.derived = spec is derived.get(concept.id)
+            cues.vocabulary = list(spec.get("vocabulary", [])) if cues.derived else []
             # a need (a sensitive concept) can be a party member's; the lexicon may say otherwise
             cues.party = bool(spec.get("party", concept.sensitive)) and cues.subject == "self"
             compiled.append(cues)

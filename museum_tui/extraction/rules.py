@@ -24,6 +24,7 @@ from museum_tui.memory import Ontology
 
 from .borrowed import borrowed_cues
 from .cues import ConceptCues, compile_cues
+from .grounding import Grounding, grounding
 from .hits import Hit, Span, inside_any, outer, tidy_hits
 from .party_reading import MY_BEFORE, as_first_person, handed_on, member_after
 from .reading import (
@@ -72,6 +73,7 @@ class RuleExtractor:
         self.cues: list[ConceptCues] = []
         self.speller: Speller | None = None
         self.term_owner: dict[str, set[str]] = {}
+        self.grounding: Grounding | None = None
         self._lock = threading.Lock()
         self._ready = False
 
@@ -86,6 +88,7 @@ class RuleExtractor:
             if self._ready:
                 return
             cues = compile_cues(self.ontology, borrowed_cues(self.ontology))
+            self.grounding = grounding([c for c in cues if c.derived])
             fuzzy = [c for c in cues if c.fuzzy]
             phrases = [w for c in fuzzy for w in c.words if not is_regex(w)]
             regexes = [w for c in fuzzy for w in c.words if is_regex(w)]
@@ -336,7 +339,9 @@ class RuleExtractor:
             if cues.claim or (clause.retraction and FORGET.match(text)):
                 clause.spans_taken.append((start, end))  # "forget Rothko" retracts one thing, once
             polarity = "negated" if negated else "asserted"
-            evidence = clause.original if about == SELF or clause.about == about else clause.sentence
+            # the words that name the member: "…and can't walk far" goes on about the mum named before it
+            named_here = about == SELF or (clause.about == about and about in fold(clause.original))
+            evidence = clause.original if named_here else clause.sentence
             hits.append(Hit(cues.concept, value, polarity, evidence, clause.sentence, (start, end), about))
         return tidy_hits(hits, single=cues.concept in self.single)
 
@@ -380,6 +385,8 @@ class RuleExtractor:
                 out.append((start, end, known))
             elif self.term_owner.get(" ".join(fold(part).strip(" ,").split()), set()) - {cues.concept}:
                 continue  # "hate noise": another concept's word, not an open value of this one
+            elif cues.derived and kind == "plain" and not (self.grounding and self.grounding.fits(cues.concept, part)):
+                continue  # "I love Hockney" through the plants' "i love …": not a plant (grounding.py)
             elif cues.open or kind != "plain":
                 value = tidy(part, cues.normalize)
                 if kind != "plain" or cues.normalize == "none":

@@ -35,6 +35,9 @@ CONTRACTIONS = [
     # "my husband's here", "my eyesight's not great": 's before a word that cannot follow a possessive
     (rf"(\w)'s (?=(?:{IS_NEXT})\b)", r"\1 is "),
     (r"\bim\b", "i am"),
+    # chat drops the apostrophe: "my dad whos blind", "wheres the loo", "hes deaf"
+    (r"\b(who|where|what|that|he|she)s\b", r"\1 is"),
+    (r"\btheyre\b", "they are"),
     (r"\bdont\b", "do not"),
     (r"\bdoesnt\b", "does not"),
     (r"\bcant\b", "can not"),
@@ -65,7 +68,8 @@ VOCATIVE = re.compile(
 HYPOTHETICAL = re.compile(
     r"\b(?:what if|what about if|if (?:someone|somebody|anyone|a person|a visitor|people|one|my|our|"
     r"i were|i was|i had|we had|he|she|they|i|we) (?:ever |later |still )?(?:get|got|need|needed|feel|felt|start|"
-    r"become|find|wanted|want|were|was|had|can not|could not|run out)|"
+    r"become|find|wanted|want|were|was|had|can not|could not|run out|came|come|went|go|visited|visit|brought|"
+    r"bring|used|use|ended up|turned up)|"
     r"if (?:someone|somebody|anyone|a person|a visitor|people|one|my|our|"
     r"i were|i was|i had|we had|he|she|they)|suppose|supposing|imagine|hypothetically|in case|"
     r"for example|let us say|say (?:someone|i was)|would (?:someone|a person|a visitor)|do people|"
@@ -261,6 +265,8 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
             clause.hypothetical = bool(HYPOTHETICAL.search(folded)) or conditional
             conditional = clause.hypothetical and folded.startswith("if ")
             clause.about = subject_of(folded, named)
+            if clause.about == SELF and index and SUBJECTLESS.match(folded) and clauses[-1].sentence == clause.sentence:
+                clause.about = clauses[-1].about  # "mum's got a bad hip and can't walk far": still mum
             clause.third_party = clause.about != SELF
             named = member_named(folded) or named
             clause.retraction = bool(RETRACTION.search(folded))
@@ -274,6 +280,13 @@ PAIRED = re.compile(r"^(?:just |only |it is |it's )?(?:me|myself|my \w+|our \w+)
 PERSON_END = re.compile(rf"\b(?:{PEOPLE})\s*$", re.IGNORECASE)
 PERSON_START = re.compile(
     rf"(?:my|our|the|a|his|her)\s+(?:\w+\s+)?(?:{PEOPLE})\b(?!\s+(?:{SUBJECT_VERBS})\b)", re.IGNORECASE
+)
+
+
+# A clause that goes on without a subject, in the third person or with a modal: its subject is the last one's
+SUBJECTLESS = re.compile(
+    r"^(?:is|has|does|was|can|could|will|would|needs|uses|gets|walks|wears|struggles|relies|finds|loves|"
+    r"hates|eats|prefers|suffers|manages|goes)\b"
 )
 
 

@@ -33,3 +33,33 @@ def test_without_a_lexicon_the_museum_is_read_from_its_own_words() -> None:
     result = score(extractor.extract, load("extraction_gold.jsonl"))
     print(result.report("gold set, no lexicon"))
     assert result.precision >= 0.75 and result.recall >= 0.28
+
+
+def test_an_open_value_a_derived_frame_captures_must_mean_what_its_concept_names() -> None:
+    """grounding.py: "i love …" read from the plants' example catches a plant it never listed, not a
+    painter or a place (the static vectors say how near each is to the plants the label lists)."""
+    from museum_tui.memory import parse_ontology
+
+    def concept(label: str, examples: list[str]) -> dict:
+        return {
+            "label": label,
+            "examples": examples,
+            "persistence_class": "long_term",
+            "salience_weight": 1.0,
+            "cardinality": "unlimited",
+            "eviction": "salience",
+        }
+
+    ontology = parse_ontology(
+        {
+            "version": "1.0",
+            "name": "garden",
+            "concepts": {
+                "Interest.Plant": concept("Plants the visitor loves (orchids, cacti, roses)", ["I love orchids"]),
+                "Visit.Goal": concept("What they came to see (the glasshouse, the lake)", ["we came for the lake"]),
+            },
+        }
+    )
+    extractor = RuleExtractor(ontology)
+    assert [(f.concept, f.value) for f in extractor.extract("I love tulips")] == [("Interest.Plant", "tulips")]
+    assert extractor.extract("I love Hockney") == []

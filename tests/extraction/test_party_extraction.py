@@ -66,6 +66,21 @@ def test_whose_each_need_is(extractor: RuleExtractor, message: str, expected: se
         ("hubby's deaf n I'm vegan", {(H, "deaf", "asserted", "hubby"), (D, "vegan", "asserted", "self")}),
         # a question turned round after a comma is a clause of its own, and the statement before it stands
         ("mum uses a wheelchair, will she manage the tour?", {(M, "wheelchair user", "asserted", "mum")}),
+        # a clause that goes on without a subject is still about the member named before it
+        (
+            "my dad has a bad hip and can't manage stairs",
+            {(M, "bad hip", "asserted", "dad"), (M, "no stairs", "asserted", "dad")},
+        ),
+        ("I'm vegan and can't manage stairs", {(D, "vegan", "asserted", "self"), (M, "no stairs", "asserted", "self")}),
+        # chat without apostrophes: "whos" is "who is", so the relative clause is the member's
+        (
+            "came with my sister whos deaf",
+            {("VisitPlan.Companions", "sister", "asserted", "self"), (H, "deaf", "asserted", "sister")},
+        ),
+        # someone seen is not the visitor: "looks" makes a subject too
+        ("the man by the door looks exhausted", set()),
+        # a hypothetical visit
+        ("if I came back on crutches could I use the lift?", set()),
         # an emoji ends a sentence, so the statement before a question stands
         ("coeliac 🙈 is the cake ok?", {(D, "gluten-free (coeliac)", "asserted", "self")}),
     ],

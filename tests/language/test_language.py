@@ -29,6 +29,9 @@ def test_a_statement_and_a_question_are_two_clauses() -> None:
         ("the guide is deaf", ["other"]),
         ("he is blind", ["other"]),
         ("people call me Jo", ["self"]),
+        ("the man by the door looks exhausted", ["other"]),
+        ("mum's got a bad hip and can't walk far", ["mum", "mum"]),
+        ("I'm here with my dad whos blind", ["self"]),
     ],
 )
 def test_who_a_clause_is_about(message: str, about: list[str]) -> None:
@@ -40,6 +43,12 @@ def test_negation_scope_ends_at_a_comma_or_a_contrast() -> None:
     assert clause.negated_before(clause.text.index("crowds"))
     clause = split_clauses("not tired, just hungry")[0]
     assert not clause.negated_before(clause.text.index("hungry"))
+
+
+def test_an_if_clause_about_a_visit_is_hypothetical() -> None:
+    assert split_clauses("if I came back on crutches")[0].hypothetical
+    assert split_clauses("if we brought the dog")[0].hypothetical
+    assert not split_clauses("I came back on crutches")[0].hypothetical
 
 
 def test_a_retraction_ends_where_negation_does() -> None:
