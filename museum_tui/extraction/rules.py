@@ -23,9 +23,10 @@ from museum_tui.language.party import OTHER, SELF, member_named
 from museum_tui.memory import Ontology
 
 from .borrowed import borrowed_cues
+from .corrections import denied
 from .cues import ConceptCues, compile_cues
 from .grounding import Grounding, grounding
-from .hits import Hit, Span, inside_any, outer, tidy_hits
+from .hits import Hit, Span, inside_any, outer, said_once, tidy_hits
 from .party_reading import MY_BEFORE, as_first_person, handed_on, member_after
 from .reading import (
     BARE_WORDS,
@@ -145,6 +146,7 @@ class RuleExtractor:
         dangling: list[tuple[ConceptCues, Clause, bool]] = []
         before: tuple[Clause, set[str]] | None = None  # the clause before, and the concepts it asserted
         previous: list[Hit] = []  # what the clause before said
+        said: dict[int, list[Hit]] = {}  # each clause's hits, for a correction's "not Y" (corrections.py)
         for clause in clauses:
             read: list[Hit] = []
             carried: set[str] = set()
@@ -164,27 +166,24 @@ class RuleExtractor:
                     for m in self.meaning.read(clause)
                 ]
             hits.extend(outer(read))
+            said[id(clause)] = outer(read)
             hits.extend(self._moved(clause, before, previous))
             before = (clause, {h.concept for h in read if h.polarity == "asserted"})
             previous = outer(read)
+        by_concept = {c.concept: c for c in self.cues}
+        known = {(h.concept, h.value.lower(), h.polarity) for h in hits}
+        hits.extend(
+            h
+            for h in denied(clauses, said, lambda cid, c: self._match(by_concept[cid], c, bot_question))
+            if (h.concept, h.value.lower(), h.polarity) not in known
+        )
         for cues, clause, negated in dangling:
             if not any(h.concept == cues.concept and h.sentence == clause.sentence for h in hits):
                 hits.extend(self._borrow(cues, clause, clauses, negated))
         # a yes settles a one-value concept: "yeah, my feet are killing me" to "find you a seat?"
         settled = {h.concept for h in hits[:answers] if h.concept in self.single}
         hits = hits[:answers] + [h for h in hits[answers:] if h.concept not in settled or h.polarity != "asserted"]
-        # "gluten free please, I'm coeliac": one value that another spells out further is said once
-        return [
-            h
-            for h in hits
-            if not any(
-                o.concept == h.concept
-                and o.polarity == h.polarity
-                and o.about == h.about
-                and o.value.startswith(h.value + " (")
-                for o in hits
-            )
-        ]
+        return said_once(hits)
 
     def _moved(self, clause: Clause, before: tuple[Clause, set[str]] | None, said: list[Hit]) -> list[Hit]:
         """ "I'm not deaf, my husband is" / "forget the wheelchair, it's my mum's": the need the clause before

@@ -207,6 +207,7 @@ class Clause:
     spans_taken: list[tuple[int, int]] = field(default_factory=list)
     others_from: int | None = None  # offset where a relative clause about someone else begins
     sentence: str = ""  # the whole sentence, as the visitor wrote it
+    contrast: str = ""  # "…, not Tom": the words a correction says are NOT so (folded), read against a neighbour
 
     def negated_before(self, start: int, window: int = 6, text: str | None = None) -> bool:
         """Is there a negation word among the few words before `start`, in the same phrase? `text` may
@@ -244,7 +245,7 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
         if not sentence or not re.search(r"\w", sentence):
             continue
         is_question = sentence.rstrip().endswith("?")
-        parts = [p.strip(" ,.!?;:-\"'") for p in _split(sentence)]
+        parts = [p.strip(" ,.!?;:-\"'") for p in _split(sentence) for p in _contrast(p)]
         parts = [p for p in parts if p and re.search(r"\w", p)]
         conditional = False
         for index, part in enumerate(parts):
@@ -270,6 +271,8 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
             clause.third_party = clause.about != SELF
             named = member_named(folded) or named
             clause.retraction = bool(RETRACTION.search(folded))
+            if (bare := BARE_NOT.match(folded)) is not None:
+                clause.contrast = bare.group("thing")
             clauses.append(clause)
     return clauses
 
@@ -288,6 +291,29 @@ SUBJECTLESS = re.compile(
     r"^(?:is|has|does|was|can|could|will|would|needs|uses|gets|walks|wears|struggles|relies|finds|loves|"
     r"hates|eats|prefers|suffers|manages|goes)\b"
 )
+
+
+# A correction's other half: "it's Tim actually, not Tom", "cubism not surrealism", "not gallery 3, …"
+CONTRAST = re.compile(r"^(?P<said>.*?\w.*?)\s*,?\s+(?P<denied>not\s+[^,;]{1,40})$", re.IGNORECASE)
+_NOT_AFTER = (
+    "i we you he she they it that this there am is are was were do does did have has had can could will would "
+    "should shall may might must if or and but so why because me just really wait no oops sorry actually oh nah"
+)
+NOT_AFTER = frozenset(_NOT_AFTER.split())  # a "not" after these is the verb's
+WHOSE = re.compile(r"^not (?:me|mine|my|our|ours|his|her|hers|their|theirs|him|them|us)\b")
+BARE_NOT = re.compile(r"^(?:(?:wait|no|oops|sorry|actually|oh|nah|ah|um|erm|but)\s+,?\s*)*not\s+(?P<thing>.+)$")
+
+
+def _contrast(part: str) -> list[str]:
+    """A clause ending "…, not Y" (where the not denies Y, not a verb: "I'm not vegan" stays whole) is
+    two: the statement and the bare "not Y" a correction reads against it."""
+    m = CONTRAST.match(part.strip())
+    said = m.group("said").replace("’", "'") if m else ""
+    if not m or not fold(said).split() or fold(said).split()[-1] in NOT_AFTER or re.search(r"'\w+$", said):
+        return [part]  # "my eyesight's not great": the not is the verb's
+    if WHOSE.match(fold(m.group("denied"))):
+        return [part]  # "…, not my son": a person, which the party's reading handles
+    return [m.group("said"), m.group("denied")]
 
 
 def _split(sentence: str) -> list[str]:

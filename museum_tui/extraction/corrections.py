@@ -1,0 +1,46 @@
+"""A correction's denied half: "it's Tim actually, not Tom", "cubism, not surrealism", "not gallery 3, I'm
+in gallery 4". The bare "not Y" (a clause the language layer marks with `contrast`) names no concept of its
+own; it is read as its neighbour clause in the same sentence would be with Y in place of what that clause
+said, and whatever the same concept then finds, other than what was said, is denied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from museum_tui.language.clauses import Clause
+
+from .hits import Hit
+
+Reader = Callable[[str, Clause], list[Hit]]  # (concept, clause) -> that concept's hits in the clause
+
+
+def denied(clauses: list[Clause], said: dict[int, list[Hit]], read: Reader) -> list[Hit]:
+    """The negated hits of every contrast clause in `clauses`; `said` maps id(clause) to its hits."""
+    out: list[Hit] = []
+    for i, clause in enumerate(clauses):
+        if not clause.contrast:
+            continue
+        for neighbour in (clauses[i - 1] if i else None, clauses[i + 1] if i + 1 < len(clauses) else None):
+            if neighbour is None or neighbour.sentence != clause.sentence or neighbour.contrast:
+                continue
+            found = _against(clause, neighbour, said.get(id(neighbour), []), read)
+            if found:
+                out += found
+                break
+    return out
+
+
+def _against(clause: Clause, neighbour: Clause, hits: list[Hit], read: Reader) -> list[Hit]:
+    out = []
+    for hit in hits:
+        if hit.span is None or hit.polarity != "asserted":
+            continue
+        start, end = hit.span
+        text = neighbour.text[:start] + clause.contrast + neighbour.text[end:]
+        swapped = replace(neighbour, text=text, spans_taken=[], contrast="")
+        for other in read(hit.concept, swapped):
+            if other.polarity == "asserted" and other.value.lower() != hit.value.lower() and other.about == hit.about:
+                out.append(Hit(hit.concept, other.value, "negated", clause.sentence, clause.sentence, None, hit.about))
+    return out

@@ -1,0 +1,43 @@
+"""A correction in one sentence: "X, not Y" and "not Y, X" deny Y for the concept X was said for
+(extraction/corrections.py), while a "not" that belongs to a verb stays a plain negation."""
+
+from __future__ import annotations
+
+import pytest
+
+from museum_tui.extraction import RuleExtractor
+
+
+@pytest.fixture(scope="module")
+def extractor(museum_ontology) -> RuleExtractor:
+    return RuleExtractor(museum_ontology)
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        (
+            "not gallery 2, I'm in gallery 6",
+            {("Position.CurrentArea", "gallery 6", "asserted"), ("Position.CurrentArea", "gallery 2", "negated")},
+        ),
+        (
+            "I'm on crutches, not in a wheelchair",
+            {
+                ("SpecialNeed.MobilityImpairment", "crutches", "asserted"),
+                ("SpecialNeed.MobilityImpairment", "wheelchair user", "negated"),
+            },
+        ),
+        (
+            "I love Monet, not Manet",
+            {("ArtInterest.Artist", "Monet", "asserted"), ("ArtInterest.Artist", "Manet", "negated")},
+        ),
+        (
+            "I'm in gallery 4, not gallery 3",
+            {("Position.CurrentArea", "gallery 4", "asserted"), ("Position.CurrentArea", "gallery 3", "negated")},
+        ),
+        # the not of a verb is no correction: "my eyesight's not great" says it is poor
+        ("my eyesight's not great", {("SpecialNeed.VisualImpairment", "poor eyesight", "asserted")}),
+    ],
+)
+def test_a_correction_denies_the_other_half(extractor: RuleExtractor, message: str, expected: set) -> None:
+    assert {(f.concept, f.value, f.polarity) for f in extractor.extract(message)} == expected
