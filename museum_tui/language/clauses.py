@@ -259,7 +259,11 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
             last = index == len(parts) - 1
             clause.question = (is_question and last) or bool(QUESTION_START.match(folded))
             # a bare "Loo?" / "Coffee?" asks for the thing itself
-            clause.need_question = clause.question and (bool(NEED_QUESTION.search(folded)) or len(folded.split()) <= 2)
+            clause.need_question = (
+                clause.question
+                and (bool(NEED_QUESTION.search(folded)) or len(folded.split()) <= 2)
+                and not FOR_THEM.search(folded)  # "any snacks they can have?": asked for someone else
+            )
             relative = RELATIVE.search(folded)
             clause.others_from = relative.end() if relative else None
             # "If I get tired, is there somewhere to sit?": the clause after an if-clause is its consequence
@@ -286,6 +290,7 @@ PERSON_START = re.compile(
 )
 
 
+FOR_THEM = re.compile(r"\b(?:they|he|she) (?:can|could|may|might|will|would) (?:have|eat|drink|use|get|sit|go|try)\b")
 # A clause that goes on without a subject, in the third person or with a modal: its subject is the last one's
 SUBJECTLESS = re.compile(
     r"^(?:is|has|does|was|can|could|will|would|needs|uses|gets|walks|wears|struggles|relies|finds|loves|"

@@ -81,6 +81,8 @@ def test_whose_each_need_is(extractor: RuleExtractor, message: str, expected: se
         ("the man by the door looks exhausted", set()),
         # a hypothetical visit
         ("if I came back on crutches could I use the lift?", set()),
+        # a need asked for someone else is not the visitor's need of the moment
+        ("my son is allergic to nuts, any snacks he can have?", {(A, "nuts", "asserted", "son")}),
         # an emoji ends a sentence, so the statement before a question stands
         ("coeliac 🙈 is the cake ok?", {(D, "gluten-free (coeliac)", "asserted", "self")}),
     ],
