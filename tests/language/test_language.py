@@ -45,6 +45,15 @@ def test_negation_scope_ends_at_a_comma_or_a_contrast() -> None:
     assert not clause.negated_before(clause.text.index("hungry"))
 
 
+def test_chat_shorthand_folds_as_it_is_meant() -> None:
+    from museum_tui.language.clauses import fold
+
+    assert fold("prints r my thing") == "prints are my thing"
+    assert fold("here til 5 cos u close then") == "here till 5 because you close then"
+    assert fold("w/ my gran pls") == "with my gran please"
+    assert [c.question for c in split_clauses("i have til 4, whats on?")] == [False, True]
+
+
 def test_an_if_clause_about_a_visit_is_hypothetical() -> None:
     assert split_clauses("if I came back on crutches")[0].hypothetical
     assert split_clauses("if we brought the dog")[0].hypothetical
