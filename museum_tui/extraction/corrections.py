@@ -11,9 +11,34 @@ from dataclasses import replace
 
 from museum_tui.language.clauses import Clause
 
+from .cues import ConceptCues
 from .hits import Hit
 
 Reader = Callable[[str, Clause], list[Hit]]  # (concept, clause) -> that concept's hits in the clause
+
+
+def paired(clauses: list[Clause], cues: list[ConceptCues]) -> list[Hit]:
+    """ "sorry I meant cubism, not surrealism", where no cue read the first half: when the denied words are
+    one term of a concept and the clause before names another term of the same concept, that one is said
+    and the denied one is not."""
+    out: list[Hit] = []
+    for i, clause in enumerate(clauses):
+        if not clause.contrast or not i or clauses[i - 1].sentence != clause.sentence:
+            continue
+        before = clauses[i - 1]
+        if before.question or before.hypothetical or before.third_party:
+            continue
+        for c in cues:
+            if c.subject != "self":
+                continue
+            no = [v for regex, v in c.terms if regex.fullmatch(clause.contrast)]
+            yes = [(m.start(), v) for regex, v in c.terms for m in regex.finditer(before.text) if v not in no]
+            if len(set(no)) == 1 and yes:
+                value = max(yes)[1]  # the term said last, nearest the "not"
+                out.append(Hit(c.concept, value, "asserted", clause.sentence, clause.sentence))
+                out.append(Hit(c.concept, no[0], "negated", clause.sentence, clause.sentence))
+                break
+    return out
 
 
 def denied(clauses: list[Clause], said: dict[int, list[Hit]], read: Reader) -> list[Hit]:

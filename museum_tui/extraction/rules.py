@@ -23,7 +23,7 @@ from museum_tui.language.party import OTHER, SELF, member_named
 from museum_tui.memory import Ontology
 
 from .borrowed import borrowed_cues
-from .corrections import denied
+from .corrections import denied, paired
 from .cues import ConceptCues, compile_cues
 from .grounding import Grounding, grounding
 from .hits import Hit, Span, inside_any, outer, said_once, tidy_hits
@@ -172,11 +172,10 @@ class RuleExtractor:
             previous = outer(read)
         by_concept = {c.concept: c for c in self.cues}
         known = {(h.concept, h.value.lower(), h.polarity) for h in hits}
-        hits.extend(
-            h
-            for h in denied(clauses, said, lambda cid, c: self._match(by_concept[cid], c, bot_question))
-            if (h.concept, h.value.lower(), h.polarity) not in known
-        )
+        corrected = denied(clauses, said, lambda cid, c: self._match(by_concept[cid], c, bot_question))
+        if not corrected:
+            corrected = [h for h in paired(clauses, self.cues) if h.concept not in {k[0] for k in known}]
+        hits.extend(h for h in corrected if (h.concept, h.value.lower(), h.polarity) not in known)
         for cues, clause, negated in dangling:
             if not any(h.concept == cues.concept and h.sentence == clause.sentence for h in hits):
                 hits.extend(self._borrow(cues, clause, clauses, negated))

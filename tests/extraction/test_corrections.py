@@ -35,6 +35,11 @@ def extractor(museum_ontology) -> RuleExtractor:
             "I'm in gallery 4, not gallery 3",
             {("Position.CurrentArea", "gallery 4", "asserted"), ("Position.CurrentArea", "gallery 3", "negated")},
         ),
+        # no cue reads "I meant ceramics", but the pair of one concept's terms says what is and is not so
+        (
+            "oh I meant ceramics, not photography",
+            {("ArtInterest.Medium", "ceramics", "asserted"), ("ArtInterest.Medium", "photography", "negated")},
+        ),
         # the not of a verb is no correction: "my eyesight's not great" says it is poor
         ("my eyesight's not great", {("SpecialNeed.VisualImpairment", "poor eyesight", "asserted")}),
     ],
