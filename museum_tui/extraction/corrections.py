@@ -6,6 +6,7 @@ said, and whatever the same concept then finds, other than what was said, is den
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -68,4 +69,21 @@ def _against(clause: Clause, neighbour: Clause, hits: list[Hit], read: Reader) -
         for other in read(hit.concept, swapped):
             if other.polarity == "asserted" and other.value.lower() != hit.value.lower() and other.about == hit.about:
                 out.append(Hit(hit.concept, other.value, "negated", clause.sentence, clause.sentence, None, hit.about))
+    return out
+
+
+CORRECTING = re.compile(r"^(?:no|nah|nope|not|actually|sorry|oops|wait|it is|it was)\b")
+
+
+def overruled(user_text: str, said: list[Hit], assumed: list[Hit], evidence: str) -> list[Hit]:
+    """ "So you've got about an hour?" - "nah, more like all afternoon": what the assistant took for so
+    (`assumed`, its last question read as the visitor's statement) is denied when the visitor, opening with a
+    correction, says another value of the same concept (`said`)."""
+    if not CORRECTING.match(user_text):
+        return []
+    out = []
+    for hit in assumed:
+        other = [h for h in said if h.concept == hit.concept and h.polarity == "asserted" and h.about == hit.about]
+        if other and all(h.value.lower() != hit.value.lower() for h in other):
+            out.append(Hit(hit.concept, hit.value, "negated", evidence, evidence, None, hit.about))
     return out

@@ -46,7 +46,7 @@ class FlooredExtractor:
         try:
             model = await self.model.extract(user_msg, bot_msg)
         except self.failures as exc:  # no answer, or no JSON: the rules' reading stands, the failure is said
-            return failed(await floor, str(exc) or type(exc).__name__)
+            return failed(await floor, str(exc).rstrip(". ") or type(exc).__name__)
         except BaseException:
             floor.cancel()
             raise

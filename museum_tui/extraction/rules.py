@@ -23,7 +23,7 @@ from museum_tui.language.party import OTHER, SELF, member_named
 from museum_tui.memory import Ontology
 
 from .borrowed import borrowed_cues
-from .corrections import denied, paired
+from .corrections import denied, overruled, paired
 from .cues import ConceptCues, compile_cues
 from .grounding import Grounding, grounding
 from .hits import Hit, Span, inside_any, outer, said_once, tidy_hits
@@ -176,6 +176,9 @@ class RuleExtractor:
         if not corrected:
             corrected = [h for h in paired(clauses, self.cues) if h.concept not in {k[0] for k in known}]
         hits.extend(h for h in corrected if (h.concept, h.value.lower(), h.polarity) not in known)
+        if bot_question and (statement := as_statement(bot_question)):  # "nah, more like all afternoon"
+            assumed = [h for c in split_clauses(statement) for cues in self.cues for h in self._match(cues, c, "")]
+            hits.extend(overruled(fold(user_msg), hits, assumed, user_msg.strip()))
         for cues, clause, negated in dangling:
             if not any(h.concept == cues.concept and h.sentence == clause.sentence for h in hits):
                 hits.extend(self._borrow(cues, clause, clauses, negated))

@@ -46,3 +46,15 @@ def extractor(museum_ontology) -> RuleExtractor:
 )
 def test_a_correction_denies_the_other_half(extractor: RuleExtractor, message: str, expected: set) -> None:
     assert {(f.concept, f.value, f.polarity) for f in extractor.extract(message)} == expected
+
+
+def test_a_correction_of_what_the_assistant_took_for_so(extractor: RuleExtractor) -> None:
+    """ "So you've got about an hour?" - "nah, more like two hours": the assistant's assumption, read as the
+    visitor's statement, is denied when the visitor corrects it with another value of the same concept; a
+    plain "no thanks" says nothing about it."""
+    bot = "So you've got about an hour?"
+    facts = {(f.concept, f.value, f.polarity) for f in extractor.extract("nah, more like two hours", bot)}
+    assert facts == {("VisitPlan.TimeBudget", "2 hours", "asserted"), ("VisitPlan.TimeBudget", "1 hour", "negated")}
+    assert extractor.extract("no thanks", bot) == []
+    facts = {(f.concept, f.value, f.polarity) for f in extractor.extract("two hours", bot)}
+    assert facts == {("VisitPlan.TimeBudget", "2 hours", "asserted")}, "no correction word: nothing denied"
