@@ -53,6 +53,8 @@ CONTRACTIONS = [
     (r"\bw/\s*", "with "),
     (r"\b(?:abt)\b", "about"),
     (r"\bb4\b", "before"),
+    (r"\b(?:fave|fav|fave's)\b", "favourite"),
+    (r"\b(?:faves|favs)\b", "favourites"),
     (r"\bgonna\b", "going to"),
     (r"\bgotta\b", "have to"),
 ]

@@ -51,6 +51,7 @@ def test_chat_shorthand_folds_as_it_is_meant() -> None:
     assert fold("prints r my thing") == "prints are my thing"
     assert fold("here til 5 cos u close then") == "here till 5 because you close then"
     assert fold("w/ my gran pls") == "with my gran please"
+    assert fold("ferns are my fave") == "ferns are my favourite"
     assert [c.question for c in split_clauses("i have til 4, whats on?")] == [False, True]
 
 
