@@ -252,7 +252,8 @@ class RuleExtractor:
                 found = self._match(cues, mine, bot_question, carried)
                 # "…my husband, he's blind": the evidence must name him (validation checks it)
                 names = re.search(rf"\b{re.escape(member)}", fold(clause.original))
-                return [replace(h, about=member, evidence=clause.original if names else clause.sentence) for h in found]
+                said = clause.original if names else clause.reach or clause.sentence
+                return [replace(h, about=member, evidence=said) for h in found]
         if clause.question and not (cues.question == "need" and clause.need_question):
             return []
         text = clause.text
@@ -342,7 +343,7 @@ class RuleExtractor:
             polarity = "negated" if negated else "asserted"
             # the words that name the member: "…and can't walk far" goes on about the mum named before it
             named_here = about == SELF or (clause.about == about and about in fold(clause.original))
-            evidence = clause.original if named_here else clause.sentence
+            evidence = clause.original if named_here else clause.reach or clause.sentence
             hits.append(Hit(cues.concept, value, polarity, evidence, clause.sentence, (start, end), about))
         return tidy_hits(hits, single=cues.concept in self.single)
 

@@ -164,6 +164,7 @@ MEMBER_S = re.compile(
     rf"(?:^|(?<=\band )|(?<=\bbut )|(?<=, ))(?P<who>(?:(?:my|our|the)\s+(?:[\w-]+\s+)?)?(?:{MEMBERS}|grandads?))'s"
     r"\s+(?P<rest>[^,.;!?]*)"
 )
+POSSESSED_S = re.compile(r"^(?P<who>(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?[\w-]+)'s\s+(?P<rest>[^,.;!?]*)")
 MEMBER_ON = re.compile(rf"^(?P<who>(?:(?:my|our|the)\s+)?(?:{MEMBERS}|grandads))\s+(?=(?:on|in|with|using)\s)")
 PHRASE_END = re.compile(r"\b(?:and|but|so|because|or|who|which|that)\b")
 VERB = re.compile(rf"\b(?:{SUBJECT_VERBS}|not|makes?|means?|gives?|\w+n't)\b")
@@ -185,6 +186,7 @@ def fold(text: str) -> str:
     text = text.lower().replace("’", "'").replace("‘", "'").replace("`", "'").replace("´", "'")
     text = re.sub(r"[“”]", '"', text)
     text = MEMBER_S.sub(_member_s, text)  # "my son's allergic", "mum's got a bad hip"
+    text = POSSESSED_S.sub(_member_s, text)  # "his eyesight's really bad", "my back's killing me"
     text = MEMBER_ON.sub(r"\g<who> is ", text)  # "grandads on crutches today": the verb left out
     for pattern, repl in _CONTRACTIONS:
         text = pattern.sub(repl, text)
@@ -221,6 +223,7 @@ class Clause:
     others_from: int | None = None  # offset where a relative clause about someone else begins
     sentence: str = ""  # the whole sentence, as the visitor wrote it
     contrast: str = ""  # "…, not Tom": the words a correction says are NOT so (folded), read against a neighbour
+    reach: str = ""  # for a member named in an earlier sentence: the message from there to here (evidence)
 
     def negated_before(self, start: int, window: int = 6, text: str | None = None) -> bool:
         """Is there a negation word among the few words before `start`, in the same phrase? `text` may
@@ -253,6 +256,7 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
     `correct` (a speller) is applied to each folded clause before anything is read from it."""
     clauses: list[Clause] = []
     named = ""  # the party member named last, for a later "he" / "she"
+    named_from: int | None = None  # where the sentence naming them starts
     for match in SENTENCE.finditer(message):
         sentence = match.group(0).strip()
         if not sentence or not re.search(r"\w", sentence):
@@ -260,11 +264,15 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
         is_question = sentence.rstrip().endswith("?")
         parts = [p.strip(" ,.!?;:-\"'") for p in _split(sentence) for p in _contrast(p)]
         parts = [p for p in parts if p and re.search(r"\w", p)]
+        if is_question and parts and "," in parts[-1]:  # "I'm on crutches, best way up to gallery 3?"
+            said, _, asked = parts[-1].rpartition(",")
+            if STATEMENT.match(fold(said)) and 0 < len(asked.split()) <= 8:
+                parts[-1:] = [said.strip(), asked.strip()]
         conditional = False
         for index, part in enumerate(parts):
             folded = fold(part)
-            if correct is not None:
-                folded = correct(folded)
+            if correct is not None:  # a corrected word may be an intensifier ("realy"): dropped as in fold
+                folded = " ".join(INTENSIFIERS.sub("", correct(folded)).split())
             folded = LEAD_IN.sub("", folded)
             if not folded:
                 continue
@@ -286,7 +294,11 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
             if clause.about == SELF and index and SUBJECTLESS.match(folded) and clauses[-1].sentence == clause.sentence:
                 clause.about = clauses[-1].about  # "mum's got a bad hip and can't walk far": still mum
             clause.third_party = clause.about != SELF
-            named = member_named(folded) or named
+            if clause.about not in (SELF, "other") and not member_named(folded) and named_from is not None:
+                # "I've brought my dad. His eyesight's bad": the words that name him reach back to him
+                clause.reach = message[named_from : match.end()].strip()
+            if member_named(folded):
+                named, named_from = member_named(folded), match.start()
             clause.retraction = bool(RETRACTION.search(folded))
             if (bare := BARE_NOT.match(folded)) is not None:
                 clause.contrast = bare.group("thing")
@@ -303,6 +315,7 @@ PERSON_START = re.compile(
 )
 
 
+STATEMENT = re.compile(r"^(?:i am|we are|i have|we have|i use|we use|i need|i do not|we do not|i can not|i wear)\b")
 FOR_THEM = re.compile(r"\b(?:they|he|she) (?:can|could|may|might|will|would) (?:have|eat|drink|use|get|sit|go|try)\b")
 # A clause that goes on without a subject, in the third person or with a modal: its subject is the last one's
 SUBJECTLESS = re.compile(

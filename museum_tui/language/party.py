@@ -69,6 +69,7 @@ BARE_MEMBER = re.compile(
     r"little ones?|in-laws|family|boys|girls|parents|grandparents|other half)\b"
 )
 PRONOUN = re.compile(r"^(?:he|she|they)\b")
+POSSESSIVE = re.compile(r"^(?:his|her|their) (?!own\b)")
 CANONICAL = {"mom": "mum", "mummy": "mum", "daddy": "dad", "granddad": "grandad", "nana": "nan", "nanna": "nan"}
 
 SELF = "self"
@@ -90,7 +91,7 @@ def subject_of(folded: str, earlier: str = "") -> str:
     if not m:
         return SELF
     said = m.group(0)
-    if PRONOUN.match(said):
+    if PRONOUN.match(said) or POSSESSIVE.match(said):  # "he …", "his eyesight …": the member named before
         return earlier or OTHER
     member = MEMBER.match(said) or BARE_MEMBER.match(said)
     if member:

@@ -81,6 +81,20 @@ def test_whose_each_need_is(extractor: RuleExtractor, message: str, expected: se
         ("the man by the door looks exhausted", set()),
         # a hypothetical visit
         ("if I came back on crutches could I use the lift?", set()),
+        # "his/her …" points back at the member named before, in this sentence or an earlier one; the
+        # evidence then reaches back to the words that name them
+        (
+            "I'm here with my gran. Her eyesight's bad",
+            {("VisitPlan.Companions", "gran", "asserted", "self"), (V, "poor eyesight", "asserted", "gran")},
+        ),
+        (
+            "I brought my grandad, his eyesight's realy poor",
+            {("VisitPlan.Companions", "grandad", "asserted", "self"), (V, "poor eyesight", "asserted", "grandad")},
+        ),
+        # a typo corrected into an intensifier is dropped like one ("realy bad" reads as "bad")
+        ("my eyesight is realy bad", {(V, "poor eyesight", "asserted", "self")}),
+        # a statement before a question that opens with no question word
+        ("I'm on crutches, quickest way to the cafe?", {(M, "crutches", "asserted", "self")}),
         # a need asked for someone else is not the visitor's need of the moment
         ("my son is allergic to nuts, any snacks he can have?", {(A, "nuts", "asserted", "son")}),
         # an emoji ends a sentence, so the statement before a question stands
