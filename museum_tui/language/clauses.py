@@ -137,7 +137,7 @@ CLAUSE_BREAK = re.compile(
     r"prefer|can|could|would|will|am|do|did|only|really|just)\b)"
     r"|,\s+(?=(?:i|i'm|im|i've|i'd|we|we're|my|our|and|also|please|it|the|where|what|how|which|when|is there|"
     r"he|she|they|he's|she's|they're|his|her|their|love|like|hate|need|want|got|have|use|can|could|"
-    r"whats|wheres|hows|whos|what's|where's|how's|who's|"
+    r"whats|wheres|hows|whos|what's|where's|how's|who's|that's|thats|that is|that was|"
     r"are there|any|do you|can you|could you|can i|could i|thanks|thank you|cheers|please|if possible|"
     # a question after a statement: "I'm coeliac, is the soup safe?"
     r"is the|is it|is this|is that|is anything|are the|are they|are any|does|do they|do the|which|who|when|why|"

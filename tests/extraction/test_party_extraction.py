@@ -95,6 +95,11 @@ def test_whose_each_need_is(extractor: RuleExtractor, message: str, expected: se
         ("my eyesight is realy bad", {(V, "poor eyesight", "asserted", "self")}),
         # a statement before a question that opens with no question word
         ("I'm on crutches, quickest way to the cafe?", {(M, "crutches", "asserted", "self")}),
+        # a need handed on after a comma: "…, that's for my dad"
+        (
+            "I don't need the wheelchair, that's for my dad",
+            {(M, "wheelchair user", "negated", "self"), (M, "wheelchair user", "asserted", "dad")},
+        ),
         # a need asked for someone else is not the visitor's need of the moment
         ("my son is allergic to nuts, any snacks he can have?", {(A, "nuts", "asserted", "son")}),
         # an emoji ends a sentence, so the statement before a question stands
