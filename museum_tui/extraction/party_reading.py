@@ -17,7 +17,8 @@ MEMBER_SUBJECT = re.compile(
     rf"(?P<verb>{SUBJECT_VERBS})\b"
 )
 ELLIPSIS = re.compile(
-    rf"^(?:but |it is |it was |that is |that was |(?:that|it) (?:is|was) (?:for|about) )?(?:my|our) (?:[\w-]+ )?(?:{MEMBERS})"
+    r"^(?:but |it is |it was |that is |that was |(?:that|it) (?:is|was) (?:for|about) )?"
+    rf"(?:my|our) (?:[\w-]+ )?(?:{MEMBERS})"
     r"(?: is| does| has| was| one| does too| is too)?$"
 )
 MY_BEFORE = re.compile(r"\b(?:my|our)\s+(?:[\w-]+\s+){0,3}$")
