@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from museum_tui.language.clauses import Clause
+from museum_tui.language.party import MEMBER, SELF, member_named
 
 from .cues import ConceptCues
 from .hits import Hit
@@ -59,6 +60,13 @@ def denied(clauses: list[Clause], said: dict[int, list[Hit]], read: Reader) -> l
 
 
 def _against(clause: Clause, neighbour: Clause, hits: list[Hit], read: Reader) -> list[Hit]:
+    member = member_named(clause.contrast) if MEMBER.match(clause.contrast) else ""
+    if member:  # "it's my daughter who's allergic to sesame, not my son": the member's need is not his
+        return [
+            Hit(h.concept, h.value, "negated", clause.sentence, clause.sentence, None, member)
+            for h in hits
+            if h.about not in (SELF, member) and h.polarity == "asserted"
+        ]
     out = []
     for hit in hits:
         if hit.span is None or hit.polarity != "asserted":

@@ -332,6 +332,7 @@ _NOT_AFTER = (
 )
 NOT_AFTER = frozenset(_NOT_AFTER.split())  # a "not" after these is the verb's
 WHOSE = re.compile(r"^not (?:me|mine|my|our|ours|his|her|hers|their|theirs|him|them|us)\b")
+MEMBER_DENIED = re.compile(rf"^not (?:my|our) (?:[\w-]+ )?(?:{MEMBERS})$")  # "…, not my son"
 BARE_NOT = re.compile(r"^(?:(?:wait|no|oops|sorry|actually|oh|nah|ah|um|erm|but)\s+,?\s*)*not\s+(?P<thing>.+)$")
 
 
@@ -342,8 +343,9 @@ def _contrast(part: str) -> list[str]:
     said = m.group("said").replace("’", "'") if m else ""
     if not m or not fold(said).split() or fold(said).split()[-1] in NOT_AFTER or re.search(r"'\w+$", said):
         return [part]  # "my eyesight's not great": the not is the verb's
-    if WHOSE.match(fold(m.group("denied"))):
-        return [part]  # "…, not my son": a person, which the party's reading handles
+    denied = fold(m.group("denied"))
+    if WHOSE.match(denied) and not MEMBER_DENIED.match(denied):
+        return [part]  # "…, not mine", "…, not her": whose, which the party's reading handles
     return [m.group("said"), m.group("denied")]
 
 

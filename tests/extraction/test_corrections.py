@@ -58,3 +58,10 @@ def test_a_correction_of_what_the_assistant_took_for_so(extractor: RuleExtractor
     assert extractor.extract("no thanks", bot) == []
     facts = {(f.concept, f.value, f.polarity) for f in extractor.extract("two hours", bot)}
     assert facts == {("VisitPlan.TimeBudget", "2 hours", "asserted")}, "no correction word: nothing denied"
+
+
+def test_a_correction_that_names_another_member(extractor: RuleExtractor) -> None:
+    """ "…, not my son": the need said of one member is denied for the other, never the visitor's."""
+    facts = {(f.concept, f.value, f.polarity, f.about) for f in extractor.extract("my mum is vegan, not my dad")}
+    diet = "SpecialNeed.DietaryRestriction"
+    assert facts == {(diet, "vegan", "asserted", "mum"), (diet, "vegan", "negated", "dad")}
