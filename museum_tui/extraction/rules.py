@@ -195,7 +195,7 @@ class RuleExtractor:
         return [
             Hit(h.concept, h.value, "asserted", clause.sentence, clause.sentence, None, member)
             for h in said
-            if member and h.polarity == "negated" and h.about == SELF and h.concept in party
+            if member and h.polarity == "negated" and h.about != member and h.concept in party
         ]
 
     def _agreed(self, bot_question: str, evidence: str) -> list[Hit]:

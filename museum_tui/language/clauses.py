@@ -164,6 +164,10 @@ MEMBER_S = re.compile(
     rf"(?:^|(?<=\band )|(?<=\bbut )|(?<=, ))(?P<who>(?:(?:my|our|the)\s+(?:[\w-]+\s+)?)?(?:{MEMBERS}|grandads?))'s"
     r"\s+(?P<rest>[^,.;!?]*)"
 )
+CLEFT = re.compile(
+    rf"^it (?:is|was) (?P<neg>not )?(?P<who>(?:my|our) (?:[\w-]+ )?(?:{MEMBERS})) "
+    r"(?:who|that) (?P<verb>is|has|was|uses)\s*"
+)
 POSSESSED_S = re.compile(r"^(?P<who>(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?[\w-]+)'s\s+(?P<rest>[^,.;!?]*)")
 MEMBER_ON = re.compile(rf"^(?P<who>(?:(?:my|our|the)\s+)?(?:{MEMBERS}|grandads))\s+(?=(?:on|in|with|using)\s)")
 PHRASE_END = re.compile(r"\b(?:and|but|so|because|or|who|which|that)\b")
@@ -190,6 +194,7 @@ def fold(text: str) -> str:
     text = MEMBER_ON.sub(r"\g<who> is ", text)  # "grandads on crutches today": the verb left out
     for pattern, repl in _CONTRACTIONS:
         text = pattern.sub(repl, text)
+    text = CLEFT.sub(r"\g<who> \g<verb> \g<neg>", text)  # "it's not my son who's deaf": my son is not deaf
     text = re.sub(r"(\w)'s\b", r"\1", text)  # possessive: "maier's work" → "maier work"
     text = re.sub(r"([a-z])\1{2,}", r"\1", text)  # "sooo", "pleeease": a letter held down
     text = INTENSIFIERS.sub("", text)

@@ -65,3 +65,11 @@ def test_a_correction_that_names_another_member(extractor: RuleExtractor) -> Non
     facts = {(f.concept, f.value, f.polarity, f.about) for f in extractor.extract("my mum is vegan, not my dad")}
     diet = "SpecialNeed.DietaryRestriction"
     assert facts == {(diet, "vegan", "asserted", "mum"), (diet, "vegan", "negated", "dad")}
+
+
+def test_a_cleft_names_whose_need_it_is(extractor: RuleExtractor) -> None:
+    """ "it's not my X who's Y, it's my Z": X's need denied, Z's asserted; never the visitor's."""
+    message = "it's not my wife who's coeliac, it's my brother"
+    facts = {(f.concept, f.value, f.polarity, f.about) for f in extractor.extract(message)}
+    diet, coeliac = "SpecialNeed.DietaryRestriction", "gluten-free (coeliac)"
+    assert facts == {(diet, coeliac, "negated", "wife"), (diet, coeliac, "asserted", "brother")}
