@@ -55,7 +55,7 @@ MEMBERS = (
 # "my son", "our daughter", "my little girl", "my 8 year old son": a member, named by the visitor (not
 # "our neighbour's boy": another person's)
 NOT_MINE = rf"(?!(?:{PEOPLE}|neighbours?|neighbors?)\b)"  # a word between "my" and the member, not a person
-MEMBER = re.compile(rf"\b(?:my|our)\s+(?:{NOT_MINE}[\w-]+\s+){{0,3}}?(?P<who>{MEMBERS})\b")
+MEMBER = re.compile(rf"\b(?:my|our|(?<=\bwith )an?)\s+(?:{NOT_MINE}[\w-]+\s+){{0,3}}?(?P<who>{MEMBERS})\b")
 # "Grandad is on crutches", "mum uses a wheelchair": a family word used as a name; "son's in a wheelchair",
 # "the kids have nut allergies", "the wife's coeliac": a member named without "my", opening the clause
 THE_MEMBERS = (

@@ -100,6 +100,11 @@ def test_whose_each_need_is(extractor: RuleExtractor, message: str, expected: se
             "I don't need the wheelchair, that's for my dad",
             {(M, "wheelchair user", "negated", "self"), (M, "wheelchair user", "asserted", "dad")},
         ),
+        # "with a friend who …": someone come along, so one of the party; "a friend who …" alone is not
+        (
+            "here with a friend who is blind",
+            {("VisitPlan.Companions", "friend", "asserted", "self"), (V, "blind", "asserted", "friend")},
+        ),
         # a need asked for someone else is not the visitor's need of the moment
         ("my son is allergic to nuts, any snacks he can have?", {(A, "nuts", "asserted", "son")}),
         # an emoji ends a sentence, so the statement before a question stands
