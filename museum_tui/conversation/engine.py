@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Protocol
 
 from museum_tui import config
 from museum_tui.config import Settings
-from museum_tui.memory import MemoryStore, Ontology
 from museum_tui.safetext import strip_controls
 
 from .limits import Limits, ModelLimits
@@ -25,6 +24,7 @@ if TYPE_CHECKING:
     from museum_tui.concierge import Agent, BuiltinResponder
     from museum_tui.extraction import ExtractedFact, FactSource
     from museum_tui.llm import ChatClient, Provider
+    from museum_tui.memory import MemoryStore, Ontology
 
 
 class EngineError(Exception):
