@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from museum_tui.language.clauses import PEOPLE
 from museum_tui.memory import Ontology
 
+from .borrowed import borrowed_cues
 from .cues import CUE_PROBLEM, ConceptCues, compile_cues, log
+from .grounding import Grounding, grounding
 from .reading import is_regex, prose, unregex
 from .spelling import Speller, vocabulary
 
@@ -30,13 +32,14 @@ class Compiled:
     cues: list[ConceptCues]
     speller: Speller
     term_owner: dict[str, set[str]]
+    grounding: Grounding | None  # the derived concepts' open values, when the vectors load
     problems: tuple[tuple[str, str], ...]  # (concept, why) for each concept whose cues did not compile
 
 
 def compile_ontology(ontology: Ontology) -> Compiled:
     """Compile afresh (see `compiled_for`)."""
     problems: list[tuple[str, str]] = []
-    cues = compile_cues(ontology, problems)
+    cues = compile_cues(ontology, borrowed_cues(ontology), problems)
     fuzzy = [c for c in cues if c.fuzzy]
     phrases = [w for c in fuzzy for w in c.words if not is_regex(w)]
     regexes = [w for c in fuzzy for w in c.words if is_regex(w)]
@@ -49,7 +52,7 @@ def compile_ontology(ontology: Ontology) -> Compiled:
     # words the ontology itself writes (labels, examples, every cue phrase) are spelt right
     known = vocabulary(prose(ontology), [w for c in cues for w in c.words if is_regex(w)])
     speller = Speller(vocabulary(phrases, regexes), known | set(re.findall(r"[a-z]{5,}", PEOPLE)))
-    return Compiled(cues, speller, owners, tuple(problems))
+    return Compiled(cues, speller, owners, grounding([c for c in cues if c.derived]), tuple(problems))
 
 
 def compiled_for(ontology: Ontology) -> Compiled:
