@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import os
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# A shell that sets PYTHONDONTWRITEBYTECODE (this project's machines do) made every `museum-tui` a test starts
+# compile the package from source (~0.1 s of CPU each, hundreds of runs) and every xdist worker re-write and
+# compile the test modules and plugins (~2 s each). The suite keeps compiled files in one folder of the temp
+# directory instead: still nothing beside the source, and this process, its workers and its children reuse them.
+if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
+    os.environ.setdefault("PYTHONPYCACHEPREFIX", str(Path(tempfile.gettempdir()) / f"museum-tui-pyc-{os.getuid()}"))
+    sys.pycache_prefix, sys.dont_write_bytecode = os.environ["PYTHONPYCACHEPREFIX"], False
 
 from museum_tui import config
 from museum_tui.memory import Ontology, load_ontology
@@ -31,3 +42,21 @@ def museum_ontology() -> Ontology:
 @pytest.fixture
 def users_dir() -> Path:
     return config.users_dir()
+
+
+# Tests that take seconds each (the app driven by Pilot, real processes, real PostgreSQL) are collected first,
+# each module kept whole, so that on several xdist workers the run ends on the quick unit tests rather than on
+# one worker finishing a long test alone; worksteal balances the rest (timings: docs/development.md).
+SLOW_FIRST = (
+    "tests/tui/",
+    "tests/hardening/",
+    "tests/conversation/test_local_models.py",
+    "tests/test_cli",
+    "tests/test_packaging.py",
+    "tests/storage/",
+    "tests/concierge/test_questions.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: not item.nodeid.startswith(SLOW_FIRST))  # stable: the order within stays

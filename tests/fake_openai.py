@@ -139,6 +139,7 @@ class FakeOpenAI:
         self.llama = llama
         self.ollama_show = ollama_show  # the answer to POST /api/show, if any
         self.interrupted = 0  # streams cut short because another request arrived (llama-like mode)
+        self.cut_before_text = 0  # those of them cut before their first word
         self.overflows = 0  # requests refused because the prompt did not fit n_ctx
         self.max_busy = 0  # the most requests that were being answered at once
         self._slots = threading.Semaphore(llama.slots if llama else 1000)
@@ -450,6 +451,7 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
                     if fake.wanted():  # llama-cpp-python: another request is waiting, this stream gives way
                         with fake._lock:
                             fake.interrupted += 1
+                            fake.cut_before_text += i == 0
                         self._chunk(b"data: [DONE]\n\n")
                         self._chunk(b"")
                         return

@@ -18,14 +18,14 @@ import threading
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from museum_tui.language.clauses import INJECTION, NEGATION, PEOPLE, Clause, fold, is_affirmative, split_clauses
+from museum_tui.language.clauses import INJECTION, NEGATION, Clause, fold, is_affirmative, split_clauses
 from museum_tui.language.party import OTHER, SELF, member_named
 from museum_tui.memory import Ontology
 
-from .borrowed import borrowed_cues
+from .compiled import compiled_for
 from .corrections import denied, overruled, paired
-from .cues import ConceptCues, compile_cues
-from .grounding import Grounding, grounding
+from .cues import ConceptCues
+from .grounding import Grounding
 from .hits import Hit, Span, inside_any, outer, said_once, tidy_hits
 from .party_reading import MY_BEFORE, as_first_person, handed_on, member_after
 from .reading import (
@@ -43,15 +43,12 @@ from .reading import (
     SPLIT_VALUES,
     THIS,
     capitalised,
-    is_regex,
     last_question,
     original_case,
-    prose,
     subjectless,
-    unregex,
 )
 from .short_answers import as_statement
-from .spelling import Speller, vocabulary
+from .spelling import Speller
 from .validate import ExtractedFact, ExtractionResult, validate_facts
 from .values import tidy
 
@@ -83,32 +80,20 @@ class RuleExtractor:
         return self._ready
 
     def warm_up(self) -> None:
-        """Compile the cues. The museum's take about half a second, so this happens on first use, or
-        earlier in a thread (the app starts it after its first frame); it is safe to call from any thread."""
+        """Compile the cues (once per process per ontology: compiled.py), on first use or earlier in a thread
+        (the app starts it after its first frame); it is safe to call from any thread."""
         with self._lock:
             if self._ready:
                 return
-            cues = compile_cues(self.ontology, borrowed_cues(self.ontology))
-            self.grounding = grounding([c for c in cues if c.derived])
-            fuzzy = [c for c in cues if c.fuzzy]
-            phrases = [w for c in fuzzy for w in c.words if not is_regex(w)]
-            regexes = [w for c in fuzzy for w in c.words if is_regex(w)]
-            # Every concept's term phrases: a capitalised capture that is another concept's word ("I'm
-            # French", "I love Impressionism") belongs to that concept, not to a name or an artist.
-            owners: dict[str, set[str]] = {}
-            for c in cues:
-                for regex, _ in c.terms:
-                    owners.setdefault(unregex(regex.pattern), set()).add(c.concept)
-            # words the ontology itself writes (labels, examples, every cue phrase) are spelt right
-            known = vocabulary(prose(self.ontology), [w for c in cues for w in c.words if is_regex(w)])
-            speller = Speller(vocabulary(phrases, regexes), known | set(re.findall(r"[a-z]{5,}", PEOPLE)))
-            self.cues, self.speller, self.term_owner = cues, speller, owners
+            compiled = compiled_for(self.ontology)  # once per process per ontology
+            self.cues, self.speller, self.term_owner = compiled.cues, compiled.speller, compiled.term_owner
+            self.grounding = compiled.grounding
             if self.semantic:
                 from museum_tui.language.semantic import load_backend
 
                 from .meaning import MeaningPass
 
-                self.meaning = MeaningPass(self.ontology, cues, load_backend())
+                self.meaning = MeaningPass(self.ontology, self.cues, load_backend())
             self._ready = True
 
     def extract(self, user_msg: str, bot_msg: str | None = None) -> list[ExtractedFact]:

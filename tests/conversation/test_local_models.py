@@ -69,8 +69,10 @@ async def test_extraction_beside_the_reply_cuts_it_and_the_cut_stream_is_retried
     """The failure the issue reports, reproduced: extraction sent during the reply cuts it. The cut stream
     (no text yet, no finish_reason) is not taken for an empty reply: it is tried once more, behind the
     extraction, so every turn is still answered (later)."""
-    llama = LlamaLike(json_late=0.1)  # the reply's request reaches the slot first, as it did on the real server
-    with FakeOpenAI(REPLY, PEANUT_ALLERGY, first_token_delay=0.5, llama=llama) as server:
+    # The reply's request reaches the slot first, as it did on the real server, and is still before its first
+    # word when the extraction's request arrives (0.15 s against 0.03 s: no turn idles longer than that).
+    llama = LlamaLike(json_late=0.03)
+    with FakeOpenAI(REPLY, PEANUT_ALLERGY, first_token_delay=0.15, llama=llama) as server:
         answered, turns = await converse(server, extraction_order="parallel")
         print(f"\nparallel order on a single-slot server: {answered}/10 answered, {server.interrupted} streams cut")
         assert server.interrupted >= 1
@@ -78,11 +80,13 @@ async def test_extraction_beside_the_reply_cuts_it_and_the_cut_stream_is_retried
         # can be that late) fails as interrupted, never as an "empty reply".
         failed = [e for t in turns for e in t if isinstance(e, TurnFailed)]
         assert answered + len(failed) == 10 and all(e.kind == "interrupted" for e in failed)
+        assert server.cut_before_text >= 1 and len(failed) == server.interrupted - server.cut_before_text
+        assert len(server.calls("chat")) == 10 + server.cut_before_text, "each cut before a word is tried once more"
 
 
 async def test_a_server_with_several_slots_gets_the_extraction_beside_the_reply() -> None:
     llama = LlamaLike(n_ctx=8192, props=True, slots=2)
-    with FakeOpenAI(REPLY, first_token_delay=1.0, extract_delay=1.0, llama=llama) as server:
+    with FakeOpenAI(REPLY, first_token_delay=0.3, extract_delay=0.3, llama=llama) as server:
         session = llm_session(server)
         await run(session, "I'm deaf")
         assert server.max_busy == 2 and server.interrupted == 0

@@ -160,6 +160,29 @@ def test_a_broken_cue_does_not_stop_the_extractor(museum_ontology, caplog: pytes
         ("SpecialNeed.DietaryRestriction", "vegan")
     ]
     assert broken.ready and "SpecialNeed.Allergy" in caplog.text
+    caplog.clear()
+    again = RuleExtractor(parse_ontology(raw, lexicon=lexicon))  # the same broken ontology: compiled once
+    again.warm_up()
+    assert again.cues is broken.cues and "SpecialNeed.Allergy" in caplog.text, "reported on every use"
+
+
+def test_an_ontology_is_compiled_once_per_process_and_an_edited_one_afresh(museum_ontology) -> None:
+    """Every session builds an extractor (a kiosk switching visitors, `/user`): one over an ontology equal to
+    one compiled before reuses that compile (about 0.3 s); an edited ontology is compiled for what it says."""
+    import json
+
+    from museum_tui import config
+    from museum_tui.memory import load_ontology, parse_ontology
+
+    first, again = RuleExtractor(museum_ontology), RuleExtractor(load_ontology(config.default_ontology_path()))
+    first.warm_up()
+    again.warm_up()
+    assert again.cues is first.cues and again.speller is first.speller and again.term_owner is first.term_owner
+    raw, lexicon = json.loads(json.dumps(museum_ontology.raw)), json.loads(json.dumps(museum_ontology.lexicon))
+    lexicon["SpecialNeed.DietaryRestriction"]["terms"]["fruitarian"] = "fruitarian"
+    edited = RuleExtractor(parse_ontology(raw, lexicon=lexicon))
+    assert triples(edited, "I'm fruitarian") == [("SpecialNeed.DietaryRestriction", "fruitarian", "asserted")]
+    assert edited.cues is not first.cues and triples(first, "I'm fruitarian") == []
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -46,11 +46,11 @@ EXTRACTION_FAULTS = [name for name in FAULTS if name not in STREAM_ONLY]
 EXTRACTION_WORDS = {"invalid JSON": "not", "10 MB body": "larger"}  # said of a JSON answer, not a stream
 
 
-def session_for(server: FakeOpenAI, user: str) -> Session:
+def session_for(server: FakeOpenAI, user: str, read_timeout: float = 0.3) -> Session:
     session = open_session(load_settings({"base_url": server.base_url, "model": "fake", "user": user}), env={})
     client = session.chat.client
     client.backoff_base, client.retry_after_cap, client.max_retries = 0.01, 0.05, 1
-    client._http.timeout = httpx.Timeout(0.3, connect=0.3)  # "no answer in time" after 0.3 s, not 60
+    client._http.timeout = httpx.Timeout(read_timeout, connect=0.3)  # "no answer in time" after 0.3 s, not 60
     return session
 
 
@@ -70,7 +70,8 @@ def saved_values(user: str) -> str:
 async def test_a_failed_reply_commits_nothing_and_retry_answers(name: str) -> None:
     fault, retried, words = FAULTS[name]
     with FakeOpenAI(reply=REPLY, facts=PEANUT_ALLERGY) as server:
-        session = session_for(server, "reply")
+        # 10 MB take longer than 0.3 s to send on a loaded machine: only the timeouts need the short wait
+        session = session_for(server, "reply", 0.3 if fault.hang or fault.drip else 10.0)
         server.always("chat", fault)
         events = await turn(session, MESSAGE)
         (failed,) = [e for e in events if isinstance(e, TurnFailed)]
@@ -131,25 +132,38 @@ def plain(server: FakeOpenAI, user: str, stdin: str) -> subprocess.CompletedProc
     return museum("chat", "--plain", "--base-url", server.base_url, "--user", user, stdin=stdin)
 
 
-@pytest.mark.parametrize(
-    ("kind", "name"),
-    [("chat", n) for n in FAULTS if n not in ("timeout before headers", "slow drip")]
-    + [("json", "500"), ("json", "invalid JSON")],
-)
-def test_plain_chat_says_what_went_wrong_and_retry_works(kind: str, name: str) -> None:
-    fault, retried, words = FAULTS[name]
+PLAIN_CHAT_FAULTS = [n for n in FAULTS if n not in ("timeout before headers", "slow drip")]
+
+
+def test_plain_chat_says_what_went_wrong_for_each_reply_fault_and_retry_works() -> None:
+    """One process meets every reply fault in turn (each time every automatic retry fails too), then /retry
+    answers: one error line per fault, in order, with its words, and one answer per /retry."""
     with FakeOpenAI(reply=REPLY, facts=PEANUT_ALLERGY) as server:
-        # every automatic retry (and, for extraction, every fallback request format) fails too
-        server.fail(kind, fault, times=4 if retried or kind == "json" else 1)
+        for name in PLAIN_CHAT_FAULTS:
+            fault, retried, _words = FAULTS[name]
+            server.fail("chat", fault, times=4 if retried else 1)
+            server.fail("chat", Fault())  # /retry is answered
+        result = plain(server, "plain", f"{MESSAGE}\n/retry\n" * len(PLAIN_CHAT_FAULTS))
+        assert len(server.calls("chat")) == sum(5 if FAULTS[n][1] else 2 for n in PLAIN_CHAT_FAULTS), "all played"
+    out = result.stdout + result.stderr
+    assert result.returncode == 0 and "Traceback" not in out
+    errors = [line for line in result.stdout.splitlines() if line.startswith("error:")]
+    assert len(errors) == len(PLAIN_CHAT_FAULTS)
+    for name, error in zip(PLAIN_CHAT_FAULTS, errors, strict=True):
+        assert FAULTS[name][2] in error, (name, error)
+    assert out.count(REPLY) == len(PLAIN_CHAT_FAULTS), "each answered once, by /retry"
+    assert "peanuts" in saved_values("plain")
+
+
+@pytest.mark.parametrize("name", ["500", "invalid JSON"])
+def test_plain_chat_says_the_models_reading_failed_and_the_built_in_one_stands(name: str) -> None:
+    with FakeOpenAI(reply=REPLY, facts=PEANUT_ALLERGY) as server:
+        server.fail("json", FAULTS[name][0], times=4)  # every fallback request format fails too
         result = plain(server, "plain", f"{MESSAGE}\n/retry\n")
     out = result.stdout + result.stderr
     assert result.returncode == 0 and "Traceback" not in out
-    if kind == "chat":
-        (error,) = [line for line in result.stdout.splitlines() if line.startswith("error:")]
-        assert words in error
-        assert out.count(REPLY) == 1, "answered once, by /retry"
-    else:  # the model's reading failed: the built-in floor's stood, and the visitor was told
-        assert out.count(REPLY) == 1 and "could not read that message" in out
+    # the model's reading failed: the built-in floor's stood, and the visitor was told
+    assert out.count(REPLY) == 1 and "could not read that message" in out
     assert "peanuts" in saved_values("plain")
 
 
@@ -162,7 +176,8 @@ def test_plain_chat_says_what_went_wrong_and_retry_works(kind: str, name: str) -
 async def test_the_tui_shows_a_failed_reply_inline_and_retry_answers(name: str) -> None:
     fault, _retried, words = FAULTS[name]
     with FakeOpenAI(reply=REPLY, facts=PEANUT_ALLERGY) as server:
-        session = session_for(server, "tui")
+        # only the timeout needs the short wait: 10 MB may take longer than 0.3 s on a loaded machine
+        session = session_for(server, "tui", 0.3 if fault.hang else 10.0)
         server.always("chat", fault)
         app = make_app(session)
         async with app.run_test(size=(120, 36)) as pilot:

@@ -95,20 +95,21 @@ def test_the_key_is_in_no_command_line_output_or_file(
     faults = echoing_faults(key)
     exports = tmp_path / "exports"
     outputs = {}
-    outputs["turn and exports"] = cli(
+    # one visit: a turn, both exports and /memory, then a 401, a 403 and a 500 (its retries too), and /retry
+    server.fail("chat", Fault())
+    server.fail("chat", faults[401])
+    server.fail("chat", faults[403])
+    server.fail("chat", faults[500], times=4)  # the first try and all three retries
+    outputs["turn, exports, 401, 403, 500"] = cli(
         "chat",
         "--plain",
         "--user",
         "kim",
         env=env,
-        stdin=f"I'm allergic to peanuts\n/export {exports / 'kim.json'}\n/export {exports / 'kim.md'}\n/memory\n",
+        stdin=f"I'm allergic to peanuts\n/export {exports / 'kim.json'}\n/export {exports / 'kim.md'}\n/memory\n"
+        + "Where is the café?\n" * 3
+        + "/retry\n",
     )
-    server.fail("chat", faults[401])
-    outputs["401"] = cli("chat", "--plain", "--user", "kim", env=env, stdin="Where is the café?\n")
-    server.fail("chat", faults[403])
-    outputs["403"] = cli("chat", "--plain", "--user", "kim", env=env, stdin="Where is the café?\n")
-    server.fail("chat", faults[500], times=4)  # the first try and all three retries
-    outputs["500"] = cli("chat", "--plain", "--user", "kim", env=env, stdin="Where is the café?\n/retry\n")
     outputs["refused"] = cli(
         "chat", "--plain", "--user", "kim", env={**env, "OPENAI_BASE_URL": refused_url()}, stdin="hello\n"
     )
@@ -134,15 +135,17 @@ def test_the_key_is_in_no_command_line_output_or_file(
     # the key was really in play: sent to the server on every call, and every failure was reported
     sent = {call.headers.get("authorization") for call in server.requests}
     assert sent == {f"Bearer {key}"} and len(server.requests) >= 10
-    assert "peanuts" in outputs["turn and exports"] and "Wrote 1 fact to" in outputs["turn and exports"]
-    assert "rejected the API key (HTTP 401). Check OPENAI_API_KEY" in outputs["401"]
-    assert "rejected the API key (HTTP 403)" in outputs["403"]
-    assert "HTTP 500" in outputs["500"] and "The café is on the ground floor." in outputs["500"]
+    visit = outputs["turn, exports, 401, 403, 500"]
+    assert "peanuts" in visit and "Wrote 1 fact to" in visit
+    assert (
+        "rejected the API key (HTTP 401). Check OPENAI_API_KEY" in visit and "rejected the API key (HTTP 403)" in visit
+    )
+    assert "HTTP 500" in visit and visit.count("The café is on the ground floor.") == 2, "the turn and /retry"
     assert "Cannot reach http://127.0.0.1:" in outputs["refused"]
     assert "Check MUSEUM_SENTINEL_KEY" in outputs["custom 401"]
     assert "--api-key-env takes the name of an environment variable" in outputs["key as --api-key-env"]
     assert "openai · gpt-4o-mini" in outputs["config show"]
-    assert "DEBUG:" in outputs["500"], "logging was on"
+    assert "DEBUG:" in visit, "logging was on"
     assert (exports / "kim.json").is_file() and (exports / "kim.md").is_file()
     files = files_under(isolated_dirs, tmp_path)
     assert any(name.endswith("kim.toml") for name in files) and any(name.endswith("config.toml") for name in files)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from museum_tui.config import load_settings
 from museum_tui.conversation import open_memory, open_session
 from museum_tui.tui.widgets.chat import AssistantMessage
@@ -39,7 +37,10 @@ async def test_user_switch_right_after_the_reply_keeps_each_visitors_memory_thei
                 await pilot.pause(0.01)
             assert app.session.busy, "the extraction has not finished yet"
             await say(pilot, "/user bob")
-            await asyncio.sleep(1.6)  # the first visitor's extraction finishes meanwhile
+            for _ in range(200):  # the first visitor's extraction finishes meanwhile (1.5 s after it began)
+                if "deaf" in saved_values("alice"):
+                    break
+                await pilot.pause(0.05)
             await app.workers.wait_for_complete()
             await pilot.pause()
             assert app.session.user == "bob" and "bob" in app.sub_title

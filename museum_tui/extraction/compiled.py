@@ -1,0 +1,70 @@
+"""An ontology compiled for the rule extractor (its cues, speller and term owners), built once per process.
+
+Compiling the museum's cues takes about 0.3 s of CPU, and every session builds a `RuleExtractor`: a process
+that opens several sessions over one ontology (a kiosk switching visitors, `/user`, the test suite's hundreds)
+compiled it again each time. The last few ontologies' results are kept and found again by value, so an edited
+ontology file (a different value) compiles afresh. Compiled cues, the speller and the owners are read-only
+once built, so extractors in several threads share them. A broken cue is logged on every use, as before.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass
+
+from museum_tui.language.clauses import PEOPLE
+from museum_tui.memory import Ontology
+
+from .borrowed import borrowed_cues
+from .cues import CUE_PROBLEM, ConceptCues, compile_cues, log
+from .grounding import Grounding, grounding
+from .reading import is_regex, prose, unregex
+from .spelling import Speller, vocabulary
+
+KEPT = 4  # ontologies remembered per process: the museum's, and a test's or a kiosk's own
+_LOCK = threading.Lock()
+_KEPT: list[tuple[Ontology, Compiled]] = []
+
+
+@dataclass(frozen=True)
+class Compiled:
+    cues: list[ConceptCues]
+    speller: Speller
+    term_owner: dict[str, set[str]]
+    grounding: Grounding | None  # the derived concepts' open values, when the vectors load
+    problems: tuple[tuple[str, str], ...]  # (concept, why) for each concept whose cues did not compile
+
+
+def compile_ontology(ontology: Ontology) -> Compiled:
+    """Compile afresh (see `compiled_for`)."""
+    problems: list[tuple[str, str]] = []
+    cues = compile_cues(ontology, borrowed_cues(ontology), problems)
+    fuzzy = [c for c in cues if c.fuzzy]
+    phrases = [w for c in fuzzy for w in c.words if not is_regex(w)]
+    regexes = [w for c in fuzzy for w in c.words if is_regex(w)]
+    # Every concept's term phrases: a capitalised capture that is another concept's word ("I'm French",
+    # "I love Impressionism") belongs to that concept, not to a name or an artist.
+    owners: dict[str, set[str]] = {}
+    for c in cues:
+        for regex, _ in c.terms:
+            owners.setdefault(unregex(regex.pattern), set()).add(c.concept)
+    # words the ontology itself writes (labels, examples, every cue phrase) are spelt right
+    known = vocabulary(prose(ontology), [w for c in cues for w in c.words if is_regex(w)])
+    speller = Speller(vocabulary(phrases, regexes), known | set(re.findall(r"[a-z]{5,}", PEOPLE)))
+    return Compiled(cues, speller, owners, grounding([c for c in cues if c.derived]), tuple(problems))
+
+
+def compiled_for(ontology: Ontology) -> Compiled:
+    """`ontology` compiled: kept from an earlier call with an equal ontology, else compiled now."""
+    with _LOCK:
+        found = next((compiled for known, compiled in _KEPT if known is ontology or known == ontology), None)
+    if found is None:
+        found = compile_ontology(ontology)  # logs its own problems
+        with _LOCK:
+            _KEPT.insert(0, (ontology, found))
+            del _KEPT[KEPT:]
+    else:
+        for concept, why in found.problems:
+            log.warning(CUE_PROBLEM, concept, why)
+    return found
