@@ -78,10 +78,15 @@ async def test_extraction_beside_the_reply_cuts_it_and_the_cut_stream_is_retried
         assert server.interrupted >= 1
         # A stream cut before its first word is retried and answered; one cut after it (a loaded machine
         # can be that late) fails as interrupted, never as an "empty reply".
+        # A retry can itself be cut on a loaded machine: that turn then fails, saying it happened twice.
         failed = [e for t in turns for e in t if isinstance(e, TurnFailed)]
+        twice = [e for e in failed if "twice" in e.reason]
         assert answered + len(failed) == 10 and all(e.kind == "interrupted" for e in failed)
-        assert server.cut_before_text >= 1 and len(failed) == server.interrupted - server.cut_before_text
-        assert len(server.calls("chat")) == 10 + server.cut_before_text, "each cut before a word is tried once more"
+        assert server.cut_before_text >= max(1, 2 * len(twice)), "a turn that failed so was cut before a word twice"
+        assert len(failed) - len(twice) == server.interrupted - server.cut_before_text
+        assert len(server.calls("chat")) == 10 + server.cut_before_text - len(twice), (
+            "each cut before a word is tried once more, and only once"
+        )
 
 
 async def test_a_server_with_several_slots_gets_the_extraction_beside_the_reply() -> None:
