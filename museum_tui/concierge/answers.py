@@ -239,7 +239,8 @@ class Answers(FoodAnswers):
 
     def opening(self, cafe: Cafe, now: datetime) -> str:
         when = timing.cafe_hours(cafe, self.venue, now)
-        return f"The **{cafe.name}** is {when}; it is {cafe.location}." if when else self._cafe_where(cafe)
+        verb = "" if when.startswith("opens") else "is "
+        return f"The **{cafe.name}** {verb}{when}; it is {cafe.location}." if when else self._cafe_where(cafe)
 
     def _cafe_where(self, cafe: Cafe) -> str:
         return f"The **{cafe.name}** is {cafe.location}."

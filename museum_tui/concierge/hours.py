@@ -135,6 +135,19 @@ class Schedule:
         text = ", ".join(s.text() for s in spans)
         return f"{text} ({'; '.join(dict.fromkeys(notes))})" if notes else text
 
+    @cached_property
+    def season(self) -> str:
+        """'April to October' when every rule of the spec is for the same months, else ''."""
+        months = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()  # noqa: SIM905
+        names = "|".join(months)
+        pattern = re.compile(rf"\s*({names})(?:\s*-\s*({names}))?\b(?!\s*\d{{1,2}}\b(?!:))")
+        found = {m.groups() if m else None for m in map(pattern.match, self.spec.split(";"))}
+        if len(found) != 1 or None in found:
+            return ""
+        first, last = next(iter(found))
+        name = [date(2000, months.index(x) + 1, 1).strftime("%B") for x in (first, last or first)]
+        return name[0] if not last else f"{name[0]} to {name[1]}"
+
     def week(self, start: date) -> list[tuple[date, str]]:
         """Each of the seven days from `start` with its hours text."""
         return [(start + timedelta(days=i), self.day_text(start + timedelta(days=i))) for i in range(7)]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from museum_tui.memory import MemoryStore
+from museum_tui.memory.views import select
 
 from .agents import Agent
 from .lexicon import ALLERGEN_WORDS, DIET_WORDS, WEEKDAYS, fold, phrase_in
@@ -33,6 +34,9 @@ class Known:
     said_now: list[tuple[str, str]] = field(default_factory=list)  # asserted in this very message
     retracted: list[tuple[str, str, bool]] = field(default_factory=list)  # (concept, value, was it remembered)
     about: dict[str, str] = field(default_factory=dict)  # a value (lower case) → the party member it is about
+    # allergies and diets (concepts whose rule has `menu`) of the whole party, whichever agent answers: a
+    # food answer must never offer an unsafe dish because the question's words routed it elsewhere
+    menu_values: dict[str, list[str]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, venue: Venue, agent: Agent, store: MemoryStore, pending: Sequence[FactLike]) -> Known:
@@ -40,6 +44,11 @@ class Known:
         for fact in sorted(agent.memory(store), key=lambda f: (-f.salience, -f.seq)):
             known.values.setdefault(fact.concept, []).append(fact.value)
             known.note_about(fact)
+        for fact in sorted(select(store), key=lambda f: (-f.salience, -f.seq)):
+            rule = venue.concepts.get(fact.concept)
+            if rule and rule.menu:
+                known.menu_values.setdefault(fact.concept, []).append(fact.value)
+                known.note_about(fact)
         for fact in pending:
             if fact.polarity == "negated":
                 try:
@@ -47,8 +56,9 @@ class Known:
                 except (KeyError, ValueError):
                     matched = []
                 gone = {f.value.lower() for f in matched} | {fact.value.lower()}
-                if fact.concept in known.values:
-                    known.values[fact.concept] = [v for v in known.values[fact.concept] if v.lower() not in gone]
+                for table in (known.values, known.menu_values):
+                    if fact.concept in table:
+                        table[fact.concept] = [v for v in table[fact.concept] if v.lower() not in gone]
                 known.retracted.append((fact.concept, fact.value, bool(matched)))
                 continue
             # this turn's facts are the visitor's own words, which every agent reads anyway
@@ -56,6 +66,10 @@ class Known:
             known.note_about(fact)
             if fact.value.lower() not in (v.lower() for v in values):
                 values.insert(0, fact.value)
+            rule = venue.concepts.get(fact.concept)
+            menu = known.menu_values.setdefault(fact.concept, []) if rule and rule.menu else []
+            if rule and rule.menu and fact.value.lower() not in (v.lower() for v in menu):
+                menu.insert(0, fact.value)
             if (fact.concept, fact.value) not in known.said_now:
                 known.said_now.append((fact.concept, fact.value))
         return known
@@ -94,10 +108,14 @@ class Known:
     def step_free(self) -> bool:
         return any(rule.step_free for rule, _ in self.role("need"))
 
+    def menu_needs(self) -> list[tuple[ConceptRule, str]]:
+        """(rule, value) of every allergy and diet of the party, in the venue file's order."""
+        return [(r, v) for r in self.venue.rules("need") if r.menu for v in self.menu_values.get(r.concept, [])]
+
     def avoid_allergens(self) -> dict[str, str]:
         """Allergen tags to avoid → the visitor's own word for it."""
         out: dict[str, str] = {}
-        for rule, value in self.role("need"):
+        for rule, value in self.menu_needs():
             if rule.menu == "allergens":
                 for tag in allergen_tags(self.venue, value):
                     out.setdefault(tag, value)
@@ -105,7 +123,7 @@ class Known:
 
     def diets(self) -> list[tuple[str, tuple[str, ...]]]:
         """(the visitor's word, the menu tags that satisfy it) for every diet they keep."""
-        return [(v, t) for rule, v in self.role("need") if rule.menu == "diet" for t in [diet_tags(self.venue, v)] if t]
+        return [(v, t) for rule, v in self.menu_needs() if rule.menu == "diet" for t in [diet_tags(self.venue, v)] if t]
 
 
 def allergen_tags(venue: Venue, value: str) -> set[str]:

@@ -18,11 +18,12 @@ from museum_tui.memory import MemoryStore
 
 from . import intents, timing
 from .agents import Agent
-from .answers import ALLERGY_SAID, Answers, listing, md
+from .answers import Answers, listing, md
+from .food import allergy_said
 from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
-from .knowledge import FactLike, Known, floor_named
+from .knowledge import FactLike, Known, diet_tags, floor_named
 from .lexicon import tokens
-from .model import Exhibition, Venue
+from .model import ConceptRule, Exhibition, Venue
 from .question import Question
 from .recommend import recommend
 from .welcome import welcome_back
@@ -134,14 +135,15 @@ class BuiltinResponder:
             else:
                 lines.append(f"I had nothing about “{md(value)}” to drop — nothing changed.")
         menu_told = False
-        for rule, value in known.new():
+        food_question = q.is_question and self._asks_food(q)
+        for rule, values in _grouped(self.venue, known.new()):
             if rule.role == "name":
                 if not q.greeting:
-                    lines.append(f"Nice to meet you, {md(value)}.")
+                    lines.append(f"Nice to meet you, {md(values[0])}.")
             elif rule.role == "language":
-                lines.append(self.language_line(value))
+                lines.append(self.language_line(values[0]))
             elif rule.role == "need":
-                said = [rule.acknowledge.format(value=md(value))] if rule.acknowledge else []
+                said = [rule.acknowledge.format(value=listing([md(v) for v in values]))] if rule.acknowledge else []
                 if rule.advice:
                     said.append(rule.advice)
                 for fid in rule.facilities:
@@ -153,7 +155,7 @@ class BuiltinResponder:
                 if tours:
                     said.append("Tours for you: " + "; ".join(f"**{t.name}**, {t.when}" for t in tours) + ".")
                     used |= {f"tour:{t.name}" for t in tours}
-                if rule.menu and not menu_told and not (q.is_question and (q.food or q.drink)):
+                if rule.menu and not menu_told and not food_question:
                     # a food question gets the whole menu answer, warnings included: not said twice
                     check = self.answers.menu_check(known)
                     if check:
@@ -162,6 +164,12 @@ class BuiltinResponder:
                 if said:
                     lines.append(" ".join(said))
         return lines
+
+    def _asks_food(self, q: Question) -> bool:
+        """A question about food or drink: it says so, or names a café or a dish."""
+        if q.food or q.drink:
+            return True
+        return any(h.named and h.entry.kind in ("cafe", "menu") for h in self.index.search(q.ask)[:3])
 
     def feeling(self, topic: str, q: Question, known: Known, used: set[str]) -> list[str]:
         found = [f for f in self.venue.facilities if topic in f.serves and f"facility:{f.id}" not in used]
@@ -230,17 +238,15 @@ class BuiltinResponder:
                 hits, specific = [meant, *[h for h in hits if h.entry is not meant.entry]], True
         top = hits[0] if hits else None
         food = next((h for h in hits[:6] if h.entry.kind in ("cafe", "menu")), None)
-        foodish = q.food or q.drink or ALLERGY_SAID.search(q.folded)
+        foodish = q.food or q.drink or allergy_said(self.venue, q.folded)
         hours_of_cafe = (
             top is not None and top.entry.kind == "cafe" and ("when" in q.focus or timing.NOW_WORDS.search(q.folded))
         )
         if (
-            food
-            and top
-            and foodish
+            foodish
             and not hours_of_cafe
-            and not (top.named and top.entry.kind not in ("cafe", "menu"))
-            and (top is food or not specific or top.score <= 2 * food.score)  # a food question, whatever else
+            and not (top and top.named and top.entry.kind not in ("cafe", "menu"))
+            and (food is None or top is food or not specific or top.score <= 2 * food.score)  # whatever else
         ):
             return self.answers.food(hits, q, known, wants or [], "where" in q.focus, now)
         if q.near and top and top.entry.kind != "restroom" and "toilet" in tokens(q.ask, self.venue.synonyms):
@@ -337,6 +343,22 @@ class BuiltinResponder:
         where = f"the {name} ({desk.location})" if desk and desk.location else "a member of staff"
         topics = ["what's on", "directions and toilets", "food", "access", "tours", "opening hours"]
         return f"I'm not sure about that one — {where} will know. I can help with {listing(topics)}."
+
+
+def _grouped(venue: Venue, new: list[tuple[ConceptRule, str]]) -> list[tuple[ConceptRule, list[str]]]:
+    """This turn's facts by rule, in order, so two allergies are acknowledged in one sentence; a diet or
+    allergy said twice in two words ("coeliac", "gluten-free") counts once."""
+    out: dict[str, tuple[ConceptRule, list[str]]] = {}
+    seen: set[tuple[str, str]] = set()
+    for rule, value in new:
+        key = value.lower()
+        if rule.menu == "diet":
+            key = " ".join(diet_tags(venue, value)) or key
+        if (rule.concept, key) in seen:
+            continue
+        seen.add((rule.concept, key))
+        out.setdefault(rule.concept, (rule, []))[1].append(value)
+    return list(out.values())
 
 
 def _same_place(a: Entry, b: Entry) -> bool:

@@ -188,7 +188,8 @@ def cafe_hours(cafe: Cafe, venue: Venue, now: datetime) -> str:
     nxt = hours.next_opening(now)
     if nxt is None:
         return "closed"
-    return f"closed now; next open {weekday(nxt.start.date(), now)}, {nxt.text()}"
+    season = f" — it is open {hours.season}" if hours.season and (nxt.start.date() - now.date()).days > 6 else ""
+    return f"closed now{season}; next open {weekday(nxt.start.date(), now)}, {nxt.text()}"
 
 
 # ---- tours -----------------------------------------------------------------------------------------------

@@ -83,10 +83,16 @@ def test_diet_question_offers_only_fitting_items(museum: Venue) -> None:
     assert "isn't marked halal" in reply
 
 
-def test_allergy_is_acknowledged_with_the_menu_items_to_avoid(museum: Venue) -> None:
+def test_allergy_is_acknowledged_with_what_it_leaves_out_never_naming_the_unsafe_dish(museum: Venue) -> None:
+    """A dish to avoid is not named unless asked about (a named dish reads like an offer): the warning
+    says the allergen and how many items it rules out."""
     reply = museum.ask("I'm allergic to peanuts", Said("SpecialNeed.Allergy", "peanuts"))
     assert reply.startswith("I'll keep peanuts in mind.")
-    assert "avoid the peanut butter cookie (peanuts)" in reply and "not sure" not in reply
+    assert "one item has peanuts, so I'll leave it out" in reply and "not sure" not in reply
+    assert "peanut butter cookie" not in reply.lower() and "almond croissant" in reply.lower()
+    museum.remember("SpecialNeed.Allergy", "peanuts")
+    asked = museum.ask("can I have the peanut butter cookie?")
+    assert "The peanut butter cookie has peanuts in it, sorry." in asked, "a dish asked about by name is named"
 
 
 def test_a_retraction_says_what_was_dropped_and_never_repeats_its_advice(museum: Venue) -> None:
