@@ -4,6 +4,7 @@ show is and who made it, the toilet that suits, the menu items that fit, today's
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 
 from . import timing
@@ -20,6 +21,9 @@ from .lexicon import fold
 from .model import Cafe, Exhibition, Facility, Gallery, Tour, Venue
 from .question import Question
 from .wording import be, cap, listing, md, people, the
+
+# the question asks for whom a thing suits: "for my husband", "for us", "would suit me"
+FOR_SOMEONE = re.compile(r"\bfor (?:my|me|us|him|her|them|our)\b|\bsuit|\bwork for\b|\bgood for\b")
 
 __all__ = ["ALLERGY_SAID", "Answers", "cap", "listing", "md"]
 
@@ -86,7 +90,7 @@ class Answers(FoodAnswers):
         score, why = interest_score(e, known)
         if score > 0 and why:
             text += f" I think you'll like it, because {md(why)}."
-        if "where" in q.focus or known.step_free:
+        if "where" in q.focus or known.step_free or q.accessible:
             text = f"{text} {self.route_to(e.gallery.floor, q, known, e.gallery.id)}".strip()
         return text
 
@@ -117,8 +121,6 @@ class Answers(FoodAnswers):
         shows = sorted(
             (e for e in self.venue.exhibitions if e.on(now.date())), key=lambda e: (e.gallery.floor, e.title)
         )
-        if not shows:
-            return f"Nothing is on at {self.venue.short_name} today, I'm afraid."
         rows = []
         for e in shows:
             notes = []
@@ -139,7 +141,11 @@ class Answers(FoodAnswers):
             )
         n = len(shows)
         head = f"On now at {self.venue.short_name} ({n} exhibition{'s' if n != 1 else ''}):"
-        return "\n".join([head, *rows])
+        if not shows:
+            head = f"Nothing is on at {self.venue.short_name} today, I'm afraid."
+        later = sorted((e for e in self.venue.exhibitions if e.opens and e.opens > now.date()), key=lambda e: e.opens)
+        soon = [f"**{e.title}** (from {e.opens.day} {e.opens:%B})" for e in later]
+        return "\n".join([head, *rows, *([f"Coming up: {'; '.join(soon)}."] if soon else [])])
 
     def about_venue(self, now: datetime) -> str:
         text = f"**{self.venue.name}**" + (f": {self.venue.description}" if self.venue.description else ".")
@@ -221,7 +227,7 @@ class Answers(FoodAnswers):
             text = f"**{f.name}**: {f.text}"
         if not text.endswith((".", "!", "?")):
             text += "."
-        if f.floor is not None and ("where" in q.focus or known.step_free):
+        if f.floor is not None and ("where" in q.focus or known.step_free or q.accessible):
             text = f"{text} {self.route_to(f.floor, q, known, f.id)}".strip()
         return text
 
@@ -251,6 +257,15 @@ class Answers(FoodAnswers):
         if top and (top.named or len(tour_hits) == 1 or top.score >= 1.5 * tour_hits[1].score):
             return timing.tour_line(top.entry.obj, now)
         tours = list(self.venue.tours)
+        tags = known.tour_tags()
+        fitting = [t for t in tours if tags.keys() & set(t.access)]
+        if fitting and (FOR_SOMEONE.search(q.folded) or q.accessible):  # "a tour that works for my husband?"
+            whose = listing(
+                list(dict.fromkeys(md(known.whose(tags[g])) for t in fitting for g in t.access if g in tags))
+            )
+            return f"Tours that suit {whose}:\n" + "\n".join(f"- {timing.tour_line(t, now)}" for t in fitting)
+        if "today" in q.folded or timing.LEFT.search(q.folded):
+            return timing.todays_tours(tours, now)
         if timing.NEXT.search(q.folded) or timing.NOW_WORDS.search(q.folded):
             return timing.next_tours(tours, now) or self._all_tours(tours)
         day = timing.day_asked(q.folded, now)

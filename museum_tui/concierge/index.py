@@ -70,6 +70,7 @@ class Index:
     vocabulary: list[str] = field(default_factory=list)
     vectors: Any = None  # StaticVectors, when installed
     meanings: Any = None  # one unit vector per entry (numpy), when `vectors` is set
+    _cache: dict = field(default_factory=dict)
 
     @classmethod
     def build(cls, venue: Venue, vectors: Any = None) -> Index:
@@ -105,6 +106,15 @@ class Index:
         order = scores.argsort()[::-1][:8]
         out = [(float(scores[i]), self.entries[i]) for i in order]
         return [(score, e) for score, e in out if not kinds or e.kind in kinds]
+
+    def vocabulary_of(self, kinds: tuple[str, ...]) -> frozenset[str]:
+        """The words the entries of these kinds use, without the generic words every one of a kind has."""
+        key = ("vocabulary", kinds)
+        if key not in self._cache:
+            generic = set(tokens(" ".join(KIND_WORDS.get(k, "") + " " + self.venue.words.get(k, "") for k in kinds)))
+            used = {t for e, doc in zip(self.entries, self.docs, strict=True) if e.kind in kinds for t in doc}
+            self._cache[key] = frozenset(used - generic)
+        return self._cache[key]
 
     @property
     def rarest(self) -> float:

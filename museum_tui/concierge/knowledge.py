@@ -17,6 +17,7 @@ from museum_tui.memory.views import select
 from .agents import Agent
 from .lexicon import ALLERGEN_WORDS, DIET_WORDS, WEEKDAYS, fold, phrase_in
 from .model import ConceptRule, Exhibition, MenuItem, Restroom, Venue
+from .wording import md
 
 
 class FactLike(Protocol):
@@ -34,8 +35,9 @@ class Known:
     said_now: list[tuple[str, str]] = field(default_factory=list)  # asserted in this very message
     retracted: list[tuple[str, str, bool]] = field(default_factory=list)  # (concept, value, was it remembered)
     about: dict[str, str] = field(default_factory=dict)  # a value (lower case) → the party member it is about
-    # allergies and diets (concepts whose rule has `menu`) of the whole party, whichever agent answers: a
-    # food answer must never offer an unsafe dish because the question's words routed it elsewhere
+    # needs that choose dishes or tours (rules with `menu` or `tours`) of the whole party, whichever agent
+    # answers: a food answer must never offer an unsafe dish because the words routed it elsewhere, and
+    # "a tour for my husband?" reads the husband's need
     menu_values: dict[str, list[str]] = field(default_factory=dict)
 
     @classmethod
@@ -46,7 +48,7 @@ class Known:
             known.note_about(fact)
         for fact in sorted(select(store), key=lambda f: (-f.salience, -f.seq)):
             rule = venue.concepts.get(fact.concept)
-            if rule and rule.menu:
+            if rule and (rule.menu or rule.tours):
                 known.menu_values.setdefault(fact.concept, []).append(fact.value)
                 known.note_about(fact)
         for fact in pending:
@@ -67,8 +69,9 @@ class Known:
             if fact.value.lower() not in (v.lower() for v in values):
                 values.insert(0, fact.value)
             rule = venue.concepts.get(fact.concept)
-            menu = known.menu_values.setdefault(fact.concept, []) if rule and rule.menu else []
-            if rule and rule.menu and fact.value.lower() not in (v.lower() for v in menu):
+            chooses = rule is not None and bool(rule.menu or rule.tours)
+            menu = known.menu_values.setdefault(fact.concept, []) if chooses else []
+            if chooses and fact.value.lower() not in (v.lower() for v in menu):
                 menu.insert(0, fact.value)
             if (fact.concept, fact.value) not in known.said_now:
                 known.said_now.append((fact.concept, fact.value))
@@ -84,6 +87,11 @@ class Known:
         """'nuts' → 'nuts (your son)' for a party member's need; the visitor's own need as it is."""
         member = self.about.get(value.lower())
         return f"{value} (your {member})" if member else value
+
+    def whom(self, value: str) -> str:
+        """Who a need is for, as the reply addresses them: 'your husband', or 'you'."""
+        member = self.about.get(value.lower())
+        return f"your {md(member)}" if member else "you"
 
     def rule(self, concept: str) -> ConceptRule | None:
         return self.venue.concepts.get(concept)
@@ -111,6 +119,16 @@ class Known:
     def menu_needs(self) -> list[tuple[ConceptRule, str]]:
         """(rule, value) of every allergy and diet of the party, in the venue file's order."""
         return [(r, v) for r in self.venue.rules("need") if r.menu for v in self.menu_values.get(r.concept, [])]
+
+    def tour_tags(self) -> dict[str, str]:
+        """Tour access tags the party's needs ask for → the value of the need (whose it is via `whose`)."""
+        return {
+            tag: v
+            for r in self.venue.rules("need")
+            if r.tours
+            for v in self.menu_values.get(r.concept, [])
+            for tag in r.tours
+        }
 
     def avoid_allergens(self) -> dict[str, str]:
         """Allergen tags to avoid → the visitor's own word for it."""

@@ -154,6 +154,7 @@ FOCUS = (
         "where",
         re.compile(
             r"\b(?:where|which floor|what floor|how (?:do|can|would|should) (?:i|we) get|how to get|way to|find|"
+            r"get (?:there|to)|"
             r"directions?)\b"
         ),
     ),

@@ -21,6 +21,7 @@ from .agents import Agent
 from .answers import Answers, listing, md
 from .food import allergy_said
 from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
+from .kinds import by_kind
 from .knowledge import FactLike, Known, diet_tags, floor_named
 from .lexicon import tokens
 from .model import ConceptRule, Exhibition, Venue
@@ -223,7 +224,7 @@ class BuiltinResponder:
 
     def answer(self, q: Question, known: Known, used: set[str], now: datetime, wants: list[str] | None = None) -> str:
         kind_words = f"{KIND_WORDS['exhibition']} {self.venue.words.get('exhibition', '')}"
-        if intents.whats_on(q.folded, kind_words) and not q.budget:
+        if intents.whats_on(q.folded, kind_words, self.index) and not q.budget:
             return self.answers.whats_on(known, now)
         hits = [h for h in self.index.search(q.ask) if h.entry.key not in used]
         if "price" in q.focus:  # a price question wants an entry that has prices
@@ -264,7 +265,7 @@ class BuiltinResponder:
             wanted.focus = q.focus
             return self.answer(wanted, known, used, now, wants=live[:1])
         if not specific or top is None:
-            return ""
+            return by_kind(self.answers, self.index, hits, q, known, now)
         kind = top.entry.kind
         a = self.answers
         if kind in ("menu", "cafe"):

@@ -1,0 +1,61 @@
+"""When no one entry answers, the kind of thing asked for does: "any tours left today?" asks about tours,
+"how much is it to get in?" about what things cost, "can I still get in?" about the hours. A kind is known by
+its own words (and the venue's `words` for it), a price by the prices in the venue's text, a time question
+by its time words: never by one question's phrasing."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from . import timing
+from .answers import Answers
+from .index import Hit, Index
+from .knowledge import Known
+from .lexicon import tokens
+from .question import Question
+
+# the words that name each kind of entry itself (not its features: "step-free" names no lift)
+KIND_NAMES = {"tour": "tour guided", "restroom": "toilet", "lift": "lift", "entrance": "entrance door"}
+PRICE = re.compile(r"[£$€]\s?\d|\d\s?(?:€|eur|usd)\b|\bfree\b", re.IGNORECASE)
+TIME = re.compile(r"\b(?:still|yet|until|till|late|early|open|opens|close|closes|closing|last entry)\b")
+
+
+def kind_asked(index: Index, ask: str) -> str | None:
+    """The kind of entry the question names by its kind word, if the venue has any of it."""
+    said = set(tokens(ask, index.venue.synonyms))
+    for kind, names in KIND_NAMES.items():
+        words = set(tokens(f"{names} {index.venue.words.get(kind, '')}", index.venue.synonyms))
+        if said & words and any(e.kind == kind for e in index.entries):
+            return kind
+    return None
+
+
+def priced(index: Index) -> Hit | None:
+    """The entry that says most about prices (the tickets, admission): where "how much?" is answered."""
+    best = max(
+        ((sum(len(PRICE.findall(text)) for text, _ in e.fields), e) for e in index.entries if e.kind == "facility"),
+        key=lambda p: p[0],
+        default=(0, None),
+    )
+    return Hit(1.0, best[1]) if best[0] else None
+
+
+def by_kind(a: Answers, index: Index, hits: list[Hit], q: Question, known: Known, now: datetime) -> str:
+    """The answer about the kind asked for when no entry is specific; '' when there is none."""
+    kind = kind_asked(index, q.ask)
+    if kind == "tour":
+        return a.tours([h for h in hits if h.entry.kind == "tour"], q, known, now)
+    if kind == "restroom":
+        return a.restroom(q, known)
+    if kind == "lift":
+        return a.lifts(q, known)
+    if kind == "entrance":
+        return a.entrance(hits, q, known)
+    if "price" in q.focus:
+        hit = priced(index)
+        if hit is not None:
+            return a.facility(hit.entry.obj, q, known)
+    if index.venue.hours and ("when" in q.focus or timing.NOW_WORDS.search(q.folded) or TIME.search(q.folded)):
+        return a.hours(q, now)
+    return ""
