@@ -260,10 +260,9 @@ class Answers(FoodAnswers):
         tags = known.tour_tags()
         fitting = [t for t in tours if tags.keys() & set(t.access)]
         if fitting and (FOR_SOMEONE.search(q.folded) or q.accessible):  # "a tour that works for my husband?"
-            whose = listing(
-                list(dict.fromkeys(md(known.whose(tags[g])) for t in fitting for g in t.access if g in tags))
-            )
-            return f"Tours that suit {whose}:\n" + "\n".join(f"- {timing.tour_line(t, now)}" for t in fitting)
+            needs = [tags[g] for t in fitting for g in t.access if g in tags]
+            whom = listing(list(dict.fromkeys(known.whom(v) for v in needs)))
+            return f"Tours that suit {whom}:\n" + "\n".join(f"- {timing.tour_line(t, now)}" for t in fitting)
         if "today" in q.folded or timing.LEFT.search(q.folded):
             return timing.todays_tours(tours, now)
         if timing.NEXT.search(q.folded) or timing.NOW_WORDS.search(q.folded):

@@ -1,7 +1,8 @@
 """Food answers: the café that is open and has what fits, the items that suit the whole party's diets and
-allergies, and what was left out. An unsafe item is never offered; it is named only when the visitor asked
-about it by name ("is the peanut flapjack safe?"), otherwise the warning names the allergen and how many
-items it rules out (a list of dishes to avoid reads like an offer)."""
+allergies, and what was left out. An unsafe item is never offered. In an answer to a food question it is
+named only when the visitor asked about it by name ("is the peanut flapjack safe?"); otherwise the warning
+names the allergen and how many items it rules out (dishes named beside the offer read like one). Told an
+allergy with no question, the concierge names the dishes to avoid: a warning, with nothing offered."""
 
 from __future__ import annotations
 
@@ -239,22 +240,19 @@ class FoodAnswers:
         return safe, unsafe
 
     def menu_check(self, known: Known) -> str:
-        """After an allergy or diet is told: per café, what fits (food first) and what is left out."""
+        """After an allergy or diet is told (no food asked for): per café, what fits (food first) and, by
+        name, what to avoid: a warning, since nothing is being offered."""
         avoid, diets = known.avoid_allergens(), known.diets()
         parts = []
         for cafe in self.venue.cafes:
             safe, unsafe = self._sort(cafe.menu, avoid, diets)
             safe.sort(key=lambda m: m.kind != "food")
-            risky = [r for _, r in unsafe if not r.startswith("not ")]
+            risky = [(m, r) for m, r in unsafe if not r.startswith("not ")]
             said = []
-            if safe and (diets or risky):
+            if diets and safe:
                 said.append("good choices are " + listing([self._item(m, avoid, diets).lower() for m in safe[:4]]))
             if risky:
-                n = len(risky)
-                said.append(
-                    f"{'one item has' if n == 1 else f'{n} items have'} "
-                    f"{listing([md(r) for r in dict.fromkeys(risky)])}, so I'll leave {'it' if n == 1 else 'them'} out"
-                )
+                said.append("avoid " + ", ".join(f"the {m.item.lower()} ({md(r)})" for m, r in risky[:3]))
             if said:
                 parts.append(f"at the **{cafe.name}**, " + "; ".join(said))
         if not parts:

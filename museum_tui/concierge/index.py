@@ -124,8 +124,11 @@ class Index:
     def query_tokens(self, text: str) -> list[str]:
         """The question's words, each typo mapped to the nearest word the venue uses."""
         out = []
+        # a real word the venue does not use is not a typo of one it does ("suit" is not "sit")
+        known = getattr(self.vectors, "__contains__", None)
+        english = {t for w in words(text) if known is not None and known(w) for t in tokens(w)}
         for token in tokens(text, self.venue.synonyms):
-            if token not in self.idf and len(token) >= 4 and not token.isdigit():
+            if token not in self.idf and token not in english and len(token) >= 4 and not token.isdigit():
                 from rapidfuzz import fuzz, process  # only for words the venue does not use
 
                 match = process.extractOne(token, self.vocabulary, scorer=fuzz.ratio, score_cutoff=80)

@@ -21,6 +21,11 @@ PRICE = re.compile(r"[£$€]\s?\d|\d\s?(?:€|eur|usd)\b|\bfree\b", re.IGNORECA
 TIME = re.compile(r"\b(?:still|yet|until|till|late|early|open|opens|close|closes|closing|last entry)\b")
 
 
+def asks_time(q: Question) -> bool:
+    """The question is about opening and closing ("still", "until", "open", "last entry")."""
+    return bool(TIME.search(q.folded))
+
+
 def kind_asked(index: Index, ask: str) -> str | None:
     """The kind of entry the question names by its kind word, if the venue has any of it."""
     said = set(tokens(ask, index.venue.synonyms))
@@ -56,6 +61,6 @@ def by_kind(a: Answers, index: Index, hits: list[Hit], q: Question, known: Known
         hit = priced(index)
         if hit is not None:
             return a.facility(hit.entry.obj, q, known)
-    if index.venue.hours and ("when" in q.focus or timing.NOW_WORDS.search(q.folded) or TIME.search(q.folded)):
+    if index.venue.hours and ("when" in q.focus or timing.NOW_WORDS.search(q.folded) or asks_time(q)):
         return a.hours(q, now)
     return ""

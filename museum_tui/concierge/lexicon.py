@@ -144,7 +144,9 @@ FOOD = re.compile(
     r"treats?|desserts?|puddings?)\b"
 )
 BABY = re.compile(r"\b(?:baby|babies|nappy|nappies|diaper|changing)\b")
-ACCESSIBLE = re.compile(r"\b(?:accessible|wheelchair|disabled|step.?free)\b")
+ACCESSIBLE = re.compile(
+    r"\b(?:accessible|wheelchair|disabled|step.?free)\b|\b(?:without|no|avoid(?:ing)?(?: the)?) (?:steps|stairs)\b"
+)
 
 FOCUS = (
     ("who", re.compile(r"\b(?:who|whose|artists?|made|by whom|created)\b")),

@@ -21,7 +21,7 @@ from .agents import Agent
 from .answers import Answers, listing, md
 from .food import allergy_said
 from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
-from .kinds import by_kind
+from .kinds import asks_time, by_kind
 from .knowledge import FactLike, Known, diet_tags, floor_named
 from .lexicon import tokens
 from .model import ConceptRule, Exhibition, Venue
@@ -264,6 +264,8 @@ class BuiltinResponder:
             wanted = Question.read(rule.query.format(value=live[0]), self.venue)
             wanted.focus = q.focus
             return self.answer(wanted, known, used, now, wants=live[:1])
+        if asks_time(q) and not (top and (top.named or top.entry.kind in ("tour", "cafe", "menu", "hours"))):
+            return self.answers.hours(q, now)  # "can we still come in?": no entry is open or closed but the venue
         if not specific or top is None:
             return by_kind(self.answers, self.index, hits, q, known, now)
         kind = top.entry.kind

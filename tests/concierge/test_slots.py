@@ -1,0 +1,109 @@
+"""Intents read from the venue's own data: the whole list of what is on in any wording, the kind asked for
+when no one entry answers (tours still to come, what entry costs, whether one can still come in), food for
+the whole party whichever agent answers, tours that suit a party member, routes that say a lift only when
+the level changes. Both shipped venues, an injected clock."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from .questions import Said
+from .test_reasoning import MONDAY, Venue, garden, museum  # noqa: F401 - fixtures
+
+TUESDAY_LATE = datetime(2026, 11, 24, 15, 30)
+SATURDAY = datetime(2026, 11, 28, 13, 0)
+TUESDAY = datetime(2026, 11, 24, 13, 0)
+
+
+def party(venue: Venue, concept: str, value: str, about: str) -> None:
+    venue.store.upsert(concept, value, "asserted", value, about=about)
+
+
+def on_today(venue: Venue, now: datetime) -> list[str]:
+    return [e.title for e in venue.venue.exhibitions if e.on(now.date())]
+
+
+def test_every_current_show_is_listed_however_the_list_is_asked_for(museum: Venue) -> None:  # noqa: F811
+    titles = on_today(museum, MONDAY)
+    for text in ("what exhibitions do u have", "which shows are running at present", "got any exhibitions?"):
+        reply = museum.ask(text)
+        assert all(t in reply for t in titles), (text, reply)
+    narrowed = museum.ask("which photography exhibitions are on?")
+    assert "Colour Field" not in narrowed, "a word the shows use narrows the list"
+
+
+def test_whats_on_says_what_opens_later(museum: Venue) -> None:  # noqa: F811
+    summer = datetime(2026, 7, 1, 11, 0)
+    reply = museum.ask("what exhibitions are on?", now=summer)
+    later = [e for e in museum.venue.exhibitions if e.opens and e.opens > summer.date()]
+    assert later and "Coming up:" in reply
+    assert all(e.title in reply.split("Coming up:")[1] for e in later)
+    assert "Coming up" not in museum.ask("what exhibitions are on?", now=datetime(2026, 12, 1, 11, 0))
+
+
+def test_tours_still_to_come_today(museum: Venue) -> None:  # noqa: F811
+    reply = museum.ask("are there tours remaining this afternoon?", now=TUESDAY_LATE)
+    assert "No more tours today" in reply and "12:00" in reply, reply
+    morning = museum.ask("any tours left today?", now=datetime(2026, 11, 24, 9, 0))
+    assert "Tours still to come today" in morning and "12:00, 15:00" in morning, morning
+
+
+def test_a_tour_for_a_party_member_reads_their_need(museum: Venue) -> None:  # noqa: F811
+    party(museum, "SpecialNeed.HearingImpairment", "hard of hearing", "mum")
+    reply = museum.ask("is there a tour that would suit my mum?")
+    assert reply.startswith("Tours that suit your mum:"), reply
+    assert "BSL-interpreted" in reply and "Captioned tour" in reply and "Highlights tour" not in reply
+
+
+def test_what_entry_costs_and_whether_one_can_still_come_in(garden: Venue) -> None:  # noqa: F811
+    assert "£19.50" in garden.ask("how much does it cost to come in?")
+    late = garden.ask("can we still come in?", now=datetime(2026, 11, 24, 17, 20))
+    assert "Last entry one hour before closing" in late and "not sure" not in late
+
+
+def test_party_allergies_filter_food_whichever_agent_answers(museum: Venue) -> None:  # noqa: F811
+    party(museum, "SpecialNeed.Allergy", "eggs", "granddaughter")
+    reply = museum.ask("any treats for my granddaughter?")
+    assert "eggs (your granddaughter)" in reply and "Vegan banana bread" in reply, reply
+    for item in museum.venue.cafes[0].menu:
+        if "egg" in item.allergens:
+            assert item.item.lower() not in reply.lower(), item.item
+
+
+def test_a_kind_of_food_narrows_the_menu_and_names_no_dish(museum: Venue) -> None:  # noqa: F811
+    reply = museum.ask(
+        "any wraps or sandwiches I could have?",
+        Said("SpecialNeed.Allergy", "mustard"),
+        Said("SpecialNeed.Allergy", "shellfish"),
+    )
+    assert reply.startswith("I'll keep mustard and shellfish in mind."), reply
+    assert "good choices are: Hummus and roast vegetable wrap." in reply
+    assert "sandwich" not in reply.lower().split("good choices")[1]
+
+
+def test_a_swap_that_keeps_the_diet_is_offered_with_it(garden: Venue) -> None:  # noqa: F811
+    garden.remember("Food.Diet", "vegan")
+    reply = garden.ask("fancy a coffee")
+    assert "Cappuccino (oat milk makes it vegan)" in reply and "Iced coffee" not in reply, reply
+
+
+def test_the_cafe_nearest_the_visitor_that_is_open_now(museum: Venue) -> None:  # noqa: F811
+    here = Said("Position.CurrentArea", "third floor")
+    weekend = museum.ask("we're on the third floor, somewhere for a drink?", here, now=SATURDAY)
+    assert weekend.startswith("The **Rooftop Kiosk**") and "on this floor" in weekend and "take" not in weekend
+    weekday = museum.ask("we're on the third floor, somewhere for a drink?", here, now=TUESDAY)
+    assert weekday.startswith("The **Harbour Café**") and "Lift A" in weekday, weekday
+
+
+def test_a_seasonal_kiosk_says_its_season(garden: Venue) -> None:  # noqa: F811
+    reply = garden.ask("is the lakeside kiosk open?")
+    assert "closed now — it is open April to October; next open" in reply, reply
+    assert "is open April" not in garden.ask("is the lakeside kiosk open?", now=datetime(2026, 6, 1, 9, 0))
+
+
+def test_a_step_free_follow_up_gives_the_step_free_route(museum: Venue) -> None:  # noqa: F811
+    earlier = ["tell me about the Hepworth show"]
+    reply = museum.responder.reply(
+        "can I get there without steps?", museum.agents["general"], museum.store, [], now=MONDAY, earlier=earlier
+    )
+    assert "Hepworth" in reply and "step-free" in reply and "Lift" in reply, reply
