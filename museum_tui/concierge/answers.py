@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from museum_tui.language.party import member_named
+
 from . import timing
 from .food import ALLERGY_SAID, FoodAnswers
 from .index import Hit
@@ -259,7 +261,10 @@ class Answers(FoodAnswers):
         tours = list(self.venue.tours)
         tags = known.tour_tags()
         fitting = [t for t in tours if tags.keys() & set(t.access)]
-        if fitting and (FOR_SOMEONE.search(q.folded) or q.accessible):  # "a tour that works for my husband?"
+        member = member_named(q.folded)
+        if fitting and (
+            FOR_SOMEONE.search(q.folded) or q.accessible or (member and member in known.about.values())
+        ):  # "a tour that works for my husband?"
             needs = [tags[g] for t in fitting for g in t.access if g in tags]
             whom = listing(list(dict.fromkeys(known.whom(v) for v in needs)))
             return f"Tours that suit {whom}:\n" + "\n".join(f"- {timing.tour_line(t, now)}" for t in fitting)

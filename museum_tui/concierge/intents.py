@@ -53,13 +53,16 @@ def small_talk(text: str) -> set[str]:
     return acts if not rest else set()
 
 
-def whats_on(folded: str, kind_words: str, index: Index | None = None) -> bool:
+def whats_on(folded: str, kind_words: str, index: Index | None = None, other: frozenset[str] = frozenset()) -> bool:
     """A request for everything on, with nothing that narrows it ("which exhibitions are on?", "wot
     exhibitions have u got"): it asks what is on, or names the kind of thing shown in the plural, and no
     other word of it is one the venue's shows or rooms use (typos and fillers narrow nothing)."""
     kinds = set(kind_words.split())
     plural = {f"{k}s" for k in kinds if not k.endswith("s")} | {f"{k}es" for k in kinds if k.endswith("s")}
     said = content_words(folded)
+    theirs = other | {f"{w}s" for w in other}
+    if said & theirs and not said & (kinds | plural):  # "what shows are on?" where a show is a tour
+        return False
     if not (WHATS_ON.search(folded) or (said & plural and (ASKING.search(folded) or "?" in folded))):
         return False
     rest = said - kinds - plural - LIST_WORDS

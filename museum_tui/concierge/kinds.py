@@ -12,7 +12,7 @@ from . import timing
 from .answers import Answers
 from .index import Hit, Index
 from .knowledge import Known
-from .lexicon import tokens
+from .lexicon import stem, words
 from .question import Question
 
 # the words that name each kind of entry itself (not its features: "step-free" names no lift)
@@ -26,14 +26,25 @@ def asks_time(q: Question) -> bool:
     return bool(TIME.search(q.folded))
 
 
+def timed_tour(index: Index, q: Question) -> bool:
+    """A question about when the tours (or talks, shows: the venue's words) run: the next, today's."""
+    when = "when" in q.focus or timing.NEXT.search(q.folded) or timing.LEFT.search(q.folded)
+    return bool(when) and kind_asked(index, q.ask) == "tour"
+
+
 def kind_asked(index: Index, ask: str) -> str | None:
     """The kind of entry the question names by its kind word, if the venue has any of it."""
-    said = set(tokens(ask, index.venue.synonyms))
+    said = _stems(ask)
     for kind, names in KIND_NAMES.items():
-        words = set(tokens(f"{names} {index.venue.words.get(kind, '')}", index.venue.synonyms))
+        words = _stems(f"{names} {index.venue.words.get(kind, '')}")
         if said & words and any(e.kind == kind for e in index.entries):
             return kind
     return None
+
+
+def _stems(text: str) -> set[str]:
+    """Every word's stem, stop words too: a kind may be named by one ("show" at an aquarium)."""
+    return {stem(w) for w in words(text)}
 
 
 def priced(index: Index) -> Hit | None:

@@ -21,7 +21,7 @@ from .agents import Agent
 from .answers import Answers, listing, md
 from .food import allergy_said
 from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
-from .kinds import asks_time, by_kind
+from .kinds import asks_time, by_kind, timed_tour
 from .knowledge import FactLike, Known, diet_tags, floor_named
 from .lexicon import tokens
 from .model import ConceptRule, Exhibition, Venue
@@ -85,13 +85,14 @@ class BuiltinResponder:
         if q.greeting:
             parts.append(self.greeting(known, store, now, pick=not (q.is_question or q.plan)))
         parts += self.statements(known, banned, q)
+        food_told = bool(known.new("need")) and self._asks_food(q)  # "lunch ideas, I'm allergic to milk"
         used = set(banned)
         for topic in q.feelings:
             parts += self.feeling(topic, q, known, used)
         told_plan = known.new("interest") or known.new("time_budget")
         if told_plan and not (q.is_question or q.plan):
             parts.append(self.recommend(q, known))
-        elif q.is_question or not parts or q.plan:
+        elif q.is_question or not parts or q.plan or food_told:
             answer = self.answer(q, known, used, now)
             if answer and answer not in parts:
                 parts.append(answer)
@@ -136,7 +137,7 @@ class BuiltinResponder:
             else:
                 lines.append(f"I had nothing about “{md(value)}” to drop — nothing changed.")
         menu_told = False
-        food_question = q.is_question and self._asks_food(q)
+        food_question = self._asks_food(q)  # the food answer follows, warnings included
         for rule, values in _grouped(self.venue, known.new()):
             if rule.role == "name":
                 if not q.greeting:
@@ -223,8 +224,11 @@ class BuiltinResponder:
         return Question.read(intents.resolved(q.text, subject), self.venue) if subject else q
 
     def answer(self, q: Question, known: Known, used: set[str], now: datetime, wants: list[str] | None = None) -> str:
-        kind_words = f"{KIND_WORDS['exhibition']} {self.venue.words.get('exhibition', '')}"
-        if intents.whats_on(q.folded, kind_words, self.index) and not q.budget:
+        # the venue's own words for another kind win over the generic ones ("show" is a tour at an aquarium)
+        theirs = {w for k, text in self.venue.words.items() if k != "exhibition" for w in text.split()}
+        generic = [w for w in KIND_WORDS["exhibition"].split() if w not in theirs]
+        kind_words = " ".join([*generic, self.venue.words.get("exhibition", "")])
+        if intents.whats_on(q.folded, kind_words, self.index, frozenset(theirs)) and not q.budget:
             return self.answers.whats_on(known, now)
         hits = [h for h in self.index.search(q.ask) if h.entry.key not in used]
         if "price" in q.focus:  # a price question wants an entry that has prices
@@ -264,6 +268,8 @@ class BuiltinResponder:
             wanted = Question.read(rule.query.format(value=live[0]), self.venue)
             wanted.focus = q.focus
             return self.answer(wanted, known, used, now, wants=live[:1])
+        if timed_tour(self.index, q) and not (top and top.named):  # "when's the next feeding?"
+            return self.answers.tours([h for h in hits if h.entry.kind == "tour"], q, known, now)
         if asks_time(q) and not (top and (top.named or top.entry.kind in ("tour", "cafe", "menu", "hours"))):
             return self.answers.hours(q, now)  # "can we still come in?": no entry is open or closed but the venue
         if not specific or top is None:
