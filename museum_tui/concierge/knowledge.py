@@ -35,10 +35,10 @@ class Known:
     said_now: list[tuple[str, str]] = field(default_factory=list)  # asserted in this very message
     retracted: list[tuple[str, str, bool]] = field(default_factory=list)  # (concept, value, was it remembered)
     about: dict[str, str] = field(default_factory=dict)  # a value (lower case) → the party member it is about
-    # needs that choose dishes or tours (rules with `menu` or `tours`) of the whole party, whichever agent
-    # answers: a food answer must never offer an unsafe dish because the words routed it elsewhere, and
-    # "a tour for my husband?" reads the husband's need
-    menu_values: dict[str, list[str]] = field(default_factory=dict)
+    # needs that choose dishes, tours or shows to skip (rules with `menu`, `tours` or `avoid`) of the whole
+    # party, whichever agent answers: a food answer must never offer an unsafe dish because the words routed
+    # it elsewhere, "a tour for my husband?" reads the husband's need, "anywhere we should skip?" the son's
+    party_values: dict[str, list[str]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, venue: Venue, agent: Agent, store: MemoryStore, pending: Sequence[FactLike]) -> Known:
@@ -48,8 +48,8 @@ class Known:
             known.note_about(fact)
         for fact in sorted(select(store), key=lambda f: (-f.salience, -f.seq)):
             rule = venue.concepts.get(fact.concept)
-            if rule and (rule.menu or rule.tours):
-                known.menu_values.setdefault(fact.concept, []).append(fact.value)
+            if rule and (rule.menu or rule.tours or rule.avoid):
+                known.party_values.setdefault(fact.concept, []).append(fact.value)
                 known.note_about(fact)
         for fact in pending:
             if fact.polarity == "negated":
@@ -58,7 +58,7 @@ class Known:
                 except (KeyError, ValueError):
                     matched = []
                 gone = {f.value.lower() for f in matched} | {fact.value.lower()}
-                for table in (known.values, known.menu_values):
+                for table in (known.values, known.party_values):
                     if fact.concept in table:
                         table[fact.concept] = [v for v in table[fact.concept] if v.lower() not in gone]
                 known.retracted.append((fact.concept, fact.value, bool(matched)))
@@ -69,8 +69,8 @@ class Known:
             if fact.value.lower() not in (v.lower() for v in values):
                 values.insert(0, fact.value)
             rule = venue.concepts.get(fact.concept)
-            chooses = rule is not None and bool(rule.menu or rule.tours)
-            menu = known.menu_values.setdefault(fact.concept, []) if chooses else []
+            chooses = rule is not None and bool(rule.menu or rule.tours or rule.avoid)
+            menu = known.party_values.setdefault(fact.concept, []) if chooses else []
             if chooses and fact.value.lower() not in (v.lower() for v in menu):
                 menu.insert(0, fact.value)
             if (fact.concept, fact.value) not in known.said_now:
@@ -118,7 +118,7 @@ class Known:
 
     def menu_needs(self) -> list[tuple[ConceptRule, str]]:
         """(rule, value) of every allergy and diet of the party, in the venue file's order."""
-        return [(r, v) for r in self.venue.rules("need") if r.menu for v in self.menu_values.get(r.concept, [])]
+        return [(r, v) for r in self.venue.rules("need") if r.menu for v in self.party_values.get(r.concept, [])]
 
     def tour_tags(self) -> dict[str, str]:
         """Tour access tags the party's needs ask for → the value of the need (whose it is via `whose`)."""
@@ -126,7 +126,7 @@ class Known:
             tag: v
             for r in self.venue.rules("need")
             if r.tours
-            for v in self.menu_values.get(r.concept, [])
+            for v in self.party_values.get(r.concept, [])
             for tag in r.tours
         }
 
@@ -294,6 +294,17 @@ def mentions(text: str, value: str) -> bool:
     words = [w for w in re.findall(r"[a-z0-9-]+", fold(value)) if len(w) > 2 and w not in ("art", "the", "and")]
     stems = [w[:-1] if w.endswith("s") and len(w) > 4 else w for w in words]
     return bool(stems) and all(re.search(rf"\b{re.escape(s)}", text) for s in stems)
+
+
+def party_clash(e: Exhibition, known: Known) -> tuple[str, str] | None:
+    """Why a show does not suit someone in the party, and the need's value (whose it is via `whom`)."""
+    for rule in known.venue.rules("need"):
+        for value in known.party_values.get(rule.concept, []):
+            low = fold(value)
+            for avoid in rule.avoid:
+                if avoid.tag.lower() in e.notes and (not avoid.when or any(w in low for w in avoid.when)):
+                    return avoid.reason, value
+    return None
 
 
 def clash(e: Exhibition, known: Known) -> str | None:

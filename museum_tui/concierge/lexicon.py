@@ -48,6 +48,8 @@ SYNONYMS = {
     "sculptor": "sculpture",
     "exhibit": "exhibition",
     "wheelchairs": "wheelchair",
+    "signed": "bsl",  # a signed tour or talk: British Sign Language
+    "signing": "bsl",
 }
 
 # what a feeling or a bodily need asks for: facilities declare which of these they `serve`

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from museum_tui.language.clauses import FILLERS
+
 from . import lexicon as lx
 from .knowledge import floor_in, minutes_in
 from .model import Venue
@@ -19,6 +21,26 @@ BUDGET = re.compile(
     r"\b(?:\d+(?:\.\d+)?\s*(?:hours?|hrs?|minutes?|mins?)|half an hour|an hour(?: and a half)?|two hours|"
     r"all (?:day|afternoon|morning))\b"
 )
+
+
+# "…, anything like that?": the question points back at what another clause says someone likes
+LIKE_THAT = re.compile(
+    r"\b(?:(?:anything|something|any|got|have you got) (?:\w+ )?like (?:that|this|those|these|it)|similar)\b"
+)
+LIKING = re.compile(
+    r"\b(?:obsessed with|love|loves|loved|mad about|crazy about|keen on|fans? of|into|enjoys?|likes?|adores?|"
+    r"big on|passionate about)\s+(?P<what>[a-z0-9' -]{3,40}?)(?=\s*(?:[,.!?;]|\band\b|\bbut\b|\bso\b|$))"
+)
+
+
+def liked(folded: str) -> str:
+    """What a "like that?" question points back at: the thing liked in the message's other clause
+    ("the kids are obsessed with trains, anything like that?" → "trains"); '' when there is none."""
+    pointer = LIKE_THAT.search(folded)
+    if not pointer:
+        return ""
+    found = LIKING.search(folded[: pointer.start()]) or LIKING.search(folded[pointer.end() :])
+    return FILLERS.sub("", found.group("what")).strip(" -'") if found else ""
 
 
 @dataclass
@@ -57,6 +79,7 @@ class Question:
         ask = folded
         if here_match and here is not None:
             ask = (folded[: here_match.start()] + " " + folded[here_match.end() :]).strip()
+        ask = liked(ask) or ask
         return cls(
             text=text,
             folded=folded,

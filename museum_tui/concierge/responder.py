@@ -21,7 +21,7 @@ from .agents import Agent
 from .answers import Answers, listing, md
 from .food import allergy_said
 from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
-from .kinds import asks_time, by_kind, timed_tour
+from .kinds import SKIP, asks_time, by_kind, timed_tour, to_skip
 from .knowledge import FactLike, Known, diet_tags, floor_named
 from .lexicon import tokens
 from .model import ConceptRule, Exhibition, Venue
@@ -230,6 +230,9 @@ class BuiltinResponder:
         kind_words = " ".join([*generic, self.venue.words.get("exhibition", "")])
         if intents.whats_on(q.folded, kind_words, self.index, frozenset(theirs)) and not q.budget:
             return self.answers.whats_on(known, now)
+        skip = to_skip(self.answers, q, known, now) if SKIP.search(q.folded) else ""
+        if skip:  # "anywhere we should skip?": the shows that clash with the party's needs
+            return skip
         hits = [h for h in self.index.search(q.ask) if h.entry.key not in used]
         if "price" in q.focus:  # a price question wants an entry that has prices
             for hit in hits:

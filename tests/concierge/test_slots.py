@@ -107,3 +107,52 @@ def test_a_step_free_follow_up_gives_the_step_free_route(museum: Venue) -> None:
         "can I get there without steps?", museum.agents["general"], museum.store, [], now=MONDAY, earlier=earlier
     )
     assert "Hepworth" in reply and "step-free" in reply and "Lift" in reply, reply
+
+
+def test_like_that_points_back_at_what_another_clause_says_is_liked(garden: Venue) -> None:  # noqa: F811
+    reply = garden.ask("my nephew is mad about trains, got anything like that?")
+    assert reply.startswith("The **Land train tour**"), reply
+
+
+def test_something_for_children_without_a_family_facility(garden: Venue) -> None:  # noqa: F811
+    reply = garden.ask("is there anything for little ones?")
+    assert "Seed Explorers" in reply and "£" not in reply, "a room for children, not the ticket prices"
+
+
+def test_shows_to_skip_are_the_ones_that_clash_with_a_party_members_need(garden: Venue) -> None:  # noqa: F811
+    party(garden, "Access.Sensory", "loud noise", "daughter")
+    reply = garden.ask("which bits should we avoid?")
+    assert reply.startswith("Best skipped:") and "Seed Explorers" in reply and "your daughter" in reply, reply
+    assert "queue" in garden.ask("how do we skip the queue?"), "skipping a queue is not skipping a show"
+
+
+def test_a_venues_own_word_for_its_tours_wins(tmp_path) -> None:
+    """At a venue whose `words` call its timed tours shows, "what shows are on?" gets those, not the tanks."""
+    import json
+
+    from museum_tui.concierge import BuiltinResponder, load_agents, load_venue, route
+    from museum_tui.memory import MemoryStore, load_ontology
+
+    from .test_reasoning import ONTOLOGIES
+
+    data = json.loads((ONTOLOGIES / "garden.venue.json").read_text(encoding="utf-8"))
+    data["words"]["tour"] = "show walk"
+    path = tmp_path / "garden.venue.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    venue = load_venue(path)
+    store = MemoryStore(load_ontology(ONTOLOGIES / "garden.json"))
+    agents = load_agents(venue)
+    text = "what shows are on today?"
+    reply = BuiltinResponder(venue).reply(text, route(text, store, agents), store, now=MONDAY)
+    assert "Tours still to come today" in reply and "Land train tour" in reply, reply
+    plain = Venue("garden").ask(text)
+    assert "Land train tour" not in plain and "Rainforest Giants" in plain, "by default a show is an exhibition"
+
+
+def test_an_older_hours_text_with_months_is_a_season() -> None:
+    from museum_tui.concierge.hours import Schedule, legacy_span
+
+    spec = legacy_span("11:00–16:00, April to October only")
+    assert spec == "Apr-Oct 11:00-16:00"
+    assert Schedule(spec).spans(datetime(2026, 11, 24).date()) == []
+    assert Schedule(spec).season == "April to October"
