@@ -21,9 +21,14 @@ def cap(text: str) -> str:
 
 def be(name: str) -> str:
     """'is' or 'are' after a name: 'Audio guides are', 'Lockers are', 'The shop is'."""
-    last = fold(name).split()[-1] if name.strip() else ""
+    said = fold(name).split()
+    last = said[-1] if said else ""
     plural = last.endswith("s") and not last.endswith(("ss", "us", "is", "ics")) and last != "wifi"
+    plural = plural or last in IRREGULAR_PLURALS or "and" in said  # "Families and children"
     return "are" if plural else "is"
+
+
+IRREGULAR_PLURALS = frozenset("children people men women feet teeth mice geese staff".split())  # noqa: SIM905
 
 
 def the(name: str) -> str:
