@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from museum_tui import config
@@ -127,16 +128,21 @@ def purge_cmd(args: argparse.Namespace) -> int:
         raise CliError("retention_days is not set (0: visitors are kept); nothing to purge", exit_code=2)
     storage = storage_for(settings)
     try:
-        names = retention.purge(storage, settings.retention_days, dry_run=args.dry_run)
+        result = retention.purge(storage, settings.retention_days, dry_run=args.dry_run)
     except (PersistenceError, SecretError) as exc:
         raise CliError(str(exc)) from None
     finally:
         storage.close()
     verb = "would erase" if args.dry_run else "erased"
-    for name in names:
+    for name in result.erased:
         print(f"{verb} {name}")
+    for name, reason in result.failed.items():
+        print(f"could not erase {name}: {one_line(reason)}", file=sys.stderr)
     outcome = "would be erased (dry run: nothing was changed)" if args.dry_run else "erased"
-    print(f"{len(names)} visitor(s) not seen for {settings.retention_days} days: {outcome}.")
+    print(f"{len(result.erased)} visitor(s) not seen for {settings.retention_days} days: {outcome}.")
+    if result.failed:
+        print(f"{len(result.failed)} could not be erased; run the purge again once fixed.", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -69,12 +69,15 @@ def _apply_retention(settings: Settings) -> list[str]:
 
     storage = storage_for(settings)
     try:
-        retention.purge(storage, settings.retention_days)
+        failed = retention.purge(storage, settings.retention_days).failed
     except (PersistenceError, SecretError) as exc:
-        return [f"Visitors not seen for {settings.retention_days} days could not all be erased: {exc}"]
+        return [f"Visitors not seen for {settings.retention_days} days could not be looked for: {exc}"]
     finally:
         storage.close()
-    return []
+    return [
+        f"{name}, not seen for {settings.retention_days} days, could not be erased: {reason}"
+        for name, reason in failed.items()
+    ]
 
 
 def open_session(settings: Settings, env: Mapping[str, str] | None = None, *, defer: bool = False) -> Session:

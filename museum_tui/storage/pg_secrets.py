@@ -9,11 +9,24 @@ database that cannot record the try refuses to check it. A PIN is created only i
 from __future__ import annotations
 
 import contextlib
+from datetime import UTC, datetime
 from typing import Any, Protocol
+
+from museum_tui import clock
 
 from .repository import PersistenceError
 from .schema import SCHEMA
 from .visitor_secret import MAX_DELAY, SecretError, new_record, next_try, verify_secret
+
+
+def _seen_at(stamp: object) -> datetime:
+    """When a copied record's visitor was last seen (`store migrate`), or now for a new PIN. `used_at`
+    is that moment: a PIN chosen or opening the memory, never a wrong try (see `retention`)."""
+    if isinstance(stamp, str):
+        with contextlib.suppress(ValueError):
+            moment = datetime.fromisoformat(stamp)
+            return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return clock.now()
 
 
 class Database(Protocol):
@@ -51,9 +64,13 @@ class PostgresSecret:
 
     def record(self) -> dict[str, object] | None:
         def work(cur: Any) -> dict[str, object] | None:
-            cur.execute(f"SELECT hash, failures, wait_until FROM {SCHEMA}.secrets WHERE name = %s", (self.user,))
+            cur.execute(
+                f"SELECT hash, failures, wait_until, used_at FROM {SCHEMA}.secrets WHERE name = %s", (self.user,)
+            )
             row = cur.fetchone()
-            return None if row is None else {"hash": row[0], "failures": row[1], "wait_until": row[2]}
+            if row is None:
+                return None
+            return {"hash": row[0], "failures": row[1], "wait_until": row[2], "seen_at": row[3].isoformat()}
 
         return self._run("read", work)
 
@@ -63,13 +80,18 @@ class PostgresSecret:
             str(record["hash"]),
             int(record.get("failures", 0) or 0),
             float(record.get("wait_until", 0) or 0),
+            _seen_at(record.get("seen_at")),
         )
-        conflict = "DO UPDATE SET hash = excluded.hash, failures = 0, wait_until = 0" if replace else "DO NOTHING"
+        conflict = (
+            "DO UPDATE SET hash = excluded.hash, failures = 0, wait_until = 0, used_at = excluded.used_at"
+            if replace
+            else "DO NOTHING"
+        )
 
         def work(cur: Any) -> bool:
             cur.execute(
-                f"INSERT INTO {SCHEMA}.secrets (name, hash, failures, wait_until) VALUES (%s, %s, %s, %s) "
-                f"ON CONFLICT (name) {conflict}",
+                f"INSERT INTO {SCHEMA}.secrets (name, hash, failures, wait_until, used_at) "
+                f"VALUES (%s, %s, %s, %s, %s) ON CONFLICT (name) {conflict}",
                 values,
             )
             return cur.rowcount > 0
@@ -106,7 +128,7 @@ class PostgresSecret:
             wait_until = row[2] if row[2] <= now + MAX_DELAY else now + MAX_DELAY  # a clock that ran ahead
             failures, until = next_try({"failures": row[1], "wait_until": wait_until}, now)
             cur.execute(
-                f"UPDATE {SCHEMA}.secrets SET failures = %s, wait_until = %s, used_at = now() WHERE name = %s",
+                f"UPDATE {SCHEMA}.secrets SET failures = %s, wait_until = %s WHERE name = %s",
                 (failures, until, self.user),
             )
             return str(row[0])
@@ -116,7 +138,10 @@ class PostgresSecret:
             return False
 
         def reset(cur: Any) -> None:
-            cur.execute(f"UPDATE {SCHEMA}.secrets SET failures = 0, wait_until = 0 WHERE name = %s", (self.user,))
+            cur.execute(
+                f"UPDATE {SCHEMA}.secrets SET failures = 0, wait_until = 0, used_at = %s WHERE name = %s",
+                (clock.now(), self.user),
+            )
 
         with contextlib.suppress(SecretError):  # the right secret opens; the count restarts when it can write
             self._run("reset", reset)

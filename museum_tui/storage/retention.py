@@ -2,7 +2,8 @@
 is erased whole: facts, visits, consent and their kiosk PIN, on the files and on PostgreSQL alike.
 
 "Seen" is the last save of their memory (`saved_at`, which every visit writes and which never moves back),
-or for a visitor with only a PIN, when that PIN was last chosen or tried. Run at start-up when the setting
+or for a visitor with only a PIN, when that PIN was chosen or last opened their memory: wrong tries are
+not the visitor, and must not keep a record alive for whoever keeps guessing. Run at start-up when the setting
 is on, and by `museum-tui store purge [--dry-run]`.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tomllib
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -18,7 +20,8 @@ from museum_tui import clock
 
 from .files import FileStorage
 from .private_files import read_regular
-from .repository import MemoryStorage
+from .repository import MemoryStorage, PersistenceError
+from .visitor_secret import SecretError
 
 
 def cutoff(days: int) -> datetime:
@@ -33,14 +36,31 @@ def stale(storage: MemoryStorage, before: datetime) -> list[str]:
     return _stale_database(storage, before)
 
 
-def purge(storage: MemoryStorage, days: int, *, dry_run: bool = False) -> list[str]:
-    """Erase every visitor not seen for `days` days (memory and PIN); the names (only listed if `dry_run`)."""
-    names = stale(storage, cutoff(days))
-    if not dry_run:
-        for name in names:
+@dataclass
+class Purged:
+    """What a purge did: the visitors erased (or, in a dry run, who would be), and those that could not
+    be, each with the reason. One visitor's failure never stops the others being erased."""
+
+    erased: list[str] = field(default_factory=list)
+    failed: dict[str, str] = field(default_factory=dict)
+
+
+def purge(storage: MemoryStorage, days: int, *, dry_run: bool = False) -> Purged:
+    """Erase every visitor not seen for `days` days (memory and PIN). Raises `PersistenceError` only
+    when the store cannot even say who that is; a visitor that cannot be erased is reported in `failed`."""
+    result = Purged()
+    for name in stale(storage, cutoff(days)):
+        if dry_run:
+            result.erased.append(name)
+            continue
+        try:
             storage.erase(name)
             storage.secret(name).delete()
-    return names
+        except (PersistenceError, SecretError) as exc:
+            result.failed[name] = str(exc)
+        else:
+            result.erased.append(name)
+    return result
 
 
 def _stale_files(storage: FileStorage, before: datetime) -> list[str]:
@@ -54,11 +74,20 @@ def _stale_files(storage: FileStorage, before: datetime) -> list[str]:
     with_memory = set(storage.visitors())
     for name in storage.secret_holders():
         if name not in with_memory:
-            with contextlib.suppress(OSError):
-                used = datetime.fromtimestamp(os.stat(storage.secret(name).path).st_mtime, UTC)
-                if used < before:
+            with contextlib.suppress(OSError, SecretError):
+                if _pin_seen(storage, name) < before:
                     names.append(name)
     return sorted(names)
+
+
+def _pin_seen(storage: FileStorage, name: str) -> datetime:
+    """When a PIN-only visitor was last seen: the record's `seen_at`, or for a record written before it
+    was kept, the file's time."""
+    record = storage.secret(name).record() or {}
+    with contextlib.suppress(KeyError, TypeError, ValueError):
+        seen = datetime.fromisoformat(str(record["seen_at"]))
+        return seen if seen.tzinfo else seen.replace(tzinfo=UTC)
+    return datetime.fromtimestamp(os.stat(storage.secret(name).path).st_mtime, UTC)
 
 
 def _stale_database(storage: Any, before: datetime) -> list[str]:

@@ -4,11 +4,12 @@
 store's secrets folder (`Places.secrets`). A store that keeps secrets elsewhere (a database) implements
 the same three methods with the same hashing and the same delays.
 
-In files, only a salted `hashlib.scrypt` hash is stored, beside the memory file as `.<name>~secret` (0600, written
-atomically under the memory file's lock), with the count of wrong tries in a row. After `MAX_TRIES`
-wrong tries every further try waits out a delay that doubles each time (`DELAY` … `MAX_DELAY`), across
-restarts and windows, since the count is in the file. `~` is never part of a name, so no visitor's files
-can be taken for another's.
+In files, only a salted `hashlib.scrypt` hash is stored, beside the memory file as `.<name>~secret` (0600,
+written atomically under the memory file's lock), with the count of wrong tries in a row and `seen_at`: when
+the PIN was chosen or last opened the memory (a wrong try is not the visitor, so it never counts for
+retention). After `MAX_TRIES` wrong tries every further try waits out a delay that doubles each time
+(`DELAY` … `MAX_DELAY`), across restarts and windows, since the count is in the file. `~` is never part of
+a name, so no visitor's files can be taken for another's.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, runtime_checkable
+
+from museum_tui import clock as app_clock
 
 from .private_files import LockBusy, locked, prepare_private_dir, read_regular, write_atomic
 
@@ -196,7 +199,7 @@ class SecretFile:
             with locked(self.lock_path, 10.0, "the secret was not saved"):
                 if not replace and self._read() is not None:
                     return False
-                self._write(data)
+                self._write({"seen_at": app_clock.now_iso(), **data})  # an adopted record keeps its own
                 return True
         except (OSError, LockBusy) as exc:
             raise SecretError(f"the PIN or pass phrase could not be saved ({exc})") from None
@@ -224,7 +227,7 @@ class SecretFile:
                 if not verify_secret(secret, str(data["hash"])):
                     return False
                 with contextlib.suppress(OSError):  # the right secret: the count starts again (if it can)
-                    self._write({**data, "failures": 0, "wait_until": 0.0})
+                    self._write({**data, "failures": 0, "wait_until": 0.0, "seen_at": app_clock.now_iso()})
                 return True
         except (OSError, LockBusy) as exc:
             raise SecretError(f"the PIN or pass phrase could not be checked ({exc})") from None

@@ -5,11 +5,15 @@ was kept for ever."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from museum_tui import config
 from museum_tui.config import load_settings
 from museum_tui.conversation import open_session, storage_for
+from museum_tui.memory import MemoryStore, load_ontology
+from museum_tui.storage.retention import purge
 from tests.cli_process import museum
 from tests.hardening.test_kiosk import run, values
 
@@ -63,3 +67,49 @@ async def test_start_up_applies_retention(monkeypatch: pytest.MonkeyPatch) -> No
     assert "vegan" in values(s)
     await s.aclose()
     assert not (config.users_dir() / "ann.toml").exists() and not (config.users_dir() / ".ann~secret").exists()
+
+
+@pytest.mark.parametrize("store", ["files", "postgresql"])
+def test_wrong_pin_tries_do_not_count_as_the_visitor_being_seen(
+    store: str, pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A PIN-only visitor is seen when the PIN is chosen or opens their memory, not when someone guesses."""
+    if store == "postgresql":
+        monkeypatch.setenv("MUSEUM_TUI_STORE", pg_url)
+    storage = storage_for(load_settings({}))
+    try:
+        monkeypatch.setenv("MUSEUM_TUI_NOW", OLD)
+        storage.secret("pat").create("2468")
+        storage.secret("quinn").create("1357")
+        monkeypatch.setenv("MUSEUM_TUI_NOW", RECENT)
+        assert storage.secret("pat").check("0000") is False and storage.secret("pat").check("1111") is False
+        assert storage.secret("quinn").check("1357") is True
+        monkeypatch.setenv("MUSEUM_TUI_NOW", TODAY)
+        assert purge(storage, 90, dry_run=True).erased == ["pat"], "only quinn opened their memory since"
+    finally:
+        storage.close()
+
+
+def test_one_visitor_that_cannot_be_erased_does_not_stop_the_purge(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ann's lock is a FIFO (never opened: a real fault, not a stub), so her erase fails; bob and cleo are
+    still erased, ann is named with the reason, the exit status says not everything was done, and the
+    start-up purge says the same as a notice."""
+    monkeypatch.setenv("MUSEUM_TUI_NOW", OLD)
+    settings = load_settings({})
+    storage = storage_for(settings)
+    for name in ("ann", "bob", "cleo"):
+        store = MemoryStore(load_ontology(settings.ontology_path))
+        store.upsert("SpecialNeed.Allergy", "kiwi", "asserted", "kiwi")
+        storage.open(name).save(store)
+    (storage.users_dir / ".ann.lock").unlink()  # the save left an ordinary lock file
+    os.mkfifo(storage.users_dir / ".ann.lock")
+    done = museum("store", "purge", env={"MUSEUM_TUI_NOW": TODAY, "MUSEUM_TUI_RETENTION_DAYS": "90"})
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "erased bob" in done.stdout and "erased cleo" in done.stdout and "2 visitor(s)" in done.stdout
+    assert "could not erase ann" in done.stderr and "fifo" in done.stderr.lower(), done.stderr
+    assert storage.visitors() == ["ann"], "the others were erased, ann's memory is untouched"
+    monkeypatch.setenv("MUSEUM_TUI_NOW", TODAY)
+    monkeypatch.setenv("MUSEUM_TUI_RETENTION_DAYS", "90")
+    s = open_session(load_settings({"offline": True}))
+    notes = [n.text for n in s.start_notices]
+    assert any("ann" in n and "could not be erased" in n for n in notes), notes
