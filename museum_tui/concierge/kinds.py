@@ -12,7 +12,7 @@ from . import timing
 from .answers import Answers
 from .index import Hit, Index
 from .knowledge import Known, party_clash
-from .lexicon import stem, tokens, words
+from .lexicon import STOPWORDS, stem, tokens, words
 from .question import Question
 
 # the words that name each kind of entry itself (not its features: "step-free" names no lift)
@@ -26,7 +26,7 @@ SKIP = re.compile(
 # who a thing may be for: children of any age, said any way
 AUDIENCE = re.compile(
     r"\b(?:kids?|kiddies|children|child|toddlers?|little ones?|youngsters?|teens?|teenagers?|famil(?:y|ies)|"
-    r"grandkids|grandchildren|grandsons?|granddaughters?|nephews?|nieces?)\b"
+    r"grandkids|grandchildren|grandsons?|granddaughters?|nephews?|nieces?|sons?|daughters?|teenage|boys?|girls?)\b"
 )
 FAMILY = "kids children child family families"
 HANDS_ON = "hands-on touch play interactive trail activity explore"
@@ -48,8 +48,10 @@ def kind_asked(index: Index, ask: str) -> str | None:
     """The kind of entry the question names by its kind word, if the venue has any of it."""
     said = _stems(ask)
     for kind, names in KIND_NAMES.items():
-        words = _stems(f"{names} {index.venue.words.get(kind, '')}")
-        if said & words and any(e.kind == kind for e in index.entries):
+        called = _stems(f"{names} {index.venue.words.get(kind, '')}")
+        if kind == "tour":  # what the venue calls its tours: the head of their names ("walk", "talk", "show")
+            called |= {stem(w) for t in index.venue.tours for w in words(t.name)[-1:] if w not in STOPWORDS}
+        if said & called and any(e.kind == kind for e in index.entries):
             return kind
     return None
 
@@ -117,6 +119,6 @@ def by_kind(a: Answers, index: Index, hits: list[Hit], q: Question, known: Known
         hit = priced(index)
         if hit is not None:
             return a.facility(hit.entry.obj, q, known)
-    if index.venue.hours and ("when" in q.focus or timing.NOW_WORDS.search(q.folded) or asks_time(q)):
+    if index.venue.hours and ("when" in q.focus or asks_time(q)):
         return a.hours(q, now)
     return ""

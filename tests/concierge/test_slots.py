@@ -158,3 +158,16 @@ def test_an_older_hours_text_with_months_is_a_season() -> None:
     assert spec == "Apr-Oct 11:00-16:00"
     assert Schedule(spec).spans(datetime(2026, 11, 24).date()) == []
     assert Schedule(spec).season == "April to October"
+
+
+def test_a_venue_calls_its_tours_by_the_head_of_their_names(garden: Venue) -> None:  # noqa: F811
+    reply = garden.ask("any walks left today?", now=datetime(2026, 11, 24, 12, 30))
+    assert reply.startswith("Tours still to come today") and "Garden highlights walk at 14:00" in reply.replace(
+        "**", ""
+    ), reply
+
+
+def test_whats_on_display_is_the_list(museum: Venue) -> None:  # noqa: F811
+    for text in ("what have you got on display?", "what's currently on?"):
+        reply = museum.ask(text)
+        assert all(t in reply for t in on_today(museum, MONDAY)), (text, reply)
