@@ -72,8 +72,9 @@ class Question:
         for k, v in venue.feelings.items():
             feelings_table.setdefault(k, v)
         feelings = [topic for topic, phrases in feelings_table.items() if any(lx.phrase_in(p, folded) for p in phrases)]
-        here_match = HERE.search(folded)
-        here = floor_in(venue, here_match.group(1)) if here_match else None
+        # where the visitor says they are: the first such phrase naming a known place ("from here" names none)
+        places = [(m, floor_in(venue, m.group(1))) for m in HERE.finditer(folded)]
+        here_match, here = next(((m, f) for m, f in places if f is not None), places[0] if places else (None, None))
         near_match = NEAR.search(folded)
         budget_match = BUDGET.search(folded)
         ask = folded

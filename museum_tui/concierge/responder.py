@@ -246,7 +246,7 @@ class BuiltinResponder:
                 hits, specific = [meant, *[h for h in hits if h.entry is not meant.entry]], True
         top = hits[0] if hits else None
         food = next((h for h in hits[:6] if h.entry.kind in ("cafe", "menu")), None)
-        foodish = q.food or q.drink or allergy_said(self.venue, q.folded)
+        foodish = q.food or q.drink or allergy_said(self.venue, q.folded) or bool(diet_tags(self.venue, q.folded))
         hours_of_cafe = (
             top is not None and top.entry.kind == "cafe" and ("when" in q.focus or timing.NOW_WORDS.search(q.folded))
         )

@@ -171,3 +171,13 @@ def test_whats_on_display_is_the_list(museum: Venue) -> None:  # noqa: F811
     for text in ("what have you got on display?", "what's currently on?"):
         reply = museum.ask(text)
         assert all(t in reply for t in on_today(museum, MONDAY)), (text, reply)
+
+
+def test_where_the_visitor_is_is_the_phrase_that_names_a_place(museum: Venue) -> None:  # noqa: F811
+    reply = museum.ask("how do I get to Colour Field from here? I'm in Gallery 4")
+    assert reply.startswith("**Colour Field**") and "From the second floor" in reply, reply
+
+
+def test_a_diet_named_alone_is_a_food_question(garden: Venue) -> None:  # noqa: F811
+    reply = garden.ask("anything for a coeliac?")
+    assert "With gluten-free in mind" in reply and "Walnut and carrot cake" not in reply, reply
