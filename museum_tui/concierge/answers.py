@@ -22,7 +22,7 @@ from .knowledge import (
 from .lexicon import fold
 from .model import Cafe, Exhibition, Facility, Gallery, Tour, Venue
 from .question import Question
-from .wording import be, cap, listing, md, people, the
+from .wording import be, cap, listing, md, people, placed, the
 
 # the question asks for whom a thing suits: "for my husband", "for us", "would suit me"
 FOR_SOMEONE = re.compile(r"\bfor (?:my|me|us|him|her|them|our)\b|\bsuit|\bwork for\b|\bgood for\b")
@@ -223,8 +223,9 @@ class Answers(FoodAnswers):
 
     def facility(self, f: Facility, q: Question, known: Known) -> str:
         if f.location:
-            floor = f" ({self.floor(f.floor)})" if f.floor is not None and self.floor(f.floor) not in f.location else ""
-            text = f"{the(f.name)} {be(f.name)} {f.location}{floor}. {f.text}".strip()
+            said = f.floor is not None and self.floor(f.floor) in fold(f.location)
+            floor = f" ({self.floor(f.floor)})" if f.floor is not None and not said else ""
+            text = f"{the(f.name)} {be(f.name)} {placed(f.location)}{floor}. {f.text}".strip()
         else:
             text = f"**{f.name}**: {f.text}"
         if not text.endswith((".", "!", "?")):

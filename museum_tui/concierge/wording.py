@@ -40,6 +40,24 @@ def the(name: str) -> str:
     return f"The **{name[:1].lower() + name[1:] if common else name}**"
 
 
+PREPOSITION = re.compile(
+    r"^(?:in|on|at|by|next|beside|near|opposite|behind|left|right|inside|outside|between|under|above|up|down|"
+    r"past|through|straight|to|along|across|off|just|round|around|from|within|every|all|throughout|upstairs|"
+    r"downstairs|here|there|where)\b",
+    re.IGNORECASE,
+)
+
+
+def placed(location: str) -> str:
+    """A location that can follow 'is': 'ticket desk, Main Entrance' → 'at the ticket desk, Main Entrance'
+    ('on the ground floor' stays as it is)."""
+    if not location or PREPOSITION.match(location):
+        return location
+    if location[:1].isupper() or fold(location).startswith(("the ", "a ", "an ")):
+        return f"at {location}"
+    return f"at the {location}"
+
+
 def listing(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
 

@@ -181,3 +181,12 @@ def test_where_the_visitor_is_is_the_phrase_that_names_a_place(museum: Venue) ->
 def test_a_diet_named_alone_is_a_food_question(garden: Venue) -> None:  # noqa: F811
     reply = garden.ask("anything for a coeliac?")
     assert "With gluten-free in mind" in reply and "Walnut and carrot cake" not in reply, reply
+
+
+def test_a_location_without_a_preposition_is_placed() -> None:
+    from museum_tui.concierge.wording import placed
+
+    assert placed("ticket desk, Main Entrance") == "at the ticket desk, Main Entrance"
+    assert placed("Calm Cove, First floor") == "at Calm Cove, First floor"
+    assert placed("left of the main entrance") == "left of the main entrance"
+    assert placed("on the ground floor") == "on the ground floor"
