@@ -28,7 +28,9 @@ SMALL_TALK = frozenset(
 )
 WHATS_ON = re.compile(
     r"\bwhat(?:'s| is| are)?(?: \w+ly| now| here| today| there)? (?:on|showing|running)\b|"
-    r"\bwhat(?:'s| is| are)?\b.*\bon (?:display|show|view)\b|\b(?:which|what|any) (?:exhibitions?|shows?|displays?)\b|"
+    r"\bwhat(?:'s| is| are)?\b.*\bon (?:display|show|view)\b|"
+    r"\b(?:anything|everything|something|what(?:'s| is)?)(?: (?:that's|that is|else|good|interesting))? "
+    r"(?:on|happening|going on|showing|running)\b|\b(?:which|what|any) (?:exhibitions?|shows?|displays?)\b|"
     r"\b(?:list|all|every|full)\b.*\b(?:exhibitions?|shows?|displays?|to see)\b|"
     r"\b(?:exhibitions?|shows?|displays?) (?:are |is )?(?:on|there|running|showing|open)\b|"
     r"\beverything (?:there is |you have )?to see\b|\bwhat (?:is there|can (?:i|we)|could (?:i|we)) (?:to )?see\b"

@@ -168,7 +168,7 @@ def test_a_venue_calls_its_tours_by_the_head_of_their_names(garden: Venue) -> No
 
 
 def test_whats_on_display_is_the_list(museum: Venue) -> None:  # noqa: F811
-    for text in ("what have you got on display?", "what's currently on?"):
+    for text in ("what have you got on display?", "what's currently on?", "is there anything on right now?"):
         reply = museum.ask(text)
         assert all(t in reply for t in on_today(museum, MONDAY)), (text, reply)
 
