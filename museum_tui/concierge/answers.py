@@ -258,6 +258,9 @@ class Answers(FoodAnswers):
         tour_hits = [h for h in hits if h.entry.kind == "tour"]
         top = tour_hits[0] if tour_hits else None
         if top and (top.named or len(tour_hits) == 1 or top.score >= 1.5 * tour_hits[1].score):
+            runs = timing.runs_today(top.entry.obj, now)
+            if re.search(r"\blast\b", q.folded) and runs:  # "when is the last land train?"
+                return f"The last **{top.entry.obj.name}** today is at {timing.clock(runs[-1].start)}."
             return timing.tour_line(top.entry.obj, now)
         tours = list(self.venue.tours)
         tags = known.tour_tags()

@@ -158,7 +158,12 @@ class FoodAnswers:
             )
             safe, unsafe = self._sort([m for m in cafe.menu if m.kind in kinds], avoid, diets)
         if not named:
-            safe = self._of_kind(safe, asked)
+            kind_asked = self._of_kind(pool, asked)
+            fitting = self._of_kind(safe, asked)
+            if kind_asked is not pool and fitting is safe and (avoid or diets):  # "a cake?" and no cake fits
+                word = next(iter(CATEGORY.findall(asked) + SWEET.findall(asked)), "")
+                note = f"No {word} on the menu fits, sorry." if word else ""
+            safe = fitting
         self._order(safe, asked)
         lines = [self._cafe_line(cafe, q, known, wants, where, now)]
         if note:
@@ -166,7 +171,7 @@ class FoodAnswers:
         if avoid or diets:
             needs = listing([md(known.whose(v)) for v in dict.fromkeys([*avoid.values(), *(w for w, _ in diets)])])
             lines.append(f"With {needs} in mind, good choices are: {self._picks(safe, kinds, 4, avoid, diets)}.")
-            warning = self._left_out(unsafe, cafe) if not note else cafe.notes
+            warning = self._left_out(unsafe, cafe) if not (note and named) else cafe.notes
             if warning:
                 lines.append(warning)
             elif unsafe:

@@ -190,3 +190,15 @@ def test_a_location_without_a_preposition_is_placed() -> None:
     assert placed("Calm Cove, First floor") == "at Calm Cove, First floor"
     assert placed("left of the main entrance") == "left of the main entrance"
     assert placed("on the ground floor") == "on the ground floor"
+
+
+def test_a_kind_of_food_none_of_which_fits_is_said_so(garden: Venue) -> None:  # noqa: F811
+    party(garden, "Food.Diet", "vegan", "son")
+    reply = garden.ask("any cake for my son?")
+    assert "No cake on the menu fits, sorry." in reply and "Falafel and beetroot salad" in reply, reply
+    assert "cake" not in reply.lower().split("good choices")[1]
+
+
+def test_the_last_run_of_a_tour_today(garden: Venue) -> None:  # noqa: F811
+    assert garden.ask("when does the final land train go?") != garden.ask("when does the last land train go?")
+    assert garden.ask("when does the last land train go?") == "The last **Land train tour** today is at 15:30."
