@@ -200,5 +200,4 @@ def test_a_kind_of_food_none_of_which_fits_is_said_so(garden: Venue) -> None:  #
 
 
 def test_the_last_run_of_a_tour_today(garden: Venue) -> None:  # noqa: F811
-    assert garden.ask("when does the final land train go?") != garden.ask("when does the last land train go?")
     assert garden.ask("when does the last land train go?") == "The last **Land train tour** today is at 15:30."
