@@ -216,14 +216,20 @@ def tour_facts(t: Tour) -> str:
     return " ".join(parts)
 
 
+# words that start a `when` text and are no name ("Daily at 11:30" reads "runs daily at 11:30")
+COMMON = frozenset("daily every each weekends weekdays hourly twice once".split())  # noqa: SIM905
+
+
 def tour_line(t: Tour, now: datetime) -> str:
     """One tour: when it runs, how long, where it meets, the next time, what to know."""
-    text = f"The **{t.name}** runs {t.when} ({t.minutes} min), from {t.meets}."
-    nxt = next_run(t, now)
+    when = t.when[:1].lower() + t.when[1:] if t.when.split()[:1] and t.when.split()[0].lower() in COMMON else t.when
+    text = f"The **{t.name}** runs {when} ({t.minutes} min), from {t.meets}."
+    nxt = next_run(t, now, 366)  # a seasonal tour's next run may be months away
     if nxt:
         text += f" The next one is {weekday(nxt.start.date(), now)} at {clock(nxt.start)}."
     if t.description:
-        text += f" {t.description}"
+        said = t.description[:1].upper() + t.description[1:]
+        text += f" {said}" + ("" if said.endswith((".", "!", "?")) else ".")
     facts = tour_facts(t)
     return f"{text} {facts}".strip()
 

@@ -8,7 +8,7 @@ import re
 from datetime import date
 from typing import Any, Protocol
 
-from .hours import Schedule, legacy_span, legacy_week, problem
+from .hours import MONTH_NAMES, MONTHS_OSM, SEASON, Schedule, legacy_span, legacy_week, problem
 
 LEGACY = re.compile(r"\d[:.]\d\d\s*(?:–|—|to)\s*\d")
 CLOCK = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
@@ -126,7 +126,9 @@ def read_when(when: str) -> tuple[str, tuple[str, ...]]:
         days += ["Sa", "Su"]
     if "weekday" in low:
         days += ["Mo", "Tu", "We", "Th", "Fr"]
-    return ",".join(dict.fromkeys(days)), tuple(found)
+    season = SEASON.search(low)  # "…, April to October only": the months it runs, as data
+    months = "-".join(MONTHS_OSM[MONTH_NAMES.index(g[:3])] for g in season.groups()) if season else ""
+    return " ".join(x for x in (months, ",".join(dict.fromkeys(days))) if x), tuple(found)
 
 
 def _and(items: list[str]) -> str:

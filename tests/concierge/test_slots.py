@@ -201,3 +201,10 @@ def test_a_kind_of_food_none_of_which_fits_is_said_so(garden: Venue) -> None:  #
 
 def test_the_last_run_of_a_tour_today(garden: Venue) -> None:  # noqa: F811
     assert garden.ask("when does the last land train go?") == "The last **Land train tour** today is at 15:30."
+
+
+def test_an_older_tour_text_with_months_runs_only_in_its_season() -> None:
+    from museum_tui.concierge.venue_time import read_when
+
+    assert read_when("Daily at 11:30 and 15:00, April to October only") == ("Apr-Oct", ("11:30", "15:00"))
+    assert read_when("Saturdays at 09:00") == ("Sa", ("09:00",))
