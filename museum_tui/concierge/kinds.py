@@ -22,6 +22,8 @@ PRICE = re.compile(r"[£$€]\s?\d|\d\s?(?:€|eur|usd)\b|\bfree\b", re.IGNORECA
 SKIP = re.compile(
     r"\b(?:anywhere|anything|which|what|where)\b.*\b(?:skip|avoid|stay away|steer clear|give \w+ a miss)\b"
     r"|\bshould (?:i|we|they|he|she) (?:skip|avoid|miss)\b|\bbest (?:skipped|avoided)\b"
+    r"|\b(?:anywhere|anything|which|what)\b.*\b(?:can ?not|can't|won't be able to|unable to) "
+    r"(?:do|go|get|manage|visit)\b"
 )
 # who a thing may be for: children of any age, said any way
 AUDIENCE = re.compile(

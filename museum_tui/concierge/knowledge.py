@@ -48,7 +48,7 @@ class Known:
             known.note_about(fact)
         for fact in sorted(select(store), key=lambda f: (-f.salience, -f.seq)):
             rule = venue.concepts.get(fact.concept)
-            if rule and (rule.menu or rule.tours or rule.avoid):
+            if rule and (rule.menu or rule.tours or rule.avoid or rule.step_free):
                 known.party_values.setdefault(fact.concept, []).append(fact.value)
                 known.note_about(fact)
         for fact in pending:
@@ -69,7 +69,7 @@ class Known:
             if fact.value.lower() not in (v.lower() for v in values):
                 values.insert(0, fact.value)
             rule = venue.concepts.get(fact.concept)
-            chooses = rule is not None and bool(rule.menu or rule.tours or rule.avoid)
+            chooses = rule is not None and bool(rule.menu or rule.tours or rule.avoid or rule.step_free)
             menu = known.party_values.setdefault(fact.concept, []) if chooses else []
             if chooses and fact.value.lower() not in (v.lower() for v in menu):
                 menu.insert(0, fact.value)
@@ -300,6 +300,8 @@ def party_clash(e: Exhibition, known: Known) -> tuple[str, str] | None:
     """Why a show does not suit someone in the party, and the need's value (whose it is via `whom`)."""
     for rule in known.venue.rules("need"):
         for value in known.party_values.get(rule.concept, []):
+            if rule.step_free and not e.gallery.step_free:
+                return f"{e.gallery.name} is not step-free", value
             low = fold(value)
             for avoid in rule.avoid:
                 if avoid.tag.lower() in e.notes and (not avoid.when or any(w in low for w in avoid.when)):

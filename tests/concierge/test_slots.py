@@ -208,3 +208,10 @@ def test_an_older_tour_text_with_months_runs_only_in_its_season() -> None:
 
     assert read_when("Daily at 11:30 and 15:00, April to October only") == ("Apr-Oct", ("11:30", "15:00"))
     assert read_when("Saturdays at 09:00") == ("Sa", ("09:00",))
+
+
+def test_shows_a_wheelchair_user_in_the_party_cannot_reach(garden: Venue) -> None:  # noqa: F811
+    party(garden, "Access.Mobility", "wheelchair", "grandad")
+    reply = garden.ask("is there anything my grandad can't get to?")
+    assert reply.startswith("Best skipped:") and "Garden of Stillness" in reply and "your grandad" in reply, reply
+    assert "Seed Explorers" not in reply, "only what clashes with the need that was told"
