@@ -215,3 +215,18 @@ def test_shows_a_wheelchair_user_in_the_party_cannot_reach(garden: Venue) -> Non
     reply = garden.ask("is there anything my grandad can't get to?")
     assert reply.startswith("Best skipped:") and "Garden of Stillness" in reply and "your grandad" in reply, reply
     assert "Seed Explorers" not in reply, "only what clashes with the need that was told"
+
+
+def test_an_older_hours_text_gives_named_days_their_own_hours() -> None:
+    from museum_tui.concierge.hours import Schedule
+    from museum_tui.concierge.venue_time import other_days, schedule
+
+    class Checker:
+        problems: list[str] = []
+
+    text = "10:00–16:30 daily (Saturdays and Sundays 09:30–17:00)"
+    assert other_days(text) == "Sa,Su 09:30-17:00"
+    hours = schedule(Checker(), text, "cafe")
+    assert isinstance(hours, Schedule) and not Checker.problems
+    assert hours.day_text(datetime(2026, 11, 28).date()) == "09:30–17:00"  # a Saturday
+    assert hours.day_text(datetime(2026, 11, 23).date()) == "10:00–16:30"  # a Monday
