@@ -27,6 +27,7 @@ VENUE_KINDS = frozenset(
 )
 SEMANTIC_FIELD = 1.5  # fields at least this heavy (names, keywords, media) make an entry's meaning
 NAME_BONUS = 3.0
+PHRASE_BONUS = 3.0
 PLACE = re.compile(r"\b(?:where|somewhere|place|spot)\b")
 
 KIND_WORDS = {
@@ -50,6 +51,7 @@ class Entry:
     floor: int | None = None
     fields: tuple[tuple[str, float], ...] = ()
     names: tuple[str, ...] = ()  # matched whole for a bonus: title, artists, gallery
+    phrases: tuple[tuple[str, ...], ...] = ()  # keywords of several words, as stems ("guide dog"): a bonus
 
 
 @dataclass
@@ -157,12 +159,20 @@ class Index:
             named = any(len(n) >= 4 and phrase_in(n, folded) for n in entry.names)
             if named:
                 score += NAME_BONUS
+            elif score and any(_runs(query, p) for p in entry.phrases):
+                score += PHRASE_BONUS
             if place and entry.floor is not None:
                 score *= 1.2
             if score > 0:
                 hits.append(Hit(score, entry, named, matched / mass if mass else 0.0))
         hits.sort(key=lambda h: -h.score)
         return hits
+
+
+def _runs(query: list[str], phrase: tuple[str, ...]) -> bool:
+    """Whether the question's words hold the phrase's words together, in order ("guide dogs")."""
+    n = len(phrase)
+    return any(tuple(query[i : i + n]) == phrase for i in range(len(query) - n + 1))
 
 
 def _meaning(entry: Entry) -> str:
@@ -287,6 +297,7 @@ def _entries(venue: Venue) -> list[Entry]:
                 f.floor,
                 ((f.name, 3.0), (" ".join(f.keywords), 2.0), (f.text, 1.0), (f.location, 0.5)),
                 (fold(f.name),),
+                tuple(t for k in f.keywords if " " in k.strip() for t in [tuple(tokens(k))] if len(t) > 1),
             )
         )
     for e in venue.entrances:

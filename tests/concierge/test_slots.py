@@ -230,3 +230,8 @@ def test_an_older_hours_text_gives_named_days_their_own_hours() -> None:
     assert isinstance(hours, Schedule) and not Checker.problems
     assert hours.day_text(datetime(2026, 11, 28).date()) == "09:30–17:00"  # a Saturday
     assert hours.day_text(datetime(2026, 11, 23).date()) == "10:00–16:30"  # a Monday
+
+
+def test_a_keyword_of_several_words_said_whole_counts_like_a_name(garden: Venue) -> None:  # noqa: F811
+    reply = garden.ask("can I bring my guide dog into the palm house?")
+    assert reply.startswith("**Support for blind and partially sighted visitors**"), reply
