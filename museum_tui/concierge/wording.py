@@ -53,6 +53,8 @@ def placed(location: str) -> str:
     ('on the ground floor' stays as it is)."""
     if not location or PREPOSITION.match(location):
         return location
+    if fold(location).startswith(("whole ", "entire ")):  # "whole aquarium": across the whole aquarium
+        return f"across the {location}"
     if location[:1].isupper() or fold(location).startswith(("the ", "a ", "an ")):
         return f"at {location}"
     return f"at the {location}"

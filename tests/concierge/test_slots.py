@@ -190,6 +190,7 @@ def test_a_location_without_a_preposition_is_placed() -> None:
     assert placed("Calm Cove, First floor") == "at Calm Cove, First floor"
     assert placed("left of the main entrance") == "left of the main entrance"
     assert placed("on the ground floor") == "on the ground floor"
+    assert placed("whole aquarium") == "across the whole aquarium"
 
 
 def test_a_kind_of_food_none_of_which_fits_is_said_so(garden: Venue) -> None:  # noqa: F811
