@@ -236,6 +236,21 @@ def test_extract_through_a_server_validates_what_the_model_said(server: FakeOpen
     assert json.loads(made_up.stdout) == [], "evidence not in the visitor's words is dropped"
 
 
+def test_extract_when_the_model_call_fails_prints_the_built_in_reading_and_says_why(server: FakeOpenAI) -> None:
+    """Issue 26 item 6: a failed model call (here an answer that is not JSON, then an HTTP 500) leaves the
+    built-in floor's facts standing; stderr says what failed and the exit code says not everything worked."""
+    server.always("json", Fault(garbage=True))
+    stdin = json.dumps({"user": "I'm deaf and my son is allergic to peanuts", "bot": None}) + "\n"
+    result = museum("extract", "--base-url", server.base_url, "--jsonl", stdin=stdin)
+    (row,) = [json.loads(line) for line in result.stdout.splitlines()]
+    assert sorted((f["value"], f["about"]) for f in row) == [("deaf", "self"), ("peanuts", "son")]
+    assert "line 1:" in result.stderr and "built-in reading was kept" in result.stderr
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    server.always("json", Fault(status=500))
+    single = museum("extract", "--base-url", server.base_url, "I'm allergic to peanuts")
+    assert [f["value"] for f in json.loads(single.stdout)] == ["peanuts"] and "HTTP 500" in single.stderr
+
+
 def test_help_everywhere() -> None:
     for args in [(), ("chat",), ("extract",), ("memory",), ("memory", "show"), ("ontology",), ("config",)]:
         result = museum(*args, "--help")

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from museum_tui import config
-from museum_tui.memory import MemoryStore
-from museum_tui.storage import VisitorMemory
+
+if TYPE_CHECKING:  # the full-screen app's command line is read before the memory core is imported
+    from museum_tui.memory import MemoryStore
+    from museum_tui.storage import VisitorMemory
 
 
 class CliError(Exception):

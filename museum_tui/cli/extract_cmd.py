@@ -53,7 +53,9 @@ async def _run(args: argparse.Namespace, ontology: Ontology, provider: Provider,
             except LLMError as exc:
                 raise CliError(str(exc)) from None
             print(json.dumps([asdict(f) for f in result.facts], ensure_ascii=False, indent=2))
-            return 0
+            if result.model_error:  # the built-in floor's facts stood: say why the model's did not
+                print(f"museum-tui: {result.model_error} (the built-in reading was kept)", file=sys.stderr)
+            return 1 if result.model_error else 0
         failures = 0
         for number, line in enumerate(sys.stdin, start=1):
             if not line.strip():
@@ -78,6 +80,10 @@ async def _run(args: argparse.Namespace, ontology: Ontology, provider: Provider,
                 print("[]", flush=True)
                 failures += 1
                 continue
+            if result.model_error:
+                kept = f"{result.model_error} (the built-in reading was kept)"
+                print(f"museum-tui: line {number}: {kept}", file=sys.stderr)
+                failures += 1
             print(json.dumps([asdict(f) for f in result.facts], ensure_ascii=False), flush=True)
         return 1 if failures else 0
     finally:

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Protocol
 
 from museum_tui import config
 from museum_tui.config import Settings
-from museum_tui.memory import MemoryStore, Ontology
 from museum_tui.safetext import strip_controls
 
 from .limits import Limits, ModelLimits
@@ -25,6 +24,7 @@ if TYPE_CHECKING:
     from museum_tui.concierge import Agent, BuiltinResponder
     from museum_tui.extraction import ExtractedFact, FactSource
     from museum_tui.llm import ChatClient, Provider
+    from museum_tui.memory import MemoryStore, Ontology
 
 
 class EngineError(Exception):
@@ -232,7 +232,7 @@ def build_fact_source(
     if client is None:
         raise ValueError(f"{provider.name}: an HTTP client is needed to extract facts with a model")
     from museum_tui.extraction import LLMExtractor
-    from museum_tui.llm import ContextOverflowError
+    from museum_tui.llm import ContextOverflowError, LLMError
     from museum_tui.llm.context import message_tokens
 
     settings = settings or Settings()
@@ -257,4 +257,4 @@ def build_fact_source(
 
     model = LLMExtractor(ontology, complete_json, name=f"{provider.name}:{provider.extract_model}")
     # the rules stand under the model: a model whose every reading is refused still leaves the visit a memory
-    return FlooredExtractor(model, BuiltinFactSource(ontology))
+    return FlooredExtractor(model, BuiltinFactSource(ontology), failures=(LLMError,))

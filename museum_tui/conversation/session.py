@@ -55,6 +55,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("museum_tui.conversation")
 
 MAX_INPUT_CHARS = 4000
+MODEL_FAILED = "The model could not read that message for facts ({error}); the built-in reading was kept."
 STOPPED_MEMORY = "Stopped updating memory: the reply stays, but nothing from that message was remembered."
 TOO_LONG = (
     "This message, with what I remember and the venue's details, does not fit the model's context window "
@@ -358,11 +359,11 @@ class Session:
         result, error = await extraction.result(control.memory)
         events: list[Event] = []
         if error == STOPPED:
-            events.append(
-                Notice("Stopped updating memory: the reply stays, but nothing from that message was remembered.")
-            )
+            events.append(Notice(STOPPED_MEMORY))
         elif error:
             events.append(Notice(f"Nothing was remembered from that message: {error}", "warning"))
+        elif result.model_error:
+            events.append(Notice(MODEL_FAILED.format(error=result.model_error), "warning"))
         window = self.settings.history_window // 2
         source = self.fact_source.name
         async with visitor.lock:

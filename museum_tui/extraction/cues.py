@@ -96,6 +96,8 @@ class ConceptCues:
     words: list[str] = field(default_factory=list)  # phrases and regexes, for the spelling vocabulary
     copula: bool = False  # a trigger is "am": a clause with no subject ("so stressed") says "I am …"
     party: bool = False  # may be about a member of the visitor's party ("my son has a nut allergy")
+    derived: bool = False  # read from the label and examples: an open value must be grounded (grounding.py)
+    vocabulary: list[str] = field(default_factory=list)  # the values it names, for that grounding
 
     def canonical(self, text: str) -> str | None:
         """The value a term maps to, if `text` is (or contains exactly one) known term."""
@@ -111,17 +113,23 @@ def _alternation(phrases: list[str], plural: bool = False) -> re.Pattern[str] | 
     return re.compile("|".join(parts)) if parts else None
 
 
-def compile_cues(ontology: Ontology) -> list[ConceptCues]:
-    """Every concept that has cues, highest priority first (ties keep the ontology's order)."""
+def compile_cues(ontology: Ontology, borrowed: Mapping[str, Mapping[str, Any]] | None = None) -> list[ConceptCues]:
+    """Every concept that has cues, highest priority first (ties keep the ontology's order). A concept
+    without cues reads `borrowed` ones when given (borrowed.py: a need every venue shares), else its labels
+    and examples."""
     compiled = []
+    borrowed = borrowed or {}
+    # read from the labels and examples (the borrowers' too: a word two labels list says neither)
     uncovered = {cid: c for cid, c in ontology.concepts.items() if not c.cues}
-    derived = derive(uncovered) if uncovered else {}  # read from the labels and examples
+    derived = derive(uncovered) if uncovered else {}
     for concept in ontology.concepts.values():
-        spec = concept.cues or derived.get(concept.id)
+        spec = concept.cues or borrowed.get(concept.id) or derived.get(concept.id)
         if not spec:
             continue
         try:
             cues = _compile(concept.id, spec)
+            cues.derived = spec is derived.get(concept.id)
+            cues.vocabulary = list(spec.get("vocabulary", [])) if cues.derived else []
             # a need (a sensitive concept) can be a party member's; the lexicon may say otherwise
             cues.party = bool(spec.get("party", concept.sensitive)) and cues.subject == "self"
             compiled.append(cues)

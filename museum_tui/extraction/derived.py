@@ -93,7 +93,7 @@ def derive(concepts: dict[str, Any]) -> dict[str, dict[str, Any]]:
                 terms.setdefault(value, "")
             if len(frame.split()) >= 2 and set(frame.split()) - STOPWORDS:
                 frames.setdefault(frame, set()).add(cid)
-        spec: dict[str, Any] = {"terms": terms}
+        spec: dict[str, Any] = {"terms": terms, "vocabulary": list(terms)}
         if asks:
             spec["question"] = "need"
         if any(TIMEISH.search(fold(e)) for e in concept.examples):

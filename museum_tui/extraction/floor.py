@@ -7,6 +7,8 @@ for, the rules' facts stand. The merge goes through the same validation as any e
 
 `model_rejected` on the result says the model answered and none of it survived validation, so the
 conversation can count such turns and tell the visitor (and `memory health`) when they keep happening.
+A model call that fails outright (an HTTP error, no answer in time, an answer that is not JSON) leaves the
+rules' facts standing too: the result carries the failure in `model_error`, for the visitor's notice.
 """
 
 from __future__ import annotations
@@ -24,8 +26,15 @@ from .validate import ExtractionResult, validate_facts
 class FlooredExtractor:
     """A `FactSource`: the model's facts, with the rule extractor's under them."""
 
-    def __init__(self, model: LLMExtractor, rules: BuiltinFactSource) -> None:
-        self.model, self.rules = model, rules
+    def __init__(
+        self,
+        model: LLMExtractor,
+        rules: BuiltinFactSource,
+        failures: tuple[type[Exception], ...] = (Exception,),
+    ) -> None:
+        """`failures`: the errors of a model call the floor stands under (the conversation passes the
+        client's `LLMError`: extraction does not import the client); anything else propagates."""
+        self.model, self.rules, self.failures = model, rules, failures
         self.ontology = model.ontology
         self.name = model.name
 
@@ -34,12 +43,23 @@ class FlooredExtractor:
 
     async def extract(self, user_msg: str, bot_msg: str | None = None) -> ExtractionResult:
         floor = asyncio.ensure_future(self.rules.extract(user_msg, bot_msg))
-        try:  # a failed call (no answer, or no JSON) keeps its own notice: the turn remembers nothing
+        try:
             model = await self.model.extract(user_msg, bot_msg)
+        except self.failures as exc:  # no answer, or no JSON: the rules' reading stands, the failure is said
+            return failed(await floor, str(exc).rstrip(". ") or type(exc).__name__)
         except BaseException:
             floor.cancel()
             raise
         return merge(model, await floor, self.ontology, user_msg)
+
+
+def failed(floor: ExtractionResult, error: str) -> ExtractionResult:
+    """The floor's facts as the turn's, when the model call itself failed: not a refused reading (nothing
+    was read), so `model_rejected` stays None and the failure rides in `model_error`."""
+    result = ExtractionResult(list(floor.facts), [], None)
+    result.floor_facts = len(floor.facts)
+    result.model_error = error
+    return result
 
 
 def merge(model: ExtractionResult, floor: ExtractionResult, ontology: Ontology, user_msg: str) -> ExtractionResult:

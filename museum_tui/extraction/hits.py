@@ -56,3 +56,15 @@ def tidy_hits(hits: list[Hit], single: bool) -> list[Hit]:
 
 def inside_any(span: tuple[int, int], found: list[Span]) -> bool:
     return any(not (span[1] <= s or span[0] >= e) for s, e, _ in found)
+
+
+def said_once(hits: list[Hit]) -> list[Hit]:
+    """ "gluten free please, I'm coeliac": one value that another spells out further is said once."""
+    return [
+        h
+        for h in hits
+        if not any(
+            (o.concept, o.polarity, o.about) == (h.concept, h.polarity, h.about) and o.value.startswith(h.value + " (")
+            for o in hits
+        )
+    ]

@@ -13,11 +13,12 @@ from museum_tui.language.party import MEMBERS, NOT_MINE, SUBJECT_VERBS, member_n
 
 BARE = _BARE_MEMBER.pattern.removeprefix("^").replace("(?P<who>", "(?:")
 MEMBER_SUBJECT = re.compile(
-    rf"^(?:(?:my|our)\s+(?:{NOT_MINE}[\w-]+\s+){{0,3}}?(?:{MEMBERS})|{BARE}|he|she|they)\s+(?:also\s+|really\s+|just\s+)?"
+    rf"^(?:(?:my|our)\s+(?:{NOT_MINE}[\w-]+\s+){{0,3}}?(?:{MEMBERS})|{BARE}|he|she|they)\s+(?:(?:also|really|just|both|all|only|still|now|usually|always)\s+)*"
     rf"(?P<verb>{SUBJECT_VERBS})\b"
 )
 ELLIPSIS = re.compile(
-    rf"^(?:but |it is |it was |that is |that was |that was for |it is for )?(?:my|our) (?:[\w-]+ )?(?:{MEMBERS})"
+    r"^(?:but |it is |it was |that is |that was |(?:that|it) (?:is|was) (?:for|about) )?"
+    rf"(?:my|our) (?:[\w-]+ )?(?:{MEMBERS})"
     r"(?: is| does| has| was| one| does too| is too)?$"
 )
 MY_BEFORE = re.compile(r"\b(?:my|our)\s+(?:[\w-]+\s+){0,3}$")
@@ -30,7 +31,7 @@ def as_first_person(text: str) -> str | None:
     if not m:
         return None
     verb = m.group("verb")
-    verb = {"is": "am", "has": "have", "does": "do", "was": "was"}.get(verb) or (
+    verb = {"is": "am", "are": "am", "were": "was", "has": "have", "does": "do", "was": "was"}.get(verb) or (
         verb[:-3] + "y" if verb.endswith("ies") else verb[:-1] if verb.endswith("s") else verb
     )
     return f"i {verb}{text[m.end() :]}"

@@ -22,8 +22,11 @@ from museum_tui.language.clauses import INJECTION, NEGATION, PEOPLE, Clause, fol
 from museum_tui.language.party import OTHER, SELF, member_named
 from museum_tui.memory import Ontology
 
+from .borrowed import borrowed_cues
+from .corrections import denied, overruled, paired
 from .cues import ConceptCues, compile_cues
-from .hits import Hit, Span, inside_any, outer, tidy_hits
+from .grounding import Grounding, grounding
+from .hits import Hit, Span, inside_any, outer, said_once, tidy_hits
 from .party_reading import MY_BEFORE, as_first_person, handed_on, member_after
 from .reading import (
     BARE_WORDS,
@@ -50,10 +53,10 @@ from .reading import (
 from .short_answers import as_statement
 from .spelling import Speller, vocabulary
 from .validate import ExtractedFact, ExtractionResult, validate_facts
+from .values import tidy
 
 if TYPE_CHECKING:
     from .meaning import MeaningPass
-from .values import tidy
 
 
 class RuleExtractor:
@@ -71,6 +74,7 @@ class RuleExtractor:
         self.cues: list[ConceptCues] = []
         self.speller: Speller | None = None
         self.term_owner: dict[str, set[str]] = {}
+        self.grounding: Grounding | None = None
         self._lock = threading.Lock()
         self._ready = False
 
@@ -84,7 +88,8 @@ class RuleExtractor:
         with self._lock:
             if self._ready:
                 return
-            cues = compile_cues(self.ontology)
+            cues = compile_cues(self.ontology, borrowed_cues(self.ontology))
+            self.grounding = grounding([c for c in cues if c.derived])
             fuzzy = [c for c in cues if c.fuzzy]
             phrases = [w for c in fuzzy for w in c.words if not is_regex(w)]
             regexes = [w for c in fuzzy for w in c.words if is_regex(w)]
@@ -141,6 +146,7 @@ class RuleExtractor:
         dangling: list[tuple[ConceptCues, Clause, bool]] = []
         before: tuple[Clause, set[str]] | None = None  # the clause before, and the concepts it asserted
         previous: list[Hit] = []  # what the clause before said
+        said: dict[int, list[Hit]] = {}  # each clause's hits, for a correction's "not Y" (corrections.py)
         for clause in clauses:
             read: list[Hit] = []
             carried: set[str] = set()
@@ -160,27 +166,26 @@ class RuleExtractor:
                     for m in self.meaning.read(clause)
                 ]
             hits.extend(outer(read))
+            said[id(clause)] = outer(read)
             hits.extend(self._moved(clause, before, previous))
             before = (clause, {h.concept for h in read if h.polarity == "asserted"})
             previous = outer(read)
+        by_concept = {c.concept: c for c in self.cues}
+        known = {(h.concept, h.value.lower(), h.polarity) for h in hits}
+        corrected = denied(clauses, said, lambda cid, c: self._match(by_concept[cid], c, bot_question))
+        if not corrected:
+            corrected = [h for h in paired(clauses, self.cues) if h.concept not in {k[0] for k in known}]
+        hits.extend(h for h in corrected if (h.concept, h.value.lower(), h.polarity) not in known)
+        if bot_question and (statement := as_statement(bot_question)):  # "nah, more like all afternoon"
+            assumed = [h for c in split_clauses(statement) for cues in self.cues for h in self._match(cues, c, "")]
+            hits.extend(overruled(fold(user_msg), hits, assumed, user_msg.strip()))
         for cues, clause, negated in dangling:
             if not any(h.concept == cues.concept and h.sentence == clause.sentence for h in hits):
                 hits.extend(self._borrow(cues, clause, clauses, negated))
         # a yes settles a one-value concept: "yeah, my feet are killing me" to "find you a seat?"
         settled = {h.concept for h in hits[:answers] if h.concept in self.single}
         hits = hits[:answers] + [h for h in hits[answers:] if h.concept not in settled or h.polarity != "asserted"]
-        # "gluten free please, I'm coeliac": one value that another spells out further is said once
-        return [
-            h
-            for h in hits
-            if not any(
-                o.concept == h.concept
-                and o.polarity == h.polarity
-                and o.about == h.about
-                and o.value.startswith(h.value + " (")
-                for o in hits
-            )
-        ]
+        return said_once(hits)
 
     def _moved(self, clause: Clause, before: tuple[Clause, set[str]] | None, said: list[Hit]) -> list[Hit]:
         """ "I'm not deaf, my husband is" / "forget the wheelchair, it's my mum's": the need the clause before
@@ -190,7 +195,7 @@ class RuleExtractor:
         return [
             Hit(h.concept, h.value, "asserted", clause.sentence, clause.sentence, None, member)
             for h in said
-            if member and h.polarity == "negated" and h.about == SELF and h.concept in party
+            if member and h.polarity == "negated" and h.about != member and h.concept in party
         ]
 
     def _agreed(self, bot_question: str, evidence: str) -> list[Hit]:
@@ -247,7 +252,8 @@ class RuleExtractor:
                 found = self._match(cues, mine, bot_question, carried)
                 # "…my husband, he's blind": the evidence must name him (validation checks it)
                 names = re.search(rf"\b{re.escape(member)}", fold(clause.original))
-                return [replace(h, about=member, evidence=clause.original if names else clause.sentence) for h in found]
+                said = clause.original if names else clause.reach or clause.sentence
+                return [replace(h, about=member, evidence=said) for h in found]
         if clause.question and not (cues.question == "need" and clause.need_question):
             return []
         text = clause.text
@@ -335,7 +341,9 @@ class RuleExtractor:
             if cues.claim or (clause.retraction and FORGET.match(text)):
                 clause.spans_taken.append((start, end))  # "forget Rothko" retracts one thing, once
             polarity = "negated" if negated else "asserted"
-            evidence = clause.original if about == SELF or clause.about == about else clause.sentence
+            # the words that name the member: "…and can't walk far" goes on about the mum named before it
+            named_here = about == SELF or (clause.about == about and about in fold(clause.original))
+            evidence = clause.original if named_here else clause.reach or clause.sentence
             hits.append(Hit(cues.concept, value, polarity, evidence, clause.sentence, (start, end), about))
         return tidy_hits(hits, single=cues.concept in self.single)
 
@@ -379,6 +387,8 @@ class RuleExtractor:
                 out.append((start, end, known))
             elif self.term_owner.get(" ".join(fold(part).strip(" ,").split()), set()) - {cues.concept}:
                 continue  # "hate noise": another concept's word, not an open value of this one
+            elif cues.derived and kind == "plain" and not (self.grounding and self.grounding.fits(cues.concept, part)):
+                continue  # "I love Hockney" through the plants' "i love …": not a plant (grounding.py)
             elif cues.open or kind != "plain":
                 value = tidy(part, cues.normalize)
                 if kind != "plain" or cues.normalize == "none":

@@ -35,6 +35,10 @@ ASKING = re.compile(r"\b(?:would|do|did|will|are|have|shall|should|can|could|may
 def as_statement(question: str) -> str | None:
     """The assistant's last question as the visitor's statement, folded; None when it does not turn."""
     text = LEAD.sub("", fold(question).strip(" ?"))
+    if text.startswith("you "):  # said, not asked: "so you've got about an hour?"
+        rest = re.sub(r"\byour\b", "my", re.sub(r"\byou\b", "me", text[4:]))
+        rest = re.sub(r"^are\b", "am", rest)
+        return " ".join(f"i {rest}".split())
     m = ASKING.search(text)  # "Great, and would you like …": start at the question word
     if m:
         text = text[m.start() :]

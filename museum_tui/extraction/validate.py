@@ -74,6 +74,7 @@ class ExtractionResult:
     raw: Any = None
     model_rejected: bool | None = None  # a model answered and nothing of it was valid (None: no model, or no floor)
     floor_facts: int = 0  # facts the built-in floor added where the model gave nothing valid
+    model_error: str = ""  # the model call failed (HTTP error, timeout, no JSON): why; the floor's facts stood
 
     @property
     def reasons(self) -> list[str]:

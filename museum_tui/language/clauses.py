@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .acts import QUESTION_START, is_yes
-from .party import PEOPLE, RELATIVE, SELF, SUBJECT_VERBS, member_named, subject_of
+from .party import MEMBERS, PEOPLE, RELATIVE, SELF, SUBJECT_VERBS, member_named, subject_of
 
 IS_NEXT = (
     r"with|here|there|not|coming|going|a|an|so|too|also|in|on|at|just|always|never|been|got|my|our|"
@@ -35,11 +35,26 @@ CONTRACTIONS = [
     # "my husband's here", "my eyesight's not great": 's before a word that cannot follow a possessive
     (rf"(\w)'s (?=(?:{IS_NEXT})\b)", r"\1 is "),
     (r"\bim\b", "i am"),
+    # chat drops the apostrophe: "my dad whos blind", "wheres the loo", "hes deaf"
+    (r"\b(who|where|what|that|he|she)s\b", r"\1 is"),
+    (r"\btheyre\b", "they are"),
     (r"\bdont\b", "do not"),
     (r"\bdoesnt\b", "does not"),
     (r"\bcant\b", "can not"),
     (r"\bive\b", "i have"),
     (r"\bwanna\b", "want to"),
+    # chat shorthand: "sculptures r my fave", "til 4", "u", "pls", "cos", "w/ my mum"
+    (r"\btil\b", "till"),
+    (r"\b(?:u)\b", "you"),
+    (r"\bur\b", "your"),
+    (r"(?<=\w) r (?=\w)", " are "),
+    (r"\b(?:pls|plz|plez)\b", "please"),
+    (r"\b(?:cos|coz|cuz|bc)\b", "because"),
+    (r"\bw/\s*", "with "),
+    (r"\b(?:abt)\b", "about"),
+    (r"\bb4\b", "before"),
+    (r"\b(?:fave|fav|fave's)\b", "favourite"),
+    (r"\b(?:faves|favs)\b", "favourites"),
     (r"\bgonna\b", "going to"),
     (r"\bgotta\b", "have to"),
 ]
@@ -65,7 +80,8 @@ VOCATIVE = re.compile(
 HYPOTHETICAL = re.compile(
     r"\b(?:what if|what about if|if (?:someone|somebody|anyone|a person|a visitor|people|one|my|our|"
     r"i were|i was|i had|we had|he|she|they|i|we) (?:ever |later |still )?(?:get|got|need|needed|feel|felt|start|"
-    r"become|find|wanted|want|were|was|had|can not|could not|run out)|"
+    r"become|find|wanted|want|were|was|had|can not|could not|run out|came|come|went|go|visited|visit|brought|"
+    r"bring|used|use|ended up|turned up)|"
     r"if (?:someone|somebody|anyone|a person|a visitor|people|one|my|our|"
     r"i were|i was|i had|we had|he|she|they)|suppose|supposing|imagine|hypothetically|in case|"
     r"for example|let us say|say (?:someone|i was)|would (?:someone|a person|a visitor)|do people|"
@@ -100,6 +116,7 @@ INJECTION = re.compile(
     r"|\{\s*\"(?:facts|concept)\""
 )
 SCOPE_ENDS = {",", "just", "only", "but", "instead", "rather", "so", "because", "and"}
+RETRACTION_ENDS = SCOPE_ENDS - {"and", ","} | {"now", "instead"}
 NEGATION = re.compile(r"\b(?:not|no|never|nothing|none|neither|nor|without|no longer|no more)\b")
 RETRACTION = re.compile(
     r"\b(?:no longer|not any ?more|any ?more|no more|forget (?:that|about|it|what)|please forget|"
@@ -114,28 +131,70 @@ RETRACTION = re.compile(
 )
 CLAUSE_BREAK = re.compile(
     r"\s*(?:;|(?<!\d):(?!\d)|—|–|\s-\s|,?\s*\b(?:but|however|although|though|except|whereas|while)\b)\s*"
-    r"|,?\s+\b(?:and|also|plus|so)\b\s+(?=(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|also|please|"
+    r"|,?\s+(?:\b(?:and|also|plus|so|n)\b|&)\s+(?=(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|also|please|"
+    r"mum|mum's|dad|dad's|mom|grandad|grandma|nan|gran|son|son's|daughter|wife|husband|hubby|hubby's|partner|"
     r"it|there|this|that|the|use|uses|need|needs|have|has|love|like|want|speak|wear|walk|get|struggle|hate|"
     r"prefer|can|could|would|will|am|do|did|only|really|just)\b)"
     r"|,\s+(?=(?:i|i'm|im|i've|i'd|we|we're|my|our|and|also|please|it|the|where|what|how|which|when|is there|"
     r"he|she|they|he's|she's|they're|his|her|their|love|like|hate|need|want|got|have|use|can|could|"
+    r"whats|wheres|hows|whos|what's|where's|how's|who's|that's|thats|that is|that was|"
     r"are there|any|do you|can you|could you|can i|could i|thanks|thank you|cheers|please|if possible|"
     # a question after a statement: "I'm coeliac, is the soup safe?"
     r"is the|is it|is this|is that|is anything|are the|are they|are any|does|do they|do the|which|who|when|why|"
     r"should i|should we|"
+    # a question turned round after a statement: "dad wears hearing aids, will he be able to follow?"
+    r"(?:will|would|shall|can|could|do|does|did|is|are|was|were|has|have|may|might|must) (?:i|we|you|he|she|"
+    r"they|it|there|ther|the|this|that|these|those|any|anything|my|our)|"
     r"by the way|ta)\b)",
     re.IGNORECASE,
 )
 LEAD_IN = re.compile(r"^(?:(?:and|also|plus|so|oh|well|um|erm|hi|hello|hey|actually|ok|okay)\s+|,\s*)+")
-SENTENCE = re.compile(r"(?:[^.!?\n]|(?<=\d)\.(?=\d))+(?:[.!?]+|$)|[.!?]+")
+# An emoji ends a sentence as a full stop would: "vegan 🌱 does the café do plant milk?" is two sentences
+EMOJI = "\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff"
+# (not inside a list: "bees 🐝 and big crowds")
+SENTENCE = re.compile(
+    rf"(?:[^.!?\n{EMOJI}]|(?<=\d)\.(?=\d)|[{EMOJI}\u200d\ufe0f]+(?=\s*(?:and|or|n|&)\s))+"
+    rf"(?:[.!?{EMOJI}\u200d\ufe0f]+|$)|[.!?{EMOJI}]+"
+)
+
+
+# "my husband's gluten free", "mum's got a bad hip", "son's in a wheelchair": after a member of the party,
+# 's is "is" (or "has", before "got") unless a verb follows in the same phrase ("my son's bag is here")
+MEMBER_S = re.compile(
+    rf"(?:^|(?<=\band )|(?<=\bbut )|(?<=, ))(?P<who>(?:(?:my|our|the)\s+(?:[\w-]+\s+)?)?(?:{MEMBERS}|grandads?))'s"
+    r"\s+(?P<rest>[^,.;!?]*)"
+)
+CLEFT = re.compile(
+    rf"^it (?:is|was) (?P<neg>not )?(?P<who>(?:my|our) (?:[\w-]+ )?(?:{MEMBERS})) "
+    r"(?:who|that) (?P<verb>is|has|was|uses)\s*"
+)
+POSSESSED_S = re.compile(r"^(?P<who>(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?[\w-]+)'s\s+(?P<rest>[^,.;!?]*)")
+MEMBER_ON = re.compile(rf"^(?P<who>(?:(?:my|our|the)\s+)?(?:{MEMBERS}|grandads))\s+(?=(?:on|in|with|using)\s)")
+PHRASE_END = re.compile(r"\b(?:and|but|so|because|or|who|which|that)\b")
+VERB = re.compile(rf"\b(?:{SUBJECT_VERBS}|not|makes?|means?|gives?|\w+n't)\b")
+
+
+def _member_s(m: re.Match[str]) -> str:
+    rest = m.group("rest")
+    phrase = rest[: end.start()] if (end := PHRASE_END.search(rest)) else rest
+    who = m.group("who")
+    if re.match(r"got\b", rest):
+        return f"{who} has {rest}"
+    if not phrase.strip() or VERB.search(phrase):
+        return m.group(0)  # a possessive: "my son's bag is here", "it's my brother's"
+    return f"{who} is {rest}"
 
 
 def fold(text: str) -> str:
     """Lower-case, unify quotes and spaces, expand contractions: the text cues are matched against."""
     text = text.lower().replace("’", "'").replace("‘", "'").replace("`", "'").replace("´", "'")
     text = re.sub(r"[“”]", '"', text)
+    text = MEMBER_S.sub(_member_s, text)  # "my son's allergic", "mum's got a bad hip"
+    text = POSSESSED_S.sub(_member_s, text)  # "his eyesight's really bad", "my back's killing me"
+    text = MEMBER_ON.sub(r"\g<who> is ", text)  # "grandads on crutches today": the verb left out
     for pattern, repl in _CONTRACTIONS:
         text = pattern.sub(repl, text)
+    text = CLEFT.sub(r"\g<who> \g<verb> \g<neg>", text)  # "it's not my son who's deaf": my son is not deaf
     text = re.sub(r"(\w)'s\b", r"\1", text)  # possessive: "maier's work" → "maier work"
     text = re.sub(r"([a-z])\1{2,}", r"\1", text)  # "sooo", "pleeease": a letter held down
     text = INTENSIFIERS.sub("", text)
@@ -168,6 +227,8 @@ class Clause:
     spans_taken: list[tuple[int, int]] = field(default_factory=list)
     others_from: int | None = None  # offset where a relative clause about someone else begins
     sentence: str = ""  # the whole sentence, as the visitor wrote it
+    contrast: str = ""  # "…, not Tom": the words a correction says are NOT so (folded), read against a neighbour
+    reach: str = ""  # for a member named in an earlier sentence: the message from there to here (evidence)
 
     def negated_before(self, start: int, window: int = 6, text: str | None = None) -> bool:
         """Is there a negation word among the few words before `start`, in the same phrase? `text` may
@@ -183,7 +244,13 @@ class Clause:
         """A retraction word that is not part of the matched words ("not what it *used to* be")."""
         if not self.retraction:
             return False
-        return bool(RETRACTION.search(self.text[:start] + " " * (end - start) + self.text[end:]))
+        masked = self.text[:start] + " " * (end - start) + self.text[end:]
+        for m in RETRACTION.finditer(masked):
+            between = self.text[min(m.end(), start) : max(m.start(), end)].split()
+            # "not vegan any more , just veggie": the retraction's scope ends where negation's does
+            if not set(between) & RETRACTION_ENDS:
+                return True
+        return False
 
     def free(self, start: int, end: int) -> bool:
         return all(end <= s or start >= e for s, e in self.spans_taken)
@@ -194,18 +261,23 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
     `correct` (a speller) is applied to each folded clause before anything is read from it."""
     clauses: list[Clause] = []
     named = ""  # the party member named last, for a later "he" / "she"
+    named_from: int | None = None  # where the sentence naming them starts
     for match in SENTENCE.finditer(message):
         sentence = match.group(0).strip()
         if not sentence or not re.search(r"\w", sentence):
             continue
         is_question = sentence.rstrip().endswith("?")
-        parts = [p.strip(" ,.!?;:-\"'") for p in _split(sentence)]
+        parts = [p.strip(" ,.!?;:-\"'") for p in _split(sentence) for p in _contrast(p)]
         parts = [p for p in parts if p and re.search(r"\w", p)]
+        if is_question and parts and "," in parts[-1]:  # "I'm on crutches, best way up to gallery 3?"
+            said, _, asked = parts[-1].rpartition(",")
+            if STATEMENT.match(fold(said)) and 0 < len(asked.split()) <= 8:
+                parts[-1:] = [said.strip(), asked.strip()]
         conditional = False
         for index, part in enumerate(parts):
             folded = fold(part)
-            if correct is not None:
-                folded = correct(folded)
+            if correct is not None:  # a corrected word may be an intensifier ("realy"): dropped as in fold
+                folded = " ".join(INTENSIFIERS.sub("", correct(folded)).split())
             folded = LEAD_IN.sub("", folded)
             if not folded:
                 continue
@@ -213,16 +285,28 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
             last = index == len(parts) - 1
             clause.question = (is_question and last) or bool(QUESTION_START.match(folded))
             # a bare "Loo?" / "Coffee?" asks for the thing itself
-            clause.need_question = clause.question and (bool(NEED_QUESTION.search(folded)) or len(folded.split()) <= 2)
+            clause.need_question = (
+                clause.question
+                and (bool(NEED_QUESTION.search(folded)) or len(folded.split()) <= 2)
+                and not FOR_THEM.search(folded)  # "any snacks they can have?": asked for someone else
+            )
             relative = RELATIVE.search(folded)
             clause.others_from = relative.end() if relative else None
             # "If I get tired, is there somewhere to sit?": the clause after an if-clause is its consequence
             clause.hypothetical = bool(HYPOTHETICAL.search(folded)) or conditional
             conditional = clause.hypothetical and folded.startswith("if ")
             clause.about = subject_of(folded, named)
+            if clause.about == SELF and index and SUBJECTLESS.match(folded) and clauses[-1].sentence == clause.sentence:
+                clause.about = clauses[-1].about  # "mum's got a bad hip and can't walk far": still mum
             clause.third_party = clause.about != SELF
-            named = member_named(folded) or named
+            if clause.about not in (SELF, "other") and not member_named(folded) and named_from is not None:
+                # "I've brought my dad. His eyesight's bad": the words that name him reach back to him
+                clause.reach = message[named_from : match.end()].strip()
+            if member_named(folded):
+                named, named_from = member_named(folded), match.start()
             clause.retraction = bool(RETRACTION.search(folded))
+            if (bare := BARE_NOT.match(folded)) is not None:
+                clause.contrast = bare.group("thing")
             clauses.append(clause)
     return clauses
 
@@ -234,6 +318,40 @@ PERSON_END = re.compile(rf"\b(?:{PEOPLE})\s*$", re.IGNORECASE)
 PERSON_START = re.compile(
     rf"(?:my|our|the|a|his|her)\s+(?:\w+\s+)?(?:{PEOPLE})\b(?!\s+(?:{SUBJECT_VERBS})\b)", re.IGNORECASE
 )
+
+
+STATEMENT = re.compile(r"^(?:i am|we are|i have|we have|i use|we use|i need|i do not|we do not|i can not|i wear)\b")
+FOR_THEM = re.compile(r"\b(?:they|he|she) (?:can|could|may|might|will|would) (?:have|eat|drink|use|get|sit|go|try)\b")
+# A clause that goes on without a subject, in the third person or with a modal: its subject is the last one's
+SUBJECTLESS = re.compile(
+    r"^(?:is|has|does|was|can|could|will|would|needs|uses|gets|walks|wears|struggles|relies|finds|loves|"
+    r"hates|eats|prefers|suffers|manages|goes)\b"
+)
+
+
+# A correction's other half: "it's Tim actually, not Tom", "cubism not surrealism", "not gallery 3, …"
+CONTRAST = re.compile(r"^(?P<said>.*?\w.*?)\s*,?\s+(?P<denied>not\s+[^,;]{1,40})$", re.IGNORECASE)
+_NOT_AFTER = (
+    "i we you he she they it that this there am is are was were do does did have has had can could will would "
+    "should shall may might must if or and but so why because me just really wait no oops sorry actually oh nah"
+)
+NOT_AFTER = frozenset(_NOT_AFTER.split())  # a "not" after these is the verb's
+WHOSE = re.compile(r"^not (?:me|mine|my|our|ours|his|her|hers|their|theirs|him|them|us)\b")
+MEMBER_DENIED = re.compile(rf"^not (?:my|our) (?:[\w-]+ )?(?:{MEMBERS})$")  # "…, not my son"
+BARE_NOT = re.compile(r"^(?:(?:wait|no|oops|sorry|actually|oh|nah|ah|um|erm|but)\s+,?\s*)*not\s+(?P<thing>.+)$")
+
+
+def _contrast(part: str) -> list[str]:
+    """A clause ending "…, not Y" (where the not denies Y, not a verb: "I'm not vegan" stays whole) is
+    two: the statement and the bare "not Y" a correction reads against it."""
+    m = CONTRAST.match(part.strip())
+    said = m.group("said").replace("’", "'") if m else ""
+    if not m or not fold(said).split() or fold(said).split()[-1] in NOT_AFTER or re.search(r"'\w+$", said):
+        return [part]  # "my eyesight's not great": the not is the verb's
+    denied = fold(m.group("denied"))
+    if WHOSE.match(denied) and not MEMBER_DENIED.match(denied):
+        return [part]  # "…, not mine", "…, not her": whose, which the party's reading handles
+    return [m.group("said"), m.group("denied")]
 
 
 def _split(sentence: str) -> list[str]:

@@ -26,7 +26,8 @@ SUBJECT_VERBS = (
     r"love|loved|gets|get|got|wants|want|wanted|prefers|prefer|hates|hate|hated|speaks|speak|does|do|did|eats|"
     r"eat|finds|find|found|struggles|struggle|relies|suffers|walks|walk|reads|read|goes|go|went|reckons|reckon|"
     r"thinks|think|thought|says|say|said|feels|feel|felt|enjoys|enjoy|enjoyed|adores|adore|keeps|takes|"
-    r"should|must|might|may|told|tells|tell|mentioned|recommended|suggested|asked|warned|reckoned"
+    r"should|must|might|may|told|tells|tell|mentioned|recommended|suggested|asked|warned|reckoned|wears|wear|"
+    r"avoids|avoid|relies|rely|suffer|manages|manage|gets|uses|looks|look|seems|seem|sounds|appears"
 )
 THIRD_PARTY = re.compile(
     rf"(?<!with )(?<!brought )(?<!and )\b(?:my|our|his|her|their|a|the)\s+(?:\w+\s+){{0,2}}?(?:{PEOPLE})\b"
@@ -54,12 +55,21 @@ MEMBERS = (
 # "my son", "our daughter", "my little girl", "my 8 year old son": a member, named by the visitor (not
 # "our neighbour's boy": another person's)
 NOT_MINE = rf"(?!(?:{PEOPLE}|neighbours?|neighbors?)\b)"  # a word between "my" and the member, not a person
-MEMBER = re.compile(rf"\b(?:my|our)\s+(?:{NOT_MINE}[\w-]+\s+){{0,3}}?(?P<who>{MEMBERS})\b")
-# "Grandad is on crutches", "mum uses a wheelchair": a family word used as a name
+MEMBER = re.compile(rf"\b(?:my|our|(?<=\bwith )an?)\s+(?:{NOT_MINE}[\w-]+\s+){{0,3}}?(?P<who>{MEMBERS})\b")
+# "Grandad is on crutches", "mum uses a wheelchair": a family word used as a name; "son's in a wheelchair",
+# "the kids have nut allergies", "the wife's coeliac": a member named without "my", opening the clause
+THE_MEMBERS = (
+    r"kids|children|twins|wife|husband|hubby|missus|grandkids|grandchildren|baby|little ones?|in-laws|"
+    r"family|boys|girls|parents|grandparents|other half"
+)
 BARE_MEMBER = re.compile(
-    r"^(?P<who>mum|mom|dad|grandad|granddad|grandpa|grandma|granny|gran|nan|nana|nanna|grampa|mummy|daddy)\b"
+    rf"^(?:the\s+(?=(?:{THE_MEMBERS})\b))?"
+    r"(?P<who>mum|mom|dad|grandad|granddad|grandpa|grandma|granny|gran|nan|nana|nanna|grampa|mummy|daddy|"
+    r"son|daughter|wife|husband|hubby|partner|kids|children|twins|missus|grandkids|grandchildren|baby|"
+    r"little ones?|in-laws|family|boys|girls|parents|grandparents|other half)\b"
 )
 PRONOUN = re.compile(r"^(?:he|she|they)\b")
+POSSESSIVE = re.compile(r"^(?:his|her|their) (?!own\b)")
 CANONICAL = {"mom": "mum", "mummy": "mum", "daddy": "dad", "granddad": "grandad", "nana": "nan", "nanna": "nan"}
 
 SELF = "self"
@@ -81,7 +91,7 @@ def subject_of(folded: str, earlier: str = "") -> str:
     if not m:
         return SELF
     said = m.group(0)
-    if PRONOUN.match(said):
+    if PRONOUN.match(said) or POSSESSIVE.match(said):  # "he …", "his eyesight …": the member named before
         return earlier or OTHER
     member = MEMBER.match(said) or BARE_MEMBER.match(said)
     if member:

@@ -17,7 +17,7 @@ moment: the rule extractor does it in its warm-up thread, never on the first scr
 from __future__ import annotations
 
 import logging
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -102,3 +102,16 @@ class SemanticIndex:
         scores = self.backend.scores(self.prepared, query)
         i = max(range(len(scores)), key=scores.__getitem__)
         return Nearest(self.keys[i], self.texts[i], scores[i])
+
+    def runners_up(self, query: str, group: Callable[[Hashable], Hashable]) -> list[Nearest]:
+        """The nearest entry of each group of keys (`group(key)`, e.g. a concept), nearest first: how far
+        the best is ahead of the next group is the margin a careful reader asks for."""
+        if not self.texts or not query.strip():
+            return []
+        scores = self.backend.scores(self.prepared, query)
+        best: dict[Hashable, int] = {}
+        for i, score in enumerate(scores):
+            g = group(self.keys[i])
+            if g not in best or score > scores[best[g]]:
+                best[g] = i
+        return sorted((Nearest(self.keys[i], self.texts[i], scores[i]) for i in best.values()), key=lambda n: -n.score)

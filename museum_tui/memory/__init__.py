@@ -2,23 +2,57 @@
 
 No files, no network, no environment: the clock and thresholds are passed in, and where memory is kept is
 `museum_tui.storage`'s business. Imports nothing of the project.
+
+Names are loaded on first use: the settings read the tier table (`tiers`) before the app's first screen,
+which needs none of the store, the ontology or the merge.
 """
 
-from .facts import Change, Fact, Mention, normalize
-from .merge import Merged, fact_key, merge
-from .ontology import (
-    Concept,
-    Ontology,
-    OntologyError,
-    OntologyProblem,
-    load_ontology,
-    parse_ontology,
-)
-from .snapshot import Consent, Synced, VisitorSnapshot
-from .store import REINFORCEMENT, MemoryStore
-from .tiers import DECAY, KEPT_TIERS, PERSISTENCE_CLASSES, PRUNE_THRESHOLD, TIER, TIERS, Tier, keeps, turns_until_faded
-from .usernames import UserNameError, check_user_name
-from .views import by_tier, context_block, dump, filtered_block, ordered
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .facts import Change, Fact, Mention, normalize
+    from .merge import Merged, fact_key, merge
+    from .ontology import Concept, Ontology, OntologyError, OntologyProblem, load_ontology, parse_ontology
+    from .snapshot import Consent, Synced, VisitorSnapshot
+    from .store import REINFORCEMENT, MemoryStore
+    from .tiers import (
+        DECAY,
+        KEPT_TIERS,
+        PERSISTENCE_CLASSES,
+        PRUNE_THRESHOLD,
+        TIER,
+        TIERS,
+        Tier,
+        keeps,
+        turns_until_faded,
+    )
+    from .usernames import UserNameError, check_user_name
+    from .views import by_tier, context_block, dump, filtered_block, ordered
+
+_EXPORTS = {
+    "facts": ("Change", "Fact", "Mention", "normalize"),
+    "merge": ("Merged", "fact_key", "merge"),
+    "ontology": ("Concept", "Ontology", "OntologyError", "OntologyProblem", "load_ontology", "parse_ontology"),
+    "snapshot": ("Consent", "Synced", "VisitorSnapshot"),
+    "store": ("REINFORCEMENT", "MemoryStore"),
+    "tiers": (
+        "DECAY",
+        "KEPT_TIERS",
+        "PERSISTENCE_CLASSES",
+        "PRUNE_THRESHOLD",
+        "TIER",
+        "TIERS",
+        "Tier",
+        "keeps",
+        "turns_until_faded",
+    ),
+    "usernames": ("UserNameError", "check_user_name"),
+    "views": ("by_tier", "context_block", "dump", "filtered_block", "ordered"),
+}
+_HOMES = {name: module for module, names in _EXPORTS.items() for name in names}
 
 __all__ = [
     "DECAY",
@@ -56,3 +90,12 @@ __all__ = [
     "parse_ontology",
     "turns_until_faded",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{home}", __name__), name)
+    globals()[name] = value
+    return value

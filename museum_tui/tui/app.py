@@ -5,8 +5,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+import sys
 from collections.abc import Callable
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 from textual import on, work
 from textual.app import App, ComposeResult
@@ -16,42 +18,25 @@ from textual.content import Content
 from textual.widgets import Footer, Header
 from textual.worker import Worker, WorkerState
 
-from museum_tui.conversation import Session
-from museum_tui.conversation.commands import completions, is_command
-from museum_tui.conversation.events import (
-    CommandResult,
-    Confirm,
-    ConsentQuestion,
-    Event,
-    FactChange,
-    FactsApplied,
-    MemoryLoaded,
-    MemoryTicked,
-    Notice,
-    Question,
-    QuitRequested,
-    ReplyChunk,
-    ReplyDone,
-    SecretQuestion,
-    TurnCancelled,
-    TurnFailed,
-    UserSwitched,
-    Working,
-)
 from museum_tui.safetext import md
 
 from .palette import MuseumCommands
+from .rendering import ShowsEvents
 from .themes import THEMES
 from .widgets.chat import AssistantMessage, ChatLog, SystemMessage, VisitorMessage, WelcomeMessage
 from .widgets.composer import Composer
 from .widgets.fact_list import FactList
-from .widgets.memory_panel import MemoryPanel, learned_summary
+from .widgets.memory_panel import MemoryPanel
 from .widgets.working import WorkingIndicator
+
+if TYPE_CHECKING:  # the conversation's modules are imported after the first screen (see `_open`)
+    from museum_tui.conversation import FirstScreen, Session
+    from museum_tui.conversation.events import FactChange
 
 QUIT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
-class MuseumApp(App[None]):
+class MuseumApp(ShowsEvents):
     CSS_PATH = "app.tcss"
     TITLE = "museum-tui"
     COMMANDS = App.COMMANDS | {MuseumCommands}
@@ -69,12 +54,23 @@ class MuseumApp(App[None]):
     ]
 
     def __init__(
-        self, session: Session, *, venue_name: str = "", on_first_frame: Callable[[], None] | None = None
+        self,
+        session: Session | None = None,
+        *,
+        first: FirstScreen | None = None,
+        venue_name: str = "",
+        on_first_frame: Callable[[], None] | None = None,
     ) -> None:
+        """An open `session`, or the `first` screen of one the app opens itself, in a thread after its
+        first frame (as `museum-tui` starts it: the first screen needs none of the conversation)."""
         super().__init__()
+        if (session is None) == (first is None):
+            raise ValueError("give the app a session or the first screen of one, not both")
         self.session = session
+        self._first = first
+        self.startup_error: Exception | None = None  # why the session `first` stands for did not open
         self._on_first_frame = on_first_frame
-        self.venue_name = venue_name or "the museum"
+        self.venue_name = venue_name or (first.venue_name if first else "") or "the museum"
         self._reply: AssistantMessage | None = None
         self._learned: tuple[FactChange, ...] = ()
         self._closed = False
@@ -90,10 +86,10 @@ class MuseumApp(App[None]):
                 with ChatLog(id="chat"):
                     yield from self._welcome()
                 yield WorkingIndicator(id="working")
-                yield Composer(completions(""), id="composer")
-            ready = self.session.memory_ready  # else the panel says it is loading until MemoryLoaded
+                yield Composer(self._commands(), id="composer")
+            ready = self.session is not None and self.session.memory_ready  # else: loading until MemoryLoaded
             yield MemoryPanel(
-                snapshot=self.session.snapshot() if ready else None,
+                snapshot=self.session.snapshot() if self.session is not None and ready else None,
                 loading="" if ready else "your memory",
                 id="memory",
                 classes="-folded",
@@ -103,8 +99,9 @@ class MuseumApp(App[None]):
     def on_mount(self) -> None:
         for theme in THEMES:
             self.register_theme(theme)
-        if self.session.settings.theme in self.available_themes:
-            self.theme = self.session.settings.theme
+        settings = self._first.settings if self._first is not None else self.session_now.settings
+        if settings.theme in self.available_themes:
+            self.theme = settings.theme
         self._update_titles()
         self.call_after_refresh(self._first_frame)
         loop = asyncio.get_running_loop()
@@ -124,17 +121,75 @@ class MuseumApp(App[None]):
 
     @work(group="prepare", exit_on_error=False)
     async def _prepare(self) -> None:
-        """Once the first screen is up, load in threads what it was drawn without (`Session.preparing`:
-        the visitor's memory, the venue's index, the HTTP stack, …) and show the memory once it is read;
-        the visitor can type meanwhile, and a message sent waits (`_run`). Then warm up what the first
-        message will use: the Markdown widget (and its parser) and the session's extractor."""
+        """Once the first screen is up, open the session if it is not open yet (`_open`), load in threads
+        what it was drawn without (`Session.preparing`: the visitor's memory, the venue's index, the HTTP
+        stack, …) and show the memory once it is read; the visitor can type meanwhile, and a message sent
+        waits (`_run`). Then warm up what the first message will use: the Markdown widget (and its parser)
+        and the session's extractor."""
         try:
-            for event in await self.session.preparing.wait():
+            session = self.session if self.session is not None else await self._open()
+            if session is None:
+                return
+            for event in await session.preparing.wait():
                 await self._show(event)
         finally:
             self._loaded.set()
         await asyncio.to_thread(import_module, "textual.widgets._markdown")
-        await self.session.warm_up()
+        await session.warm_up()
+
+    async def _open(self) -> Session | None:
+        """Open the session the first screen stands for, in a thread (its modules, ontology, venue, engine
+        and store), then show what the first screen was drawn without: the start notices, the command
+        completions, the venue's name as the venue file has it, an already open memory (a kiosk's). If it
+        cannot open, the app ends with `startup_error` set (`museum-tui` reports it, as before the app)."""
+        from museum_tui.conversation.startup import SWITCH_INTERVAL, in_thread
+
+        assert self._first is not None
+        interval = sys.getswitchinterval()
+        sys.setswitchinterval(SWITCH_INTERVAL)  # keys typed meanwhile wait for no import
+        try:
+            session = await in_thread(self.open_session, "open-session")
+        except Exception as exc:  # a SessionError says what to fix; anything else is reported the same way
+            self.startup_error = exc
+            self.exit(return_code=1)
+            return None
+        finally:
+            sys.setswitchinterval(interval)
+        self.session = session
+        if session.venue_name != self.venue_name:
+            self.venue_name = session.venue_name
+            self.query_one(WelcomeMessage).update(WelcomeMessage.greeting(self.venue_name))
+        chat = self.query_one(ChatLog)
+        for notice in session.start_notices:
+            await chat.add(SystemMessage(notice.as_markdown, notice.level))
+        self.query_one(Composer).offer(self._commands())
+        if session.memory_ready:
+            self.query_one(MemoryPanel).show(session.snapshot(), animate=False)
+        self._update_titles()
+        return session
+
+    def open_session(self) -> Session:
+        """The session the first screen stands for, opened as `museum-tui` opens it: the visitor's memory
+        and the rest load once it starts `preparing`. Slow (it imports the conversation): in a thread."""
+        from museum_tui.conversation import open_session
+
+        assert self._first is not None
+        return open_session(self._first.settings, defer=True)
+
+    @property
+    def session_now(self) -> Session:
+        """The session, which is open once the first screen's `_open` has run (or from the start)."""
+        if self.session is None:
+            raise RuntimeError("the session is not open yet (await wait_until_ready)")
+        return self.session
+
+    def _commands(self) -> list[str]:
+        """The slash commands the composer completes: none until the session (and its commands) is open."""
+        if self.session is None:
+            return []
+        from museum_tui.conversation.commands import completions
+
+        return completions("")
 
     async def wait_until_ready(self) -> None:
         """Until the memory (and whatever else a turn needs) is loaded and shown: for tests and tools."""
@@ -142,7 +197,7 @@ class MuseumApp(App[None]):
 
     def _welcome(self) -> ComposeResult:
         yield WelcomeMessage(self.venue_name)
-        for notice in self.session.start_notices:
+        for notice in self.session.start_notices if self.session is not None else ():
             yield SystemMessage(notice.as_markdown, notice.level)
 
     def format_title(self, title: str, sub_title: str) -> Content:
@@ -150,24 +205,29 @@ class MuseumApp(App[None]):
         return Content(f"{title}  ·  {sub_title}" if sub_title else title)  # one run of text, one style
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "stop":
-            return self.session.busy  # Esc is offered (and shown) only while a reply is being written
+        if action == "stop":  # Esc is offered (and shown) only while a reply is being written
+            return self.session is not None and self.session.busy
         return True
 
     def _update_titles(self) -> None:
         self.title = self.venue_name
-        self.sub_title = f"visitor: {self.session.user} · {self.session.engine_description}"
+        if self.session is not None:
+            self.sub_title = f"visitor: {self.session.user} · {self.session.engine_description}"
+        elif self._first is not None:
+            self.sub_title = f"visitor: {self._first.user} · {self._first.engine}"
 
     # ---- sending -------------------------------------------------------------------------------------
 
     @on(Composer.Submitted, "#composer")  # only the composer's: a dialog's input (a PIN) is never a message
     def _submitted(self, event: Composer.Submitted) -> None:
+        from museum_tui.conversation.commands import is_command
+
         composer = self.query_one(Composer)
         text = event.value
         composer.value = ""
         if not text.strip():
             return
-        if self.session.busy and not is_command(text):
+        if self.session is not None and self.session.busy and not is_command(text):
             composer.value = text  # keep what was typed: nothing is lost while a reply is still coming
             self.notify("Still answering — wait a moment, or press Esc to stop the reply.", markup=False)
             return
@@ -191,13 +251,16 @@ class MuseumApp(App[None]):
         composer.focus()
 
     async def _run(self, text: str) -> None:
+        from museum_tui.conversation.commands import is_command
+
         chat = self.query_one(ChatLog)
         if not is_command(text):
             await chat.add(VisitorMessage(text))
         self._reply = None
         if not self._loaded.is_set():  # sent while the memory loads: it waits for it, visibly
             working = self.query_one(WorkingIndicator)
-            what = [load.label for load in self.session.preparing.pending()] or ["your memory"]
+            pending = self.session.preparing.pending() if self.session is not None else []
+            what = [load.label for load in pending] or ["your memory"]
             working.start("loading", f"Loading {' and '.join(what)}…")
             self._queued += 1
             try:
@@ -205,6 +268,8 @@ class MuseumApp(App[None]):
             finally:
                 self._queued -= 1
                 working.stop()
+        if self.session is None:  # it never opened: the app is ending with the reason
+            return
         try:
             async for event in self.session.handle(text):
                 await self._show(event)
@@ -225,122 +290,16 @@ class MuseumApp(App[None]):
                 )
             )
 
-    async def _show(self, event: Event) -> None:
-        """Every event, rendered here and only here."""
-        chat = self.query_one(ChatLog)
-        panel = self.query_one(MemoryPanel)
-        working = self.query_one(WorkingIndicator)
-        if isinstance(event, Working):
-            working.start(event.stage)
-            return
-        working.stop()  # any other event ends the wait
-        if isinstance(event, ReplyChunk):
-            if self._reply is None:
-                self._reply = AssistantMessage()
-                await chat.add(self._reply)
-                self.refresh_bindings()  # Esc: a reply to stop
-            await self._reply.append(event.text)
-        elif isinstance(event, ReplyDone):
-            if self._reply is None:
-                self._reply = AssistantMessage()
-                await chat.add(self._reply)
-            cut = " · cut at the length limit" if event.cut else ""
-            await self._reply.finish(f"— {event.agent_title}{cut}")
-        elif isinstance(event, TurnCancelled):
-            if self._reply is not None:
-                await self._reply.finish("— stopped; nothing from this message was remembered", state="cancelled")
-            else:
-                await chat.add(SystemMessage("Stopped. Nothing from this message was remembered.", "warning"))
-        elif isinstance(event, TurnFailed):
-            if self._reply is not None:
-                note = "— cut short" if event.kind == "cut_short" else "— interrupted"
-                await self._reply.finish(note, state="failed")
-            retry = " Say `/retry` to try again." if event.retryable else ""
-            await chat.add(
-                SystemMessage(
-                    f"**I couldn't answer.** {md(event.reason, 400)}{retry}\n\n"
-                    "Nothing from this message was remembered.",
-                    "error",
-                )
-            )
-        elif isinstance(event, FactsApplied):
-            self._learned = event.changes
-            if event.learned:
-                self.clear_notifications()  # one "memory updated" at a time, never a pile over the panel
-                self.notify(learned_summary(event.changes), title="Memory updated", timeout=3, markup=False)
-        elif isinstance(event, MemoryTicked):
-            await panel.show_soon(event.snapshot, self._learned + event.changes, animate=True)
-            self._learned = ()
-        elif isinstance(event, Notice):
-            await chat.add(SystemMessage(event.as_markdown, event.level))
-        elif isinstance(event, CommandResult):
-            await self._show_command(event)
-        elif isinstance(event, Question):
-            self._ask(event)
-        elif isinstance(event, UserSwitched):  # nothing of the previous visitor stays on screen
-            await chat.clear()
-            self.clear_notifications()
-            self.query_one(Composer).forget_sent()
-            panel.clear()
-            panel.show(event.snapshot, animate=False)
-            self._update_titles()
-            await chat.add(SystemMessage(f"Hello **{md(event.user)}**. This is your memory now."))
-        elif isinstance(event, MemoryLoaded):
-            await panel.show_soon(event.snapshot, animate=False)
-        elif isinstance(event, QuitRequested):
-            await self.action_quit()
-
-    async def _show_command(self, result: CommandResult) -> None:
-        # The dialogs are imported when first shown: the first screen has none of them.
-        from .help import help_markdown
-        from .memory_screen import MemoryScreen
-        from .screens import help_screen, memory_screen
-
-        chat = self.query_one(ChatLog)
-        if result.kind == "memory":
-            self.push_screen(MemoryScreen(result.sections) if result.sections else memory_screen(result.text))
-        elif result.kind == "help":
-            self.push_screen(help_screen(help_markdown(result.text)))
-        elif result.kind == "clear":
-            await chat.clear()
-            await chat.add(SystemMessage(result.text))
-        else:
-            await chat.add(SystemMessage(result.text, "info" if result.ok else "warning"))
-        if result.snapshot is not None:
-            self.query_one(MemoryPanel).show(result.snapshot, animate=False)
-
-    def _ask(self, question: Question) -> None:
-        """Every question, in a modal screen. A secret goes to the session, never the chat; a yes/no runs
-        the command `Confirm.follow_up` names ("No" and Escape are not agreeing)."""
-        from .screens import SecretScreen, confirm_screen, consent_screen
-
-        if isinstance(question, SecretQuestion):
-            self.push_screen(
-                SecretScreen(question.text),
-                lambda secret: self.run_worker(self._submit_secret(secret), group="turn", exit_on_error=False),
-            )
-        elif isinstance(question, Confirm):
-
-            def answered(choice: str | None) -> None:
-                command = question.follow_up(choice == "yes")
-                if command:
-                    self.send(command)
-
-            is_consent = isinstance(question, ConsentQuestion)
-            self.push_screen(consent_screen(question.text) if is_consent else confirm_screen(question.text), answered)
-
-    async def _submit_secret(self, secret: str | None) -> None:
-        for event in await self.session.submit_secret(secret):
-            await self._show(event)
-
     # ---- the memory panel ----------------------------------------------------------------------------
 
     @on(FactList.Selected)
     async def _fact_selected(self, event: FactList.Selected) -> None:
+        from museum_tui.conversation.events import CommandResult
+
         from .screens import fact_screen
 
         fact_id = event.fact_id
-        async for item in self.session.handle(f"/why {fact_id}"):
+        async for item in self.session_now.handle(f"/why {fact_id}"):
             if isinstance(item, CommandResult) and item.ok:
                 self.push_screen(
                     fact_screen(item.text),
@@ -354,7 +313,8 @@ class MuseumApp(App[None]):
     # ---- actions -------------------------------------------------------------------------------------
 
     def action_stop(self) -> None:
-        self.session.cancel()
+        if self.session is not None:
+            self.session.cancel()
 
     def action_help(self) -> None:
         self.send("/help")
@@ -382,7 +342,7 @@ class MuseumApp(App[None]):
         self.exit(return_code=return_code)
 
     async def close_session(self) -> None:
-        if self._closed:
+        if self._closed or self.session is None:  # not open yet: nothing was read, nothing to save
             return
         self._closed = True
         for notice in await self.session.aclose():

@@ -4,8 +4,9 @@ tests/huge_memory.py), against a bare Textual app of the same shape (tests/bench
 interleaved in one run (each round in a rotated order), medians compared as ratios.
 
 "Fully drawn" means every part of the finished first screen is on tmux's screen: for museum-tui the
-welcome, the memory panel's title and its status line (its facts, or "Loading your memory…": the memory is
-read after the first frame), the composer's placeholder and the footer; for the bare app the same places.
+welcome, the memory panel's title and its status line (its facts, or "Loading your memory…": the session
+is opened and the memory read after the first frame), the composer's placeholder and the footer; for the
+bare app the same places.
 For the 50,000-fact visitor it then times keys typed into the composer while the memory is still loading
 (the visitor can type meanwhile) and how long after the first screen the memory is shown.
 
@@ -13,7 +14,8 @@ Also prints the heaviest imports (`python -X importtime`) made before the first 
 whether the HTTP stack was imported (it must not be offline, not even by the loads after the first screen).
 `--profile` adds the functions the first frame waits for (cProfile, headless, cumulative).
 
-Run: python tests/benchmarks/bench_startup.py [--runs 9] [--profile]   (needs tmux; prints a table)
+Run: python tests/benchmarks/bench_startup.py [--runs 15] [--profile]   (needs tmux; prints a table; 15
+runs: on a shared machine fewer leave the median moving from one run to the next)
 """
 
 from __future__ import annotations
@@ -203,7 +205,7 @@ stats.sort_stats("cumulative").print_stats(r"museum_tui", 25)
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--profile", action="store_true", help="also profile the first frame (cProfile)")
     args = parser.parse_args()
     if not shutil.which("tmux"):

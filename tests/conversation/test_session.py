@@ -135,14 +135,16 @@ async def test_failed_reply_changes_nothing_and_retry_runs_it_again(server) -> N
     await session.aclose()
 
 
-async def test_extraction_failure_still_answers_and_stores_nothing(server) -> None:
+async def test_extraction_failure_still_answers_and_the_built_in_floor_stands(server) -> None:
     server.always("json", Fault(status=500))
     session = llm_session(server)
-    events = await run(session, "I'm allergic to peanuts")
+    events = await run(session, "I'm allergic to peanuts and I love Monet")
     assert "ReplyDone" in kinds(events)
     notice = next(e for e in events if isinstance(e, Notice))
-    assert "Nothing was remembered from that message" in notice.text and "HTTP 500" in notice.text
-    assert not session.store.facts and session.store.turn == 1
+    assert "could not read that message" in notice.text and "HTTP 500" in notice.text
+    assert "built-in reading was kept" in notice.text
+    assert sorted(f.value for f in session.store.facts.values()) == ["Monet", "peanuts"]
+    assert session.store.turn == 1
     await session.aclose()
 
 

@@ -26,10 +26,52 @@ def test_labels_give_their_values_and_examples_their_frames() -> None:
 
 
 def test_without_a_lexicon_the_museum_is_read_from_its_own_words() -> None:
-    """Measured on the gold set: P 0.761, R 0.309 (it was R 0.000: nothing at all without cues)."""
+    """Measured on the gold set: P 0.955, R 0.807, the shared needs borrowing the museum lexicon's own cues
+    (borrowed.py), so this flatters; labels and examples alone gave P 0.761, R 0.309, and before them nothing."""
     extractor = RuleExtractor(parse_ontology(json.loads(MUSEUM.read_text(encoding="utf-8"))))
     found = {(f.concept, f.value) for f in extractor.extract("I'm allergic to kiwi and I'm hard of hearing")}
     assert found == {("SpecialNeed.HearingImpairment", "hard of hearing"), ("SpecialNeed.Allergy", "kiwi")}
     result = score(extractor.extract, load("extraction_gold.jsonl"))
     print(result.report("gold set, no lexicon"))
     assert result.precision >= 0.75 and result.recall >= 0.28
+
+
+def test_without_a_lexicon_the_garden_reads_its_blind_tuning_set() -> None:
+    """Issue 26's labels-only target (recall >= 0.60 at precision >= 0.90) on a venue whose lexicon is not
+    read: the garden's shared needs borrow the museum's cues by meaning, the rest come from its labels and
+    examples. Measured: P 0.891, R 0.735 (at the round's start: P 0.787, R 0.239)."""
+    garden = Path(__file__).resolve().parents[2] / "ontologies" / "garden.json"
+    extractor = RuleExtractor(parse_ontology(json.loads(garden.read_text(encoding="utf-8"))))
+    result = score(extractor.extract, load("blind/garden_extraction.jsonl"))
+    print(result.report("garden blind set, no lexicon"))
+    assert result.precision >= 0.87 and result.recall >= 0.68
+
+
+def test_an_open_value_a_derived_frame_captures_must_mean_what_its_concept_names() -> None:
+    """grounding.py: "i love …" read from the plants' example catches a plant it never listed, not a
+    painter or a place (the static vectors say how near each is to the plants the label lists)."""
+    from museum_tui.memory import parse_ontology
+
+    def concept(label: str, examples: list[str]) -> dict:
+        return {
+            "label": label,
+            "examples": examples,
+            "persistence_class": "long_term",
+            "salience_weight": 1.0,
+            "cardinality": "unlimited",
+            "eviction": "salience",
+        }
+
+    ontology = parse_ontology(
+        {
+            "version": "1.0",
+            "name": "garden",
+            "concepts": {
+                "Interest.Plant": concept("Plants the visitor loves (orchids, cacti, roses)", ["I love orchids"]),
+                "Visit.Goal": concept("What they came to see (the glasshouse, the lake)", ["we came for the lake"]),
+            },
+        }
+    )
+    extractor = RuleExtractor(ontology)
+    assert [(f.concept, f.value) for f in extractor.extract("I love tulips")] == [("Interest.Plant", "tulips")]
+    assert extractor.extract("I love Hockney") == []

@@ -28,3 +28,16 @@ def test_a_word_the_lexicon_lacks_is_read_and_a_word_it_has_is_left_to_the_cues(
     (question,) = split_clauses("any cochlear implnts?")
     assert meaning.read(question) == []
     assert RuleExtractor(museum_ontology).semantic is False
+
+
+def test_a_long_clause_must_say_what_the_visitor_is_or_likes(museum_ontology) -> None:
+    """The precision guard (issue 26): beyond a bare phrase, the clause must be stative ("I have …",
+    "… is my thing"): what the visitor does ("keep taking …", "having a wander") is no fact about them."""
+    rules = RuleExtractor(museum_ontology)
+    rules.warm_up()
+    meaning = MeaningPass(museum_ontology, rules.cues, CharBackend())
+    meaning.bars = (0.9, 0.9)
+    (doing,) = split_clauses("the man kept taking cochlear implnts apart")
+    assert meaning.read(doing) == []
+    (having,) = split_clauses("i have had cochlear implnts for years")
+    assert [m.value for m in meaning.read(having)] == ["cochlear implant"]

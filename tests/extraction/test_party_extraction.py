@@ -48,6 +48,73 @@ def test_whose_each_need_is(extractor: RuleExtractor, message: str, expected: se
     assert {(f.concept, f.value, f.polarity, f.about) for f in extractor.extract(message)} == expected
 
 
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # 's after a member is "is" (or "has" before "got") when no verb follows in the phrase
+        ("my sister's coeliac", {(D, "gluten-free (coeliac)", "asserted", "sister")}),
+        # a possessive stays one: the member owns the thing, and it is still their need
+        ("my son's wheelchair needs charging", {(M, "wheelchair user", "asserted", "son")}),
+        # a member named without "my", opening the clause; "the" only before words that mean one's own family
+        ("daughter is allergic to sesame", {(A, "sesame", "asserted", "daughter")}),
+        ("the children are all vegetarian", {(D, "vegetarian", "asserted", "children")}),
+        ("the teacher is vegetarian", set()),
+        ("the dad over there is deaf", set()),
+        # the verb left out: "grandad on a walking frame"
+        ("nan on crutches this week", {(M, "crutches", "asserted", "nan")}),
+        # "n" and "&" join two statements as "and" does
+        ("hubby's deaf n I'm vegan", {(H, "deaf", "asserted", "hubby"), (D, "vegan", "asserted", "self")}),
+        # a question turned round after a comma is a clause of its own, and the statement before it stands
+        ("mum uses a wheelchair, will she manage the tour?", {(M, "wheelchair user", "asserted", "mum")}),
+        # a clause that goes on without a subject is still about the member named before it
+        (
+            "my dad has a bad hip and can't manage stairs",
+            {(M, "bad hip", "asserted", "dad"), (M, "no stairs", "asserted", "dad")},
+        ),
+        ("I'm vegan and can't manage stairs", {(D, "vegan", "asserted", "self"), (M, "no stairs", "asserted", "self")}),
+        # chat without apostrophes: "whos" is "who is", so the relative clause is the member's
+        (
+            "came with my sister whos deaf",
+            {("VisitPlan.Companions", "sister", "asserted", "self"), (H, "deaf", "asserted", "sister")},
+        ),
+        # someone seen is not the visitor: "looks" makes a subject too
+        ("the man by the door looks exhausted", set()),
+        # a hypothetical visit
+        ("if I came back on crutches could I use the lift?", set()),
+        # "his/her …" points back at the member named before, in this sentence or an earlier one; the
+        # evidence then reaches back to the words that name them
+        (
+            "I'm here with my gran. Her eyesight's bad",
+            {("VisitPlan.Companions", "gran", "asserted", "self"), (V, "poor eyesight", "asserted", "gran")},
+        ),
+        (
+            "I brought my grandad, his eyesight's realy poor",
+            {("VisitPlan.Companions", "grandad", "asserted", "self"), (V, "poor eyesight", "asserted", "grandad")},
+        ),
+        # a typo corrected into an intensifier is dropped like one ("realy bad" reads as "bad")
+        ("my eyesight is realy bad", {(V, "poor eyesight", "asserted", "self")}),
+        # a statement before a question that opens with no question word
+        ("I'm on crutches, quickest way to the cafe?", {(M, "crutches", "asserted", "self")}),
+        # a need handed on after a comma: "…, that's for my dad"
+        (
+            "I don't need the wheelchair, that's for my dad",
+            {(M, "wheelchair user", "negated", "self"), (M, "wheelchair user", "asserted", "dad")},
+        ),
+        # "with a friend who …": someone come along, so one of the party; "a friend who …" alone is not
+        (
+            "here with a friend who is blind",
+            {("VisitPlan.Companions", "friend", "asserted", "self"), (V, "blind", "asserted", "friend")},
+        ),
+        # a need asked for someone else is not the visitor's need of the moment
+        ("my son is allergic to nuts, any snacks he can have?", {(A, "nuts", "asserted", "son")}),
+        # an emoji ends a sentence, so the statement before a question stands
+        ("coeliac 🙈 is the cake ok?", {(D, "gluten-free (coeliac)", "asserted", "self")}),
+    ],
+)
+def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expected: set) -> None:
+    assert {(f.concept, f.value, f.polarity, f.about) for f in extractor.extract(message)} == expected
+
+
 def test_the_party_tuning_set(extractor: RuleExtractor) -> None:
     """tests/data/extraction_dev_party.jsonl: 40 sentences written for issue 26's classes (statement and
     question in one message, the party, words never listed, retractions naming someone else). A tuning set:

@@ -29,6 +29,9 @@ def test_a_statement_and_a_question_are_two_clauses() -> None:
         ("the guide is deaf", ["other"]),
         ("he is blind", ["other"]),
         ("people call me Jo", ["self"]),
+        ("the man by the door looks exhausted", ["other"]),
+        ("mum's got a bad hip and can't walk far", ["mum", "mum"]),
+        ("I'm here with my dad whos blind", ["self"]),
     ],
 )
 def test_who_a_clause_is_about(message: str, about: list[str]) -> None:
@@ -40,6 +43,32 @@ def test_negation_scope_ends_at_a_comma_or_a_contrast() -> None:
     assert clause.negated_before(clause.text.index("crowds"))
     clause = split_clauses("not tired, just hungry")[0]
     assert not clause.negated_before(clause.text.index("hungry"))
+
+
+def test_chat_shorthand_folds_as_it_is_meant() -> None:
+    from museum_tui.language.clauses import fold
+
+    assert fold("prints r my thing") == "prints are my thing"
+    assert fold("here til 5 cos u close then") == "here till 5 because you close then"
+    assert fold("w/ my gran pls") == "with my gran please"
+    assert fold("ferns are my fave") == "ferns are my favourite"
+    assert [c.question for c in split_clauses("i have til 4, whats on?")] == [False, True]
+
+
+def test_an_if_clause_about_a_visit_is_hypothetical() -> None:
+    assert split_clauses("if I came back on crutches")[0].hypothetical
+    assert split_clauses("if we brought the dog")[0].hypothetical
+    assert not split_clauses("I came back on crutches")[0].hypothetical
+
+
+def test_a_retraction_ends_where_negation_does() -> None:
+    """ "not X any more, just Y": what follows "just" / "now" / "instead" is said, not taken back."""
+    clause = split_clauses("I don't drink coffee any more, just tea")[0]
+    text = clause.text
+    assert clause.retraction and clause.retracted_outside(text.index("coffee"), text.index("coffee") + 6)
+    assert not clause.retracted_outside(text.index("tea"), text.index("tea") + 3)
+    clause = split_clauses("no longer on crutches, only a cane")[0]
+    assert not clause.retracted_outside(clause.text.index("cane"), clause.text.index("cane") + 4)
 
 
 def test_dialogue_acts_and_questions() -> None:

@@ -4,7 +4,7 @@ import pytest
 from textual.pilot import Pilot
 
 from museum_tui.config import load_settings
-from museum_tui.conversation import Session, open_session
+from museum_tui.conversation import FirstScreen, Session
 from museum_tui.tui.app import MuseumApp
 
 
@@ -28,12 +28,14 @@ WALKTHROUGH = [
 
 def make_app(session: Session | None = None, user: str = "visitor") -> MuseumApp:
     """The real app on the deterministic offline engine, animations off for stable frames. Opened as
-    `museum-tui` opens it: the visitor's memory is read after the first frame (`wait_until_ready`)."""
+    `museum-tui` opens it: the session is opened and the visitor's memory read after the first frame
+    (`app.session` is None until then: `wait_until_ready`)."""
     if session is None:
         settings = load_settings({"offline": True, "user": user})
         settings.builtin_stream_delay = 0.0
-        session = open_session(settings, defer=True)
-    app = MuseumApp(session, venue_name=session.concierge.venue_name)
+        app = MuseumApp(first=FirstScreen.read(settings))
+    else:
+        app = MuseumApp(session, venue_name=session.concierge.venue_name)
     app.animation_level = "none"
     return app
 

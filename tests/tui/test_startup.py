@@ -1,6 +1,7 @@
-"""The first screen and typing never wait for the visitor's memory: it is read in a thread after the first
-frame, the panel says so meanwhile, and a message sent before it is ready waits for it, visibly, then is
-answered from the memory that was read. The load is held back by a gate the test opens, not by timing."""
+"""The first screen and typing never wait for the session or the visitor's memory: the session is opened and
+the memory read in threads after the first frame, the panel says so meanwhile, and a message sent before
+they are ready waits for them, visibly, then is answered from the memory that was read. Each load is held
+back by a gate the test opens, not by timing."""
 
 from __future__ import annotations
 
@@ -8,15 +9,17 @@ import asyncio
 import shutil
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from museum_tui import config
-from museum_tui.conversation import Session
+from museum_tui.conversation import FirstScreen, Session, SessionError
 from museum_tui.memory import MemoryStore, load_ontology
 from museum_tui.storage import UserMemoryFile
+from museum_tui.tui.app import MuseumApp
 from museum_tui.tui.widgets.chat import VisitorMessage, WelcomeMessage
 from museum_tui.tui.widgets.fact_list import FactList
 from museum_tui.tui.widgets.memory_panel import StatusLine
@@ -41,19 +44,37 @@ def big_visitor(big_file: Path) -> Path:
     return Path(shutil.copy(big_file, users / "big.toml"))
 
 
-def hold_memory(session: Session) -> tuple[threading.Event, threading.Event]:
-    """Make the memory load wait (in its thread) until the returned gate is set; `began` is set once the
-    load has started (after the first frame)."""
-    gate, began = threading.Event(), threading.Event()
-    load = session.preparing.loads["memory"]
-    read: Callable[[], Any] = load.run
+def held(work: Callable[[], Any], gate: threading.Event, began: threading.Event) -> Callable[[], Any]:
+    """`work`, made to wait (in its thread) until `gate` is set; `began` is set once it is called."""
 
-    def held() -> Any:
+    def waiting() -> Any:
         began.set()
         assert gate.wait(timeout=60), "the test never opened the gate"
-        return read()
+        return work()
 
-    load.run = held
+    return waiting
+
+
+def hold_memory(app: MuseumApp) -> tuple[threading.Event, threading.Event]:
+    """Make the memory load of the session `app` opens wait until the returned gate is set; `began` is set
+    once the load has started (after the first frame, once the session is open)."""
+    gate, began = threading.Event(), threading.Event()
+    open_session = app.open_session
+
+    def opened() -> Session:
+        session = open_session()
+        load = session.preparing.loads["memory"]
+        load.run = held(load.run, gate, began)
+        return session
+
+    app.open_session = opened  # type: ignore[method-assign]
+    return gate, began
+
+
+def hold_session(app: MuseumApp) -> tuple[threading.Event, threading.Event]:
+    """Make `app` wait to open its session until the returned gate is set; `began` once it has started."""
+    gate, began = threading.Event(), threading.Event()
+    app.open_session = held(app.open_session, gate, began)  # type: ignore[method-assign]
     return gate, began
 
 
@@ -69,7 +90,7 @@ def status(app: Any) -> str:
 
 async def test_the_first_screen_is_drawn_and_takes_keys_while_the_memory_is_still_loading(big_visitor: Path) -> None:
     app = make_app(user="big")
-    gate, began = hold_memory(app.session)
+    gate, began = hold_memory(app)
     async with app.run_test(size=(120, 36)) as pilot:
         try:
             assert await asyncio.to_thread(began.wait, 30), "the load began once the first frame was drawn"
@@ -90,7 +111,7 @@ async def test_the_first_screen_is_drawn_and_takes_keys_while_the_memory_is_stil
 
 async def test_a_message_sent_while_the_memory_loads_waits_for_it_then_is_answered_from_it(big_visitor: Path) -> None:
     app = make_app(user="big")
-    gate, began = hold_memory(app.session)
+    gate, began = hold_memory(app)
     async with app.run_test(size=(120, 36)) as pilot:
         try:
             assert await asyncio.to_thread(began.wait, 30)
@@ -118,9 +139,78 @@ async def test_a_message_sent_while_the_memory_loads_waits_for_it_then_is_answer
 async def test_quitting_before_the_memory_is_read_leaves_the_file_as_it_was(big_visitor: Path) -> None:
     before = big_visitor.read_bytes()
     app = make_app(user="big")
-    gate, began = hold_memory(app.session)
+    gate, began = hold_memory(app)
     async with app.run_test(size=(120, 36)) as pilot:
         assert await asyncio.to_thread(began.wait, 30), "quit while the memory is being read"
         await pilot.press("ctrl+q")
     gate.set()
+    assert big_visitor.read_bytes() == before
+
+
+async def test_the_first_screen_is_drawn_and_takes_keys_before_the_session_is_open() -> None:
+    app = make_app(user="early")
+    gate, began = hold_session(app)
+    async with app.run_test(size=(120, 36)) as pilot:
+        try:
+            assert await asyncio.to_thread(began.wait, 30), "the session began to open once the first frame was drawn"
+            await pilot.pause()
+            assert app.session is None
+            assert "The Harbour Museum of Modern Art" in str(app.query_one(WelcomeMessage).render())
+            assert app.sub_title == "visitor: early · offline · built-in concierge"
+            assert "Loading your memory" in status(app)
+            composer = app.query_one("#composer")
+            await pilot.press(*"I'm deaf")
+            assert composer.value == "I'm deaf", "typing does not wait for the session"
+            await pilot.press("enter")
+            await pilot.pause()
+            working = app.query_one(WorkingIndicator)
+            assert working.stage == "loading" and "Loading your memory" in str(working.render())
+            assert ["deaf" in str(m.render()) for m in app.query(VisitorMessage)] == [True], "shown at once"
+            assert app.session is None, "the message waits for the session"
+        finally:
+            gate.set()
+        await app.wait_until_ready()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.session is not None and "deaf" in {f.value for f in app.session.store.facts.values()}
+        assert working.stage is None and "turn 1" in status(app)
+        composer.value = "/he"
+        await pilot.pause()
+        assert composer._suggestion == "/help", "the commands are completed once the session is open"
+
+
+async def test_a_session_that_cannot_open_ends_the_app_with_the_reason(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"version": "1.0", "name": "x", "concepts": ', encoding="utf-8")
+    settings = config.load_settings({"offline": True, "user": "nobody", "ontology": str(broken)})
+    app = MuseumApp(first=FirstScreen.read(settings))
+    async with app.run_test(size=(120, 36)) as pilot:
+        assert app.query_one(WelcomeMessage).region.height > 0, "the first screen came first"
+        await app.wait_until_ready()
+        await pilot.pause()
+    assert app.return_code == 1
+    assert isinstance(app.startup_error, SessionError) and str(broken) in str(app.startup_error)
+
+
+async def test_the_venue_s_name_is_the_venue_file_s_once_the_session_is_open() -> None:
+    settings = config.load_settings({"offline": True, "user": "named"})
+    app = MuseumApp(first=replace(FirstScreen.read(settings), venue_name="A Guessed Name"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        assert "A Guessed Name" in str(app.query_one(WelcomeMessage).render()), "the first screen's guess"
+        await app.wait_until_ready()
+        await pilot.pause()
+        welcome = str(app.query_one(WelcomeMessage).render())
+        assert "The Harbour Museum of Modern Art" in welcome and "Guessed" not in welcome
+        assert app.title == "The Harbour Museum of Modern Art"
+
+
+async def test_quitting_before_the_session_is_open_ends_cleanly_and_leaves_the_file(big_visitor: Path) -> None:
+    before = big_visitor.read_bytes()
+    app = make_app(user="big")
+    gate, began = hold_session(app)
+    async with app.run_test(size=(120, 36)) as pilot:
+        assert await asyncio.to_thread(began.wait, 30), "quit while the session is being opened"
+        await pilot.press("ctrl+q")
+    gate.set()
+    assert app.session is None and app.startup_error is None and app.return_code == 0
     assert big_visitor.read_bytes() == before

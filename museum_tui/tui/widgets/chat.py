@@ -181,23 +181,24 @@ class WelcomeMessage(Static):
     """
 
     def __init__(self, venue_name: str) -> None:
+        super().__init__(self.greeting(venue_name), markup=False)
+
+    @staticmethod
+    def greeting(venue_name: str) -> Content:
         def command(name: str) -> tuple[str, str]:
             return (name, "$text-accent on $boost")
 
-        super().__init__(
-            Content.assemble(
-                "Welcome to ",
-                (venue_name, "bold"),
-                ". Ask me anything about your visit.\n\n"
-                "I only remember what helps today (the panel shows it, fading as we talk). Say ",
-                command("/memory"),
-                " to see why I remember something, ",
-                command("/forget"),
-                " to remove it, ",
-                command("/help"),
-                " for more.",
-            ),
-            markup=False,
+        return Content.assemble(
+            "Welcome to ",
+            (venue_name, "bold"),
+            ". Ask me anything about your visit.\n\n"
+            "I only remember what helps today (the panel shows it, fading as we talk). Say ",
+            command("/memory"),
+            " to see why I remember something, ",
+            command("/forget"),
+            " to remove it, ",
+            command("/help"),
+            " for more.",
         )
 
 

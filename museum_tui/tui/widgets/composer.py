@@ -21,13 +21,14 @@ class Composer(Input):
     ]
 
     def __init__(self, commands: list[str], **kwargs: object) -> None:
-        super().__init__(
-            placeholder="Ask the concierge…  (F1: keys and commands)",
-            suggester=SuggestFromList(commands, case_sensitive=False),
-            **kwargs,
-        )
+        super().__init__(placeholder="Ask the concierge…  (F1: keys and commands)", **kwargs)  # type: ignore[arg-type]
+        self.offer(commands)
         self.sent: list[str] = []
         self._cursor: int | None = None
+
+    def offer(self, commands: list[str]) -> None:
+        """The slash commands completed as they are typed (given once the session is open)."""
+        self.suggester = SuggestFromList(commands, case_sensitive=False)
 
     def replace(self, text: str, start: int, end: int) -> None:
         """Every insertion (typing, paste, clipboard) goes through here: escapes and control characters

@@ -8,7 +8,8 @@ facts (↑ ↓, click); Enter asks why a fact is remembered, Delete forgets it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from functools import cache
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.style import Style
 from rich.text import Text
@@ -20,11 +21,20 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from museum_tui.conversation.events import TIERS, FactView
 from museum_tui.safetext import one_line
 
+if TYPE_CHECKING:  # the conversation's modules load after the first screen, which shows no fact
+    from museum_tui.conversation.events import FactView
+
 BLOCKS = " ▏▎▍▌▋▊▉█"
-BAR_STYLES = {tier.name: tier.colour for tier in TIERS}
+
+
+@cache
+def bar_style(tier: str) -> str:
+    """The colour of a tier's salience bars (the tier table's)."""
+    from museum_tui.conversation.events import TIERS
+
+    return next((t.colour for t in TIERS if t.name == tier), "white")
 
 
 def bar(fraction: float, width: int) -> str:
@@ -203,7 +213,7 @@ class FactList(ScrollView, can_focus=True):
             salience = item.salience(self.progress)
             number = f" {salience:.2f}"
             tier = item.fact.tier
-            style = "red" if item.expiring else BAR_STYLES.get(tier, "white")
+            style = "red" if item.expiring else bar_style(tier)
             text.append(bar(salience, max(4, width - 2 - len(number))), style=style)
             text.append(number, self._style("label"))
         text.truncate(max(1, width - 1), overflow="ellipsis", pad=True)

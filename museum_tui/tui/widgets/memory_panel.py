@@ -8,17 +8,19 @@ only the lines in view: a turn with hundreds of facts stays cheap.
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from museum_tui.conversation.events import TIERS, FactChange, MemorySnapshot
-from museum_tui.conversation.memory_text import took_back
 from museum_tui.safetext import one_line, plural
 
 from .fact_list import FactList, Row
+
+if TYPE_CHECKING:  # the conversation's modules load after the first screen, which shows no fact
+    from museum_tui.conversation.events import FactChange, MemorySnapshot
 
 EXPIRING_TURNS = 2  # a fact that will be gone within this many turns unless mentioned looks it
 BIG_MEMORY = 2000  # facts: from here the panel's rows are made in a thread (`show_soon`)
@@ -28,6 +30,8 @@ GONE_VERBS = {"pruned": "faded", "evicted": "replaced", "forgotten": "you asked 
 
 def gone_note(change: FactChange) -> str:
     """The dim line a fact leaves behind for a turn, in the visitor's terms."""
+    from museum_tui.conversation.memory_text import took_back
+
     verb = took_back(change.note) if change.kind == "negated" else GONE_VERBS.get(change.kind, change.kind)
     return f"forgot: {one_line(change.value, 60)} ({verb})"
 
@@ -130,6 +134,8 @@ def panel_rows(
 ) -> list[tuple[str, list[Row]]]:
     """The panel's tiers (heading, rows) for `snapshot`, after the rows `before` (as of the last turn).
     Pure, so a big memory's can be made in a thread."""
+    from museum_tui.conversation.events import TIERS
+
     marks: dict[str, str] = {}
     notes: dict[str, str] = {}
     for change in changes:
@@ -164,6 +170,8 @@ def panel_rows(
 
 def status_versions(snapshot: MemorySnapshot) -> tuple[list[str], list[str]]:
     """The status line, longest first, as the panel's last line and as the folded panel's only line."""
+    from museum_tui.conversation.events import TIERS
+
     turn = f"turn {snapshot.turn}"
     total = len(snapshot.facts)
     counts = [f"{snapshot.count(t.name)} {t.title.lower()}" for t in TIERS]

@@ -1,0 +1,112 @@
+"""Cues borrowed by meaning: an ontology without a lexicon still reads the needs every venue shares.
+
+Allergies, diets, hearing, sight, mobility, sensory needs, a name, a language, the time a visit has, who
+came along, a mood, the toilet, a drink, a seat: visitors talk about these the same way in a museum, a
+garden or an aquarium, and the shipped museum lexicon knows hundreds of ways they do. A venue concept with
+no cues of its own borrows the cues of the one shared concept its label and examples mean (by the static
+word vectors: each of its texts' best cosine against the shared concept's texts, averaged), when that
+match clears `BAR` and beats the second-best shared concept by `MARGIN`, and both are sensitive or both
+not. Everything else is left to its labels and examples (`derived.py`). Borrowed values keep the museum's
+wording ("wheelchair user"); the concept, its tier and its rules stay the venue's.
+
+Measured (tests/benchmarks/bench_extraction.py): the garden, written with the museum's concept wording,
+maps every shared concept at 0.80-1.00; a third venue written from docs/ alone mapped its 16 shared
+concepts but one at 0.44-0.90 with margins 0.27-0.57, its own (animals, activities, where) below 0.30.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from museum_tui.memory import Concept, Ontology, load_ontology
+
+log = logging.getLogger("museum_tui.extraction")
+
+SHARED = (
+    "SpecialNeed.HearingImpairment",
+    "SpecialNeed.VisualImpairment",
+    "SpecialNeed.MobilityImpairment",
+    "SpecialNeed.SensorySensitivity",
+    "SpecialNeed.Allergy",
+    "SpecialNeed.DietaryRestriction",
+    "Profile.Language",
+    "Profile.Name",
+    "VisitPlan.TimeBudget",
+    "VisitPlan.Companions",
+    "ImmediateNeed.Refreshment",
+    "ImmediateNeed.Restroom",
+    "ImmediateNeed.Rest",
+    "Mood.Current",
+)
+BAR, MARGIN = 0.40, 0.20
+_SOURCE: list[Ontology | None] = []
+
+
+def shipped_source() -> Ontology | None:
+    """The museum ontology with its lexicon, as shipped (inside the package, or the source tree's
+    `ontologies/`); None when it cannot be read. Read once per process."""
+    if not _SOURCE:
+        here = Path(__file__).resolve().parent.parent
+        for folder in (here / "ontologies", here.parent / "ontologies"):
+            if (folder / "museum.json").is_file():
+                try:
+                    _SOURCE.append(load_ontology(folder / "museum.json"))
+                except Exception as exc:  # a damaged install: the labels and examples still serve
+                    log.warning("shared cues unavailable (%s)", exc)
+                break
+        if not _SOURCE:
+            _SOURCE.append(None)
+    return _SOURCE[0]
+
+
+def texts(concept: Concept) -> list[str]:
+    """What a concept means, in words: its label's name (before its list and its advice), the list in its
+    parentheses, and its examples."""
+    listed = re.findall(r"\(([^()]*)\)", concept.label)
+    return [re.split(r"\s*[:(]", concept.label, maxsplit=1)[0], *listed[:1], *concept.examples]
+
+
+def borrow(ontology: Ontology, vectors: Any, source: Ontology | None = None) -> dict[str, dict[str, Any]]:
+    """Cues for the concepts of `ontology` that have none and mean one shared concept of `source`
+    (default: the shipped museum's), keyed by the venue's concept id. `vectors`: a `StaticVectors`."""
+    import numpy as np
+
+    source = source or shipped_source()
+    if source is None:
+        return {}
+    shared = {cid: source.concepts[cid] for cid in SHARED if cid in source.concepts and source.concepts[cid].cues}
+
+    def embed(lines: Sequence[str]) -> Any:
+        return np.stack([vectors.embed(t) for t in lines])
+
+    theirs = {cid: embed(texts(c)) for cid, c in shared.items()}
+    best: dict[str, tuple[float, str]] = {}  # shared concept -> (score, venue concept): one borrower each
+    for cid, concept in ontology.concepts.items():
+        if concept.cues or len(theirs) < 2:
+            continue
+        mine = embed(texts(concept))
+        scores = sorted(((float((mine @ t.T).max(axis=1).mean()), s) for s, t in theirs.items()), reverse=True)
+        (top, chosen), (second, _) = scores[0], scores[1]
+        if top < BAR or top - second < MARGIN or concept.sensitive != shared[chosen].sensitive:
+            continue
+        if chosen not in best or best[chosen][0] < top:
+            best[chosen] = (top, cid)
+    return {cid: dict(shared[chosen].cues) for chosen, (_, cid) in best.items()}
+
+
+def borrowed_cues(ontology: Ontology) -> dict[str, dict[str, Any]]:
+    """`borrow` with the shipped vectors, for an ontology with concepts lacking cues; {} when every concept
+    has its own or the vectors cannot load (labels and examples alone then)."""
+    if all(c.cues for c in ontology.concepts.values()):
+        return {}
+    try:
+        from museum_tui.language.vectors import StaticVectors
+
+        return borrow(ontology, StaticVectors.load())
+    except Exception as exc:  # no numpy, a damaged table
+        log.info("no shared cues borrowed (%s)", exc)
+        return {}

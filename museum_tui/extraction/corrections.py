@@ -1,0 +1,97 @@
+"""A correction's denied half: "it's Tim actually, not Tom", "cubism, not surrealism", "not gallery 3, I'm
+in gallery 4". The bare "not Y" (a clause the language layer marks with `contrast`) names no concept of its
+own; it is read as its neighbour clause in the same sentence would be with Y in place of what that clause
+said, and whatever the same concept then finds, other than what was said, is denied.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from museum_tui.language.clauses import Clause
+from museum_tui.language.party import MEMBER, SELF, member_named
+
+from .cues import ConceptCues
+from .hits import Hit
+
+Reader = Callable[[str, Clause], list[Hit]]  # (concept, clause) -> that concept's hits in the clause
+
+
+def paired(clauses: list[Clause], cues: list[ConceptCues]) -> list[Hit]:
+    """ "sorry I meant cubism, not surrealism", where no cue read the first half: when the denied words are
+    one term of a concept and the clause before names another term of the same concept, that one is said
+    and the denied one is not."""
+    out: list[Hit] = []
+    for i, clause in enumerate(clauses):
+        if not clause.contrast or not i or clauses[i - 1].sentence != clause.sentence:
+            continue
+        before = clauses[i - 1]
+        if before.question or before.hypothetical or before.third_party:
+            continue
+        for c in cues:
+            if c.subject != "self":
+                continue
+            no = [v for regex, v in c.terms if regex.fullmatch(clause.contrast)]
+            yes = [(m.start(), v) for regex, v in c.terms for m in regex.finditer(before.text) if v not in no]
+            if len(set(no)) == 1 and yes:
+                value = max(yes)[1]  # the term said last, nearest the "not"
+                out.append(Hit(c.concept, value, "asserted", clause.sentence, clause.sentence))
+                out.append(Hit(c.concept, no[0], "negated", clause.sentence, clause.sentence))
+                break
+    return out
+
+
+def denied(clauses: list[Clause], said: dict[int, list[Hit]], read: Reader) -> list[Hit]:
+    """The negated hits of every contrast clause in `clauses`; `said` maps id(clause) to its hits."""
+    out: list[Hit] = []
+    for i, clause in enumerate(clauses):
+        if not clause.contrast:
+            continue
+        for neighbour in (clauses[i - 1] if i else None, clauses[i + 1] if i + 1 < len(clauses) else None):
+            if neighbour is None or neighbour.sentence != clause.sentence or neighbour.contrast:
+                continue
+            found = _against(clause, neighbour, said.get(id(neighbour), []), read)
+            if found:
+                out += found
+                break
+    return out
+
+
+def _against(clause: Clause, neighbour: Clause, hits: list[Hit], read: Reader) -> list[Hit]:
+    member = member_named(clause.contrast) if MEMBER.match(clause.contrast) else ""
+    if member:  # "it's my daughter who's allergic to sesame, not my son": the member's need is not his
+        return [
+            Hit(h.concept, h.value, "negated", clause.sentence, clause.sentence, None, member)
+            for h in hits
+            if h.about not in (SELF, member) and h.polarity == "asserted"
+        ]
+    out = []
+    for hit in hits:
+        if hit.span is None or hit.polarity != "asserted":
+            continue
+        start, end = hit.span
+        text = neighbour.text[:start] + clause.contrast + neighbour.text[end:]
+        swapped = replace(neighbour, text=text, spans_taken=[], contrast="")
+        for other in read(hit.concept, swapped):
+            if other.polarity == "asserted" and other.value.lower() != hit.value.lower() and other.about == hit.about:
+                out.append(Hit(hit.concept, other.value, "negated", clause.sentence, clause.sentence, None, hit.about))
+    return out
+
+
+CORRECTING = re.compile(r"^(?:no|nah|nope|not|actually|sorry|oops|wait|it is|it was)\b")
+
+
+def overruled(user_text: str, said: list[Hit], assumed: list[Hit], evidence: str) -> list[Hit]:
+    """ "So you've got about an hour?" - "nah, more like all afternoon": what the assistant took for so
+    (`assumed`, its last question read as the visitor's statement) is denied when the visitor, opening with a
+    correction, says another value of the same concept (`said`)."""
+    if not CORRECTING.match(user_text):
+        return []
+    out = []
+    for hit in assumed:
+        other = [h for h in said if h.concept == hit.concept and h.polarity == "asserted" and h.about == hit.about]
+        if other and all(h.value.lower() != hit.value.lower() for h in other):
+            out.append(Hit(hit.concept, hit.value, "negated", evidence, evidence, None, hit.about))
+    return out

@@ -1,0 +1,77 @@
+"""Cues borrowed by meaning (issue 26): an ontology with no lexicon still reads the needs every venue shares,
+through the one shared concept its label and examples mean; a concept of its own borrows nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from museum_tui.extraction import RuleExtractor
+from museum_tui.extraction.borrowed import borrow, borrowed_cues
+from museum_tui.language.vectors import StaticVectors
+from museum_tui.memory import parse_ontology
+
+
+def concept(label: str, examples: list[str], sensitive: bool = False) -> dict:
+    return {
+        "label": label,
+        "examples": examples,
+        "persistence_class": "permanent" if sensitive else "session",
+        "salience_weight": 1.0,
+        "cardinality": "unlimited",
+        "eviction": "salience",
+        "sensitive": sensitive,
+    }
+
+
+# A venue written in its own words, without a lexicon: a zoo.
+ZOO = {
+    "version": "1.0",
+    "name": "zoo",
+    "concepts": {
+        "Guest.FoodAllergy": concept(
+            "Foods the guest reacts badly to", ["I can't have prawns, I'm allergic", "milk gives me a rash"], True
+        ),
+        "Guest.Access": concept(
+            "Getting around (wheelchair, walking aid)", ["I need step-free paths", "I use a cane"], True
+        ),
+        "Guest.FavouriteAnimal": concept("Favourite animal", ["I love the penguins", "otters are the best"]),
+    },
+}
+
+
+@pytest.fixture(scope="module")
+def zoo():
+    return parse_ontology(ZOO)
+
+
+def test_a_venue_concept_borrows_the_shared_concept_it_means_and_only_that(zoo) -> None:
+    borrowed = borrow(zoo, StaticVectors.load())
+    assert set(borrowed) == {"Guest.FoodAllergy", "Guest.Access"}, "the favourite animal is the zoo's own"
+    assert "terms" in borrowed["Guest.FoodAllergy"]
+
+
+def test_borrowed_cues_read_what_labels_and_examples_alone_could_not(zoo) -> None:
+    extractor = RuleExtractor(zoo)
+    facts = {(f.concept, f.value, f.about) for f in extractor.extract("my son is allergic to sesame")}
+    assert facts == {("Guest.FoodAllergy", "sesame", "son")}
+    facts = {(f.concept, f.value) for f in extractor.extract("I'm on crutches, is the reptile house far?")}
+    assert facts == {("Guest.Access", "crutches")}
+
+
+def test_a_sensitive_concept_never_borrows_a_plain_one_nor_the_reverse() -> None:
+    ontology = parse_ontology(
+        {**ZOO, "concepts": {"Guest.Name": concept("Name to call the guest", ["call me Sam"], sensitive=True)}}
+    )
+    assert borrow(ontology, StaticVectors.load()) == {}
+
+
+def test_a_concept_near_no_shared_one_borrows_nothing_even_when_its_nearest_is_alike() -> None:
+    """Its nearest shared concept is a need (allergies), sensitive as it is: only the bar and the margin
+    over the second-nearest keep an animal from reading allergies."""
+    animal = concept("Favourite animal", ["I love the penguins", "otters are the best"], sensitive=True)
+    ontology = parse_ontology({**ZOO, "concepts": {"Guest.FavouriteAnimal": animal}})
+    assert borrow(ontology, StaticVectors.load()) == {}
+
+
+def test_an_ontology_with_its_own_cues_everywhere_borrows_nothing(museum_ontology) -> None:
+    assert borrowed_cues(museum_ontology) == {}

@@ -1,0 +1,75 @@
+"""A correction in one sentence: "X, not Y" and "not Y, X" deny Y for the concept X was said for
+(extraction/corrections.py), while a "not" that belongs to a verb stays a plain negation."""
+
+from __future__ import annotations
+
+import pytest
+
+from museum_tui.extraction import RuleExtractor
+
+
+@pytest.fixture(scope="module")
+def extractor(museum_ontology) -> RuleExtractor:
+    return RuleExtractor(museum_ontology)
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        (
+            "not gallery 2, I'm in gallery 6",
+            {("Position.CurrentArea", "gallery 6", "asserted"), ("Position.CurrentArea", "gallery 2", "negated")},
+        ),
+        (
+            "I'm on crutches, not in a wheelchair",
+            {
+                ("SpecialNeed.MobilityImpairment", "crutches", "asserted"),
+                ("SpecialNeed.MobilityImpairment", "wheelchair user", "negated"),
+            },
+        ),
+        (
+            "I love Monet, not Manet",
+            {("ArtInterest.Artist", "Monet", "asserted"), ("ArtInterest.Artist", "Manet", "negated")},
+        ),
+        (
+            "I'm in gallery 4, not gallery 3",
+            {("Position.CurrentArea", "gallery 4", "asserted"), ("Position.CurrentArea", "gallery 3", "negated")},
+        ),
+        # no cue reads "I meant ceramics", but the pair of one concept's terms says what is and is not so
+        (
+            "oh I meant ceramics, not photography",
+            {("ArtInterest.Medium", "ceramics", "asserted"), ("ArtInterest.Medium", "photography", "negated")},
+        ),
+        # the not of a verb is no correction: "my eyesight's not great" says it is poor
+        ("my eyesight's not great", {("SpecialNeed.VisualImpairment", "poor eyesight", "asserted")}),
+    ],
+)
+def test_a_correction_denies_the_other_half(extractor: RuleExtractor, message: str, expected: set) -> None:
+    assert {(f.concept, f.value, f.polarity) for f in extractor.extract(message)} == expected
+
+
+def test_a_correction_of_what_the_assistant_took_for_so(extractor: RuleExtractor) -> None:
+    """ "So you've got about an hour?" - "nah, more like two hours": the assistant's assumption, read as the
+    visitor's statement, is denied when the visitor corrects it with another value of the same concept; a
+    plain "no thanks" says nothing about it."""
+    bot = "So you've got about an hour?"
+    facts = {(f.concept, f.value, f.polarity) for f in extractor.extract("nah, more like two hours", bot)}
+    assert facts == {("VisitPlan.TimeBudget", "2 hours", "asserted"), ("VisitPlan.TimeBudget", "1 hour", "negated")}
+    assert extractor.extract("no thanks", bot) == []
+    facts = {(f.concept, f.value, f.polarity) for f in extractor.extract("two hours", bot)}
+    assert facts == {("VisitPlan.TimeBudget", "2 hours", "asserted")}, "no correction word: nothing denied"
+
+
+def test_a_correction_that_names_another_member(extractor: RuleExtractor) -> None:
+    """ "…, not my son": the need said of one member is denied for the other, never the visitor's."""
+    facts = {(f.concept, f.value, f.polarity, f.about) for f in extractor.extract("my mum is vegan, not my dad")}
+    diet = "SpecialNeed.DietaryRestriction"
+    assert facts == {(diet, "vegan", "asserted", "mum"), (diet, "vegan", "negated", "dad")}
+
+
+def test_a_cleft_names_whose_need_it_is(extractor: RuleExtractor) -> None:
+    """ "it's not my X who's Y, it's my Z": X's need denied, Z's asserted; never the visitor's."""
+    message = "it's not my wife who's coeliac, it's my brother"
+    facts = {(f.concept, f.value, f.polarity, f.about) for f in extractor.extract(message)}
+    diet, coeliac = "SpecialNeed.DietaryRestriction", "gluten-free (coeliac)"
+    assert facts == {(diet, coeliac, "negated", "wife"), (diet, coeliac, "asserted", "brother")}
