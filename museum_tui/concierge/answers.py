@@ -4,7 +4,10 @@ show is and who made it, the toilet that suits, the menu items that fit, today's
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
+
+from museum_tui.language.party import member_named
 
 from . import timing
 from .food import ALLERGY_SAID, FoodAnswers
@@ -19,7 +22,10 @@ from .knowledge import (
 from .lexicon import fold
 from .model import Cafe, Exhibition, Facility, Gallery, Tour, Venue
 from .question import Question
-from .wording import be, cap, listing, md, people, the
+from .wording import be, cap, listing, md, people, placed, the
+
+# the question asks for whom a thing suits: "for my husband", "for us", "would suit me"
+FOR_SOMEONE = re.compile(r"\bfor (?:my|me|us|him|her|them|our)\b|\bsuit|\bwork for\b|\bgood for\b")
 
 __all__ = ["ALLERGY_SAID", "Answers", "cap", "listing", "md"]
 
@@ -86,7 +92,7 @@ class Answers(FoodAnswers):
         score, why = interest_score(e, known)
         if score > 0 and why:
             text += f" I think you'll like it, because {md(why)}."
-        if "where" in q.focus or known.step_free:
+        if "where" in q.focus or known.step_free or q.accessible:
             text = f"{text} {self.route_to(e.gallery.floor, q, known, e.gallery.id)}".strip()
         return text
 
@@ -117,8 +123,6 @@ class Answers(FoodAnswers):
         shows = sorted(
             (e for e in self.venue.exhibitions if e.on(now.date())), key=lambda e: (e.gallery.floor, e.title)
         )
-        if not shows:
-            return f"Nothing is on at {self.venue.short_name} today, I'm afraid."
         rows = []
         for e in shows:
             notes = []
@@ -139,7 +143,11 @@ class Answers(FoodAnswers):
             )
         n = len(shows)
         head = f"On now at {self.venue.short_name} ({n} exhibition{'s' if n != 1 else ''}):"
-        return "\n".join([head, *rows])
+        if not shows:
+            head = f"Nothing is on at {self.venue.short_name} today, I'm afraid."
+        later = sorted((e for e in self.venue.exhibitions if e.opens and e.opens > now.date()), key=lambda e: e.opens)
+        soon = [f"**{e.title}** (from {e.opens.day} {e.opens:%B})" for e in later]
+        return "\n".join([head, *rows, *([f"Coming up: {'; '.join(soon)}."] if soon else [])])
 
     def about_venue(self, now: datetime) -> str:
         text = f"**{self.venue.name}**" + (f": {self.venue.description}" if self.venue.description else ".")
@@ -215,13 +223,14 @@ class Answers(FoodAnswers):
 
     def facility(self, f: Facility, q: Question, known: Known) -> str:
         if f.location:
-            floor = f" ({self.floor(f.floor)})" if f.floor is not None and self.floor(f.floor) not in f.location else ""
-            text = f"{the(f.name)} {be(f.name)} {f.location}{floor}. {f.text}".strip()
+            said = f.floor is not None and self.floor(f.floor) in fold(f.location)
+            floor = f" ({self.floor(f.floor)})" if f.floor is not None and not said else ""
+            text = f"{the(f.name)} {be(f.name)} {placed(f.location)}{floor}. {f.text}".strip()
         else:
             text = f"**{f.name}**: {f.text}"
         if not text.endswith((".", "!", "?")):
             text += "."
-        if f.floor is not None and ("where" in q.focus or known.step_free):
+        if f.floor is not None and ("where" in q.focus or known.step_free or q.accessible):
             text = f"{text} {self.route_to(f.floor, q, known, f.id)}".strip()
         return text
 
@@ -239,7 +248,8 @@ class Answers(FoodAnswers):
 
     def opening(self, cafe: Cafe, now: datetime) -> str:
         when = timing.cafe_hours(cafe, self.venue, now)
-        return f"The **{cafe.name}** is {when}; it is {cafe.location}." if when else self._cafe_where(cafe)
+        verb = "" if when.startswith("opens") else "is "
+        return f"The **{cafe.name}** {verb}{when}; it is {cafe.location}." if when else self._cafe_where(cafe)
 
     def _cafe_where(self, cafe: Cafe) -> str:
         return f"The **{cafe.name}** is {cafe.location}."
@@ -248,8 +258,22 @@ class Answers(FoodAnswers):
         tour_hits = [h for h in hits if h.entry.kind == "tour"]
         top = tour_hits[0] if tour_hits else None
         if top and (top.named or len(tour_hits) == 1 or top.score >= 1.5 * tour_hits[1].score):
+            runs = timing.runs_today(top.entry.obj, now)
+            if re.search(r"\blast\b", q.folded) and runs:  # "when is the last land train?"
+                return f"The last **{top.entry.obj.name}** today is at {timing.clock(runs[-1].start)}."
             return timing.tour_line(top.entry.obj, now)
         tours = list(self.venue.tours)
+        tags = known.tour_tags()
+        fitting = [t for t in tours if tags.keys() & set(t.access)]
+        member = member_named(q.folded)
+        if fitting and (
+            FOR_SOMEONE.search(q.folded) or q.accessible or (member and member in known.about.values())
+        ):  # "a tour that works for my husband?"
+            needs = [tags[g] for t in fitting for g in t.access if g in tags]
+            whom = listing(list(dict.fromkeys(known.whom(v) for v in needs)))
+            return f"Tours that suit {whom}:\n" + "\n".join(f"- {timing.tour_line(t, now)}" for t in fitting)
+        if "today" in q.folded or timing.LEFT.search(q.folded):
+            return timing.todays_tours(tours, now)
         if timing.NEXT.search(q.folded) or timing.NOW_WORDS.search(q.folded):
             return timing.next_tours(tours, now) or self._all_tours(tours)
         day = timing.day_asked(q.folded, now)

@@ -1,5 +1,8 @@
 """Food answers: the café that is open and has what fits, the items that suit the whole party's diets and
-allergies (an unsafe item is never offered, only warned about), and what to avoid."""
+allergies, and what was left out. An unsafe item is never offered. In an answer to a food question it is
+named only when the visitor asked about it by name ("is the peanut flapjack safe?"); otherwise the warning
+names the allergen and how many items it rules out (dishes named beside the offer read like one). Told an
+allergy with no question, the concierge names the dishes to avoid: a warning, with nothing offered."""
 
 from __future__ import annotations
 
@@ -9,15 +12,22 @@ from datetime import datetime
 from . import timing
 from .index import Hit
 from .knowledge import Known, allergen_tags, diet_tags, item_problem
-from .lexicon import DIET_WORDS, fold, tokens
+from .lexicon import ALLERGEN_WORDS, DIET_WORDS, fold, phrase_in, tokens
 from .model import Cafe, MenuItem, Venue
 from .question import Question
 from .wording import listing, md
 
-GENERIC_MENU_WORDS = {"food", "drink", "menu", "cafe", "eat", "snack"}
+GENERIC_MENU_WORDS = {"food", "drink", "menu", "cafe", "eat", "snack", "safe", "good", "okay", "ok", "fine"}
 SWEET = re.compile(
     r"\b(?:cakes?|tortes?|scones?|cookies?|brownies?|flapjacks?|croissants?|muffins?|banana bread|ice creams?|"
-    r"sorbets?|tarts?|puddings?|biscuits?|pastry|pastries|buns?|desserts?|sweets?|treats?|chocolate)\b"
+    r"sorbets?|tarts?|puddings?|biscuits?|pastry|pastries|buns?|desserts?|sweets?|sweet|treats?|chocolate)\b"
+)
+# a meal rather than a treat: savoury dishes come first
+MEAL = re.compile(r"\b(?:lunch|dinner|supper|meal|main|savou?ry|proper food|brunch)\b")
+COFFEE = re.compile(r"coffee|white|espresso|latte|cappuccino|americano|mocha|flat white")
+# words for a kind of food or drink rather than one dish ("a coffee", "any sandwiches", "cake")
+CATEGORY = re.compile(
+    r"\b(?:coffee|tea|drinks?|water|juice|snacks?|sandwich\w*|wraps?|soups?|salads?|lunch|breakfast|food)\b"
 )
 # an allergen said in the question itself: "nut-free", "without dairy", "allergic to nuts", "a nut allergy"
 ALLERGY_SAID = re.compile(
@@ -26,13 +36,93 @@ ALLERGY_SAID = re.compile(
 )
 
 
+def allergy_said(venue: Venue, folded: str) -> bool:
+    """The question names an allergen to keep out ("nut-free", "allergic to milk"; not "step-free")."""
+    table = [*ALLERGEN_WORDS, *venue.allergen_words]
+    for m in ALLERGY_SAID.finditer(folded):
+        word = next(g for g in m.groups() if g)
+        if any(word.startswith(w) or w.startswith(word) for w in table if len(w) >= 3):
+            return True
+    return False
+
+
 class FoodAnswers:
     venue: Venue
 
     def route_to(self, floor: int, q: Question, known: Known, place: str = "") -> str:  # pragma: no cover
         raise NotImplementedError
 
+    def here(self, q: Question, known: Known) -> int | None:  # pragma: no cover
+        raise NotImplementedError
+
     # ---- food ----------------------------------------------------------------------------------------
+
+    def needs(self, q: Question, known: Known) -> tuple[dict[str, str], list[tuple[str, tuple[str, ...]]]]:
+        """Allergen tags to avoid (→ the word said) and diets to keep, of the whole party and of this
+        question ("nut-free", "anything vegan?"); a diet said twice in two words counts once."""
+        avoid = dict(known.avoid_allergens())
+        for m in re.finditer(ALLERGY_SAID, q.folded):
+            word = next(g for g in m.groups() if g)
+            if word != "gluten" or not diet_tags(self.venue, q.folded):
+                for tag in allergen_tags(self.venue, word):
+                    avoid.setdefault(tag, word)
+        diets: list[tuple[str, tuple[str, ...]]] = []
+        asked_diet = diet_tags(self.venue, q.folded)
+        extra = [(next(w for w in sorted(asked_diet, key=len) if w), asked_diet)] if asked_diet else []
+        for word, tags in [*known.diets(), *extra]:
+            if not any(set(t) == set(tags) for _, t in diets):
+                diets.append((word, tags))
+        return avoid, diets
+
+    def _named_items(self, asked: str) -> list[tuple[Cafe, MenuItem]]:
+        """Menu items the question names: the whole dish, or words only one dish has; words for a kind of
+        food ("a coffee", "any sandwiches", "cake"), a diet or an allergen name no dish."""
+        whole = [(c, m) for c in self.venue.cafes for m in c.menu if phrase_in(fold(m.item), asked)]
+        if whole:
+            return whole
+        overlap = {
+            (c, m): len(self._own_words(asked) & set(tokens(m.item, self.venue.synonyms))) for c, m in self._menu()
+        }
+        most = max(overlap.values(), default=0)
+        named = [pair for pair, n in overlap.items() if n and n == most]
+        return named if len(named) == 1 and most >= 2 else []
+
+    def _menu(self) -> list[tuple[Cafe, MenuItem]]:
+        return [(c, m) for c in self.venue.cafes for m in c.menu]
+
+    def _own_words(self, asked: str) -> set[str]:
+        """The question's words that could name a dish (not a diet, allergen, kind of food or filler)."""
+        said = " ".join([*DIET_WORDS, *ALLERGEN_WORDS, *self.venue.diet_words, *self.venue.allergen_words])
+        kinds = " ".join([*CATEGORY.findall(asked), *(m.group(0) for m in SWEET.finditer(asked))])
+        return set(tokens(asked, self.venue.synonyms)) - GENERIC_MENU_WORDS - set(tokens(said)) - set(tokens(kinds))
+
+    def _of_kind(self, items: list[MenuItem], asked: str) -> list[MenuItem]:
+        """The items of the kind asked for ("sandwiches or wraps", "a coffee", "something sweet"), when
+        any fits; else all of them."""
+        words = set(tokens(" ".join(CATEGORY.findall(asked)), self.venue.synonyms)) - GENERIC_MENU_WORDS
+        words |= set(tokens(" ".join(m.group(0) for m in SWEET.finditer(asked)))) - {"sweet", "treat", "dessert"}
+
+        def fits(m: MenuItem) -> bool:
+            name = fold(m.item)
+            if words & set(tokens(name, self.venue.synonyms)):
+                return True
+            if "coffee" in asked and COFFEE.search(name):
+                return True
+            return bool(re.search(r"\b(?:sweets?|treats?|desserts?)\b", asked) and SWEET.search(name))
+
+        return [m for m in items if fits(m)] or items
+
+    def _pick_cafe(self, cafes: list[Cafe], q: Question, known: Known, kinds: set[str], avoid, diets, now) -> Cafe:
+        """The café to send the visitor to: open now before opening later, then the nearest to where they
+        are, then the one with the most that fits (the first on a tie)."""
+        here = self.here(q, known)
+
+        def rank(c: Cafe) -> tuple:
+            fits = len(self._sort([m for m in c.menu if m.kind in kinds], avoid, diets)[0])
+            distance = abs(c.floor - here) if here is not None else 0
+            return (fits == 0, not timing.open_now(c, self.venue, now), distance, -fits)
+
+        return min(cafes, key=rank)
 
     def food(self, hits: list[Hit], q: Question, known: Known, wants: list[str], where: bool, now: datetime) -> str:
         if not self.venue.cafes:
@@ -40,15 +130,9 @@ class FoodAnswers:
         open_cafes = [c for c in self.venue.cafes if timing.open_today(c, self.venue, now)] or list(self.venue.cafes)
         asked = " ".join([q.folded, *(fold(w) for w in wants)])
         drink = q.drink or bool(re.search(r"coffee|tea|drink|water|juice|thirst", asked))
-        food = q.food or bool(re.search(r"food|eat|hungry|snack|lunch|starv|peckish", asked))
+        food = q.food or bool(re.search(r"food|eat|hungry|snack|lunch|starv|peckish", asked) or SWEET.search(asked))
         kinds = {"drink"} if drink and not food else {"food"} if food and not drink else {"drink", "food"}
-        diet_words = " ".join([*DIET_WORDS, *self.venue.diet_words])
-        words = set(tokens(asked, self.venue.synonyms)) - GENERIC_MENU_WORDS - set(tokens(diet_words))
-        overlap = {
-            (c, m): len(words & set(tokens(m.item, self.venue.synonyms))) for c in self.venue.cafes for m in c.menu
-        }
-        most = max(overlap.values(), default=0)
-        named = [pair for pair, n in overlap.items() if n and n == most]
+        named = self._named_items(asked)
         if named and not any(c in open_cafes for c, _ in named):  # only a café closed today has it
             cafe = named[0][0]
             return (
@@ -57,24 +141,11 @@ class FoodAnswers:
             )
         named = [(c, m) for c, m in named if c in open_cafes]
         named_cafe = next((h.entry.obj for h in hits if h.entry.kind == "cafe" and h.named), None)
-        avoid = dict(known.avoid_allergens())
-        for m in re.finditer(ALLERGY_SAID, q.folded):
-            word = next(g for g in m.groups() if g)
-            if word != "gluten" or not diet_tags(self.venue, q.folded):
-                for tag in allergen_tags(self.venue, word):
-                    avoid.setdefault(tag, word)
-        asked_diet = diet_tags(self.venue, q.folded)
-        diets = list(known.diets())
-        if asked_diet and not any(set(t) == set(asked_diet) for _, t in diets):
-            word = next(w for w in sorted(asked_diet, key=len) if w)
-            diets.append((word, asked_diet))
+        avoid, diets = self.needs(q, known)
         if named_cafe or named:
             cafe: Cafe = named_cafe or named[0][0]
-        else:  # the café open today with the most that fits (the first on a tie)
-            cafe = max(
-                open_cafes,
-                key=lambda c: len(self._sort([m for m in c.menu if m.kind in kinds], avoid, diets)[0]),
-            )
+        else:
+            cafe = self._pick_cafe(open_cafes, q, known, kinds, avoid, diets, now)
         pool = [m for c, m in named if c == cafe] or [m for m in cafe.menu if m.kind in kinds]
         safe, unsafe = self._sort(pool, avoid, diets)
         note = ""
@@ -86,37 +157,66 @@ class FoodAnswers:
                 else f"The {item.item.lower()} has {why} in it, sorry."
             )
             safe, unsafe = self._sort([m for m in cafe.menu if m.kind in kinds], avoid, diets)
-        if "coffee" in asked:
-            safe.sort(key=lambda i: not re.search(r"coffee|white|espresso|latte", i.item.lower()))
-        elif SWEET.search(asked):  # asked for a cake: the sweet things that fit come first
-            safe.sort(key=lambda i: not SWEET.search(fold(i.item)))
+        if not named:
+            kind_asked = self._of_kind(pool, asked)
+            fitting = self._of_kind(safe, asked)
+            if kind_asked is not pool and fitting is safe and (avoid or diets):  # "a cake?" and no cake fits
+                word = next(iter(CATEGORY.findall(asked) + SWEET.findall(asked)), "")
+                note = f"No {word} on the menu fits, sorry." if word else ""
+            safe = fitting
+        self._order(safe, asked)
         lines = [self._cafe_line(cafe, q, known, wants, where, now)]
         if note:
             lines.append(note)
         if avoid or diets:
-            needs = ", ".join(md(known.whose(v)) for v in dict.fromkeys([*avoid.values(), *(w for w, _ in diets)]))
-            lines.append(f"With {needs} in mind, good choices are: {self._picks(safe, kinds)}.")
-            risky = [(m, r) for m, r in unsafe if not r.startswith("not ")]
-            if risky:
-                avoided = ", ".join(f"the {m.item.lower()} ({md(r)})" for m, r in risky[:3])
-                lines.append(f"Avoid {avoided}. {cafe.notes}".strip())
+            needs = listing([md(known.whose(v)) for v in dict.fromkeys([*avoid.values(), *(w for w, _ in diets)])])
+            lines.append(f"With {needs} in mind, good choices are: {self._picks(safe, kinds, 4, avoid, diets)}.")
+            warning = self._left_out(unsafe, cafe) if not (note and named) else cafe.notes
+            if warning:
+                lines.append(warning)
             elif unsafe:
                 lines.append(f"The rest of the menu isn't marked {md(diets[-1][0])}.")
         elif named:
-            lines.append("On the menu: " + ", ".join(m.item for m in safe[:4]) + ".")
+            lines.append("On the menu: " + ", ".join(self._item(m, avoid, diets) for m in safe[:4]) + ".")
         elif not where or wants:
             lines.append(f"You could try: {self._picks(safe, kinds, 3)}.")
         return " ".join(lines)
 
     @staticmethod
-    def _picks(safe: list[MenuItem], kinds: set[str], per_kind: int = 4) -> str:
+    def _order(safe: list[MenuItem], asked: str) -> None:
+        """What was asked for first: coffee for a coffee, sweet things for a treat, dishes for a meal."""
+        if "coffee" in asked:
+            safe.sort(key=lambda i: not COFFEE.search(i.item.lower()))
+        elif SWEET.search(asked):
+            safe.sort(key=lambda i: not SWEET.search(fold(i.item)))
+        elif MEAL.search(asked):
+            safe.sort(key=lambda i: bool(SWEET.search(fold(i.item))))
+
+    @staticmethod
+    def _left_out(unsafe: list[tuple[MenuItem, str]], cafe: Cafe) -> str:
+        """What the allergies rule out, said by allergen and count, with the café's own advice."""
+        risky = [r for _, r in unsafe if not r.startswith("not ")]
+        if not risky:
+            return ""
+        n = len(risky)
+        said = listing([md(r) for r in dict.fromkeys(risky)])
+        text = f"I've left out {'the one item' if n == 1 else f'{n} items'} with {said}."
+        return f"{text} {cafe.notes}".strip()
+
+    @staticmethod
+    def _item(m: MenuItem, avoid=None, diets=()) -> str:
+        """An item as offered: with the change that makes it suit, when that is why it fits."""
+        return f"{m.item} ({m.swap})" if m.swap and item_problem(m, avoid or {}, diets) else m.item
+
+    def _picks(self, safe: list[MenuItem], kinds: set[str], per_kind: int = 4, avoid=None, diets=()) -> str:
         """What fits, food and drinks each named (a long drinks list must not hide the food that fits)."""
         if not safe:
             return "nothing on the menu, sadly"
-        groups = [(k, [m.item for m in safe if m.kind == k]) for k in ("food", "drink") if k in kinds]
+        said = [(m, self._item(m, avoid, diets)) for m in safe]
+        groups = [(k, [s for m, s in said if m.kind == k]) for k in ("food", "drink") if k in kinds]
         groups = [(k, items) for k, items in groups if items]
         if len(groups) == 1 or not groups:
-            return ", ".join(m.item for m in safe[:per_kind])
+            return ", ".join(s for _, s in said[:per_kind])
         return "; ".join(
             f"to {'eat' if k == 'food' else 'drink'}, {', '.join(items[:per_kind])}" for k, items in groups
         )
@@ -128,23 +228,25 @@ class FoodAnswers:
             line = f"You can get one at the **{cafe.name}** — it's {cafe.location}{hours}."
         else:
             line = f"The **{cafe.name}** is {cafe.location}{hours}."
-        if where:
+        if where or self.here(q, known) is not None:
             line = f"{line} {self.route_to(cafe.floor, q, known)}".strip()
         return line
 
     @staticmethod
     def _sort(pool, avoid, diets) -> tuple[list[MenuItem], list[tuple[MenuItem, str]]]:
+        """Items that suit (an item whose `swap` makes it keep the diet suits) and the rest with why."""
         safe, unsafe = [], []
         for item in pool:
             problem = item_problem(item, avoid, diets)
-            if problem:
+            if problem and not swapped(item, problem, diets):
                 unsafe.append((item, problem))
             else:
                 safe.append(item)
         return safe, unsafe
 
     def menu_check(self, known: Known) -> str:
-        """After an allergy or diet is told: per café, what fits (food first) and what to avoid."""
+        """After an allergy or diet is told (no food asked for): per café, what fits (food first) and, by
+        name, what to avoid: a warning, since nothing is being offered."""
         avoid, diets = known.avoid_allergens(), known.diets()
         parts = []
         for cafe in self.venue.cafes:
@@ -153,7 +255,7 @@ class FoodAnswers:
             risky = [(m, r) for m, r in unsafe if not r.startswith("not ")]
             said = []
             if diets and safe:
-                said.append("good choices are " + listing([m.item.lower() for m in safe[:4]]))
+                said.append("good choices are " + listing([self._item(m, avoid, diets).lower() for m in safe[:4]]))
             if risky:
                 said.append("avoid " + ", ".join(f"the {m.item.lower()} ({md(r)})" for m, r in risky[:3]))
             if said:
@@ -163,3 +265,12 @@ class FoodAnswers:
         notes = self.venue.cafes[0].notes
         text = ". ".join(p[0].upper() + p[1:] for p in parts)
         return text + "." + (f" {notes}" if notes else "")
+
+
+def swapped(item: MenuItem, problem: str, diets) -> bool:
+    """Whether the item's `swap` ("oat milk makes it vegan") fixes the one diet it misses."""
+    if not item.swap or not problem.startswith("not "):
+        return False
+    have = {d.lower() for d in item.diet}
+    missed = [tags for _, tags in diets if not set(tags) & have]
+    return bool(missed) and all(any(fold(t) in fold(item.swap) for t in tags) for tags in missed)

@@ -21,6 +21,13 @@ from typing import Any
 
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 OSM_DAYS = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
+MONTHS_OSM = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()  # noqa: SIM905
+MONTH_NAMES = [m.lower() for m in MONTHS_OSM]
+_MONTH = (
+    r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+SEASON = re.compile(rf"\b{_MONTH}\s*(?:to|-|–|until|till)\s*{_MONTH}\b(?:\s+only)?", re.IGNORECASE)
 SPAN = re.compile(r"(\d{1,2})[:.](\d{2})\s*(?:–|-|—|to)\s*(\d{1,2})[:.](\d{2})")
 
 
@@ -49,6 +56,11 @@ def legacy_span(text: str) -> str | None:
     h1, m1, h2, m2 = m.groups()
     rest = text[m.end() :].strip().strip("()").strip().replace('"', "'")
     span = f"{int(h1):02d}:{m1}-{int(h2):02d}:{m2}"
+    season = SEASON.search(rest)  # "April to October only": the months it is open, as data
+    if season:
+        first, last = (MONTHS_OSM[MONTH_NAMES.index(g[:3].lower())] for g in season.groups())
+        span = f"{first}-{last} {span}"
+        rest = (rest[: season.start()] + rest[season.end() :]).strip(" ,;.-–()")
     return f'{span} "{rest}"' if rest else span
 
 
@@ -134,6 +146,19 @@ class Schedule:
         notes = [s.note for s in spans if s.note]
         text = ", ".join(s.text() for s in spans)
         return f"{text} ({'; '.join(dict.fromkeys(notes))})" if notes else text
+
+    @cached_property
+    def season(self) -> str:
+        """'April to October' when every rule of the spec is for the same months, else ''."""
+        months = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()  # noqa: SIM905
+        names = "|".join(months)
+        pattern = re.compile(rf"\s*({names})(?:\s*-\s*({names}))?\b(?!\s*\d{{1,2}}\b(?!:))")
+        found = {m.groups() if m else None for m in map(pattern.match, self.spec.split(";"))}
+        if len(found) != 1 or None in found:
+            return ""
+        first, last = next(iter(found))
+        name = [date(2000, months.index(x) + 1, 1).strftime("%B") for x in (first, last or first)]
+        return name[0] if not last else f"{name[0]} to {name[1]}"
 
     def week(self, start: date) -> list[tuple[date, str]]:
         """Each of the seven days from `start` with its hours text."""

@@ -27,6 +27,7 @@ VENUE_KINDS = frozenset(
 )
 SEMANTIC_FIELD = 1.5  # fields at least this heavy (names, keywords, media) make an entry's meaning
 NAME_BONUS = 3.0
+PHRASE_BONUS = 3.0
 PLACE = re.compile(r"\b(?:where|somewhere|place|spot)\b")
 
 KIND_WORDS = {
@@ -50,6 +51,7 @@ class Entry:
     floor: int | None = None
     fields: tuple[tuple[str, float], ...] = ()
     names: tuple[str, ...] = ()  # matched whole for a bonus: title, artists, gallery
+    phrases: tuple[tuple[str, ...], ...] = ()  # keywords of several words, as stems ("guide dog"): a bonus
 
 
 @dataclass
@@ -70,6 +72,7 @@ class Index:
     vocabulary: list[str] = field(default_factory=list)
     vectors: Any = None  # StaticVectors, when installed
     meanings: Any = None  # one unit vector per entry (numpy), when `vectors` is set
+    _cache: dict = field(default_factory=dict)
 
     @classmethod
     def build(cls, venue: Venue, vectors: Any = None) -> Index:
@@ -106,6 +109,15 @@ class Index:
         out = [(float(scores[i]), self.entries[i]) for i in order]
         return [(score, e) for score, e in out if not kinds or e.kind in kinds]
 
+    def vocabulary_of(self, kinds: tuple[str, ...]) -> frozenset[str]:
+        """The words the entries of these kinds use, without the generic words every one of a kind has."""
+        key = ("vocabulary", kinds)
+        if key not in self._cache:
+            generic = set(tokens(" ".join(KIND_WORDS.get(k, "") + " " + self.venue.words.get(k, "") for k in kinds)))
+            used = {t for e, doc in zip(self.entries, self.docs, strict=True) if e.kind in kinds for t in doc}
+            self._cache[key] = frozenset(used - generic)
+        return self._cache[key]
+
     @property
     def rarest(self) -> float:
         """The weight of the rarest word the venue uses: scores are judged against it."""
@@ -114,8 +126,11 @@ class Index:
     def query_tokens(self, text: str) -> list[str]:
         """The question's words, each typo mapped to the nearest word the venue uses."""
         out = []
+        # a real word the venue does not use is not a typo of one it does ("suit" is not "sit")
+        known = getattr(self.vectors, "__contains__", None)
+        english = {t for w in words(text) if known is not None and known(w) for t in tokens(w)}
         for token in tokens(text, self.venue.synonyms):
-            if token not in self.idf and len(token) >= 4 and not token.isdigit():
+            if token not in self.idf and token not in english and len(token) >= 4 and not token.isdigit():
                 from rapidfuzz import fuzz, process  # only for words the venue does not use
 
                 match = process.extractOne(token, self.vocabulary, scorer=fuzz.ratio, score_cutoff=80)
@@ -144,12 +159,20 @@ class Index:
             named = any(len(n) >= 4 and phrase_in(n, folded) for n in entry.names)
             if named:
                 score += NAME_BONUS
+            elif score and any(_runs(query, p) for p in entry.phrases):
+                score += PHRASE_BONUS
             if place and entry.floor is not None:
                 score *= 1.2
             if score > 0:
                 hits.append(Hit(score, entry, named, matched / mass if mass else 0.0))
         hits.sort(key=lambda h: -h.score)
         return hits
+
+
+def _runs(query: list[str], phrase: tuple[str, ...]) -> bool:
+    """Whether the question's words hold the phrase's words together, in order ("guide dogs")."""
+    n = len(phrase)
+    return any(tuple(query[i : i + n]) == phrase for i in range(len(query) - n + 1))
 
 
 def _meaning(entry: Entry) -> str:
@@ -274,6 +297,7 @@ def _entries(venue: Venue) -> list[Entry]:
                 f.floor,
                 ((f.name, 3.0), (" ".join(f.keywords), 2.0), (f.text, 1.0), (f.location, 0.5)),
                 (fold(f.name),),
+                tuple(t for k in f.keywords if " " in k.strip() for t in [tuple(tokens(k))] if len(t) > 1),
             )
         )
     for e in venue.entrances:

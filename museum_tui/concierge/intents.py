@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from museum_tui.language import content_words, dialogue_acts
 
 from .index import Hit, Index
-from .lexicon import fold
+from .lexicon import fold, tokens
 
 # Words that point back at something named before.
 POINTER = re.compile(r"\b(?:it|its|it's|that|this|there|they|them|those|these|one|he|she)\b")
@@ -27,11 +27,15 @@ SMALL_TALK = frozenset(
     appreciated appreciate kind again later day have enjoy yes yeah yep no nope nah please""".split()  # noqa: SIM905
 )
 WHATS_ON = re.compile(
-    r"\bwhat(?:'s| is| are)? (?:on|showing|running)\b|\b(?:which|what|any) (?:exhibitions?|shows?|displays?)\b|"
+    r"\bwhat(?:'s| is| are)?(?: \w+ly| now| here| today| there)? (?:on|showing|running)\b|"
+    r"\bwhat(?:'s| is| are)?\b.*\bon (?:display|show|view)\b|"
+    r"\b(?:anything|everything|something|what(?:'s| is)?)(?: (?:that's|that is|else|good|interesting))? "
+    r"(?:on|happening|going on|showing|running)\b|\b(?:which|what|any) (?:exhibitions?|shows?|displays?)\b|"
     r"\b(?:list|all|every|full)\b.*\b(?:exhibitions?|shows?|displays?|to see)\b|"
     r"\b(?:exhibitions?|shows?|displays?) (?:are |is )?(?:on|there|running|showing|open)\b|"
     r"\beverything (?:there is |you have )?to see\b|\bwhat (?:is there|can (?:i|we)|could (?:i|we)) (?:to )?see\b"
 )
+ASKING = re.compile(r"^(?:what|wot|wat|which|any|got|list|show|tell|see)\b|\b(?:have you|do you have|you got|u got)\b")
 LIST_WORDS = frozenset(
     """exhibition exhibitions show shows display displays list all every full running showing open on see
     moment currently current now today there everything available going happening whole complete give tell
@@ -52,12 +56,23 @@ def small_talk(text: str) -> set[str]:
     return acts if not rest else set()
 
 
-def whats_on(folded: str, kind_words: str) -> bool:
-    """A request for everything on, with nothing that narrows it ("which exhibitions are on?")."""
-    if not WHATS_ON.search(folded):
+def whats_on(folded: str, kind_words: str, index: Index | None = None, other: frozenset[str] = frozenset()) -> bool:
+    """A request for everything on, with nothing that narrows it ("which exhibitions are on?", "wot
+    exhibitions have u got"): it asks what is on, or names the kind of thing shown in the plural, and no
+    other word of it is one the venue's shows or rooms use (typos and fillers narrow nothing)."""
+    kinds = set(kind_words.split())
+    plural = {f"{k}s" for k in kinds if not k.endswith("s")} | {f"{k}es" for k in kinds if k.endswith("s")}
+    said = content_words(folded)
+    theirs = other | {f"{w}s" for w in other}
+    if said & theirs and not said & (kinds | plural):  # "what shows are on?" where a show is a tour
         return False
-    extra = set(kind_words.split()) | LIST_WORDS
-    return not (content_words(folded) - extra)
+    if not (WHATS_ON.search(folded) or (said & plural and (ASKING.search(folded) or "?" in folded))):
+        return False
+    rest = said - kinds - plural - LIST_WORDS
+    if index is None:
+        return not rest
+    shown = index.vocabulary_of(("exhibition", "gallery"))
+    return not any(set(tokens(w, index.venue.synonyms)) & shown for w in rest)
 
 
 def points_back(folded: str) -> bool:
@@ -76,7 +91,8 @@ def vague_need(folded: str) -> bool:
 ASPECT_WORDS = frozenset(
     """floor level long take takes cost costs price much open close closes far way get time minutes hours
     wheelchair accessible step free book booking ticket tickets need old age kids children suitable allowed
-    inside made make tell more about start starts begin finish next when""".split()  # noqa: SIM905
+    inside made make tell more about start starts begin finish next when steps stairs ramp lift lifts without
+    avoid""".split()  # noqa: SIM905
 )
 
 

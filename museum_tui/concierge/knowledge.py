@@ -12,10 +12,12 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from museum_tui.memory import MemoryStore
+from museum_tui.memory.views import select
 
 from .agents import Agent
 from .lexicon import ALLERGEN_WORDS, DIET_WORDS, WEEKDAYS, fold, phrase_in
 from .model import ConceptRule, Exhibition, MenuItem, Restroom, Venue
+from .wording import md
 
 
 class FactLike(Protocol):
@@ -33,6 +35,10 @@ class Known:
     said_now: list[tuple[str, str]] = field(default_factory=list)  # asserted in this very message
     retracted: list[tuple[str, str, bool]] = field(default_factory=list)  # (concept, value, was it remembered)
     about: dict[str, str] = field(default_factory=dict)  # a value (lower case) → the party member it is about
+    # needs that choose dishes, tours or shows to skip (rules with `menu`, `tours` or `avoid`) of the whole
+    # party, whichever agent answers: a food answer must never offer an unsafe dish because the words routed
+    # it elsewhere, "a tour for my husband?" reads the husband's need, "anywhere we should skip?" the son's
+    party_values: dict[str, list[str]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, venue: Venue, agent: Agent, store: MemoryStore, pending: Sequence[FactLike]) -> Known:
@@ -40,6 +46,11 @@ class Known:
         for fact in sorted(agent.memory(store), key=lambda f: (-f.salience, -f.seq)):
             known.values.setdefault(fact.concept, []).append(fact.value)
             known.note_about(fact)
+        for fact in sorted(select(store), key=lambda f: (-f.salience, -f.seq)):
+            rule = venue.concepts.get(fact.concept)
+            if rule and (rule.menu or rule.tours or rule.avoid or rule.step_free):
+                known.party_values.setdefault(fact.concept, []).append(fact.value)
+                known.note_about(fact)
         for fact in pending:
             if fact.polarity == "negated":
                 try:
@@ -47,8 +58,9 @@ class Known:
                 except (KeyError, ValueError):
                     matched = []
                 gone = {f.value.lower() for f in matched} | {fact.value.lower()}
-                if fact.concept in known.values:
-                    known.values[fact.concept] = [v for v in known.values[fact.concept] if v.lower() not in gone]
+                for table in (known.values, known.party_values):
+                    if fact.concept in table:
+                        table[fact.concept] = [v for v in table[fact.concept] if v.lower() not in gone]
                 known.retracted.append((fact.concept, fact.value, bool(matched)))
                 continue
             # this turn's facts are the visitor's own words, which every agent reads anyway
@@ -56,6 +68,11 @@ class Known:
             known.note_about(fact)
             if fact.value.lower() not in (v.lower() for v in values):
                 values.insert(0, fact.value)
+            rule = venue.concepts.get(fact.concept)
+            chooses = rule is not None and bool(rule.menu or rule.tours or rule.avoid or rule.step_free)
+            menu = known.party_values.setdefault(fact.concept, []) if chooses else []
+            if chooses and fact.value.lower() not in (v.lower() for v in menu):
+                menu.insert(0, fact.value)
             if (fact.concept, fact.value) not in known.said_now:
                 known.said_now.append((fact.concept, fact.value))
         return known
@@ -70,6 +87,11 @@ class Known:
         """'nuts' → 'nuts (your son)' for a party member's need; the visitor's own need as it is."""
         member = self.about.get(value.lower())
         return f"{value} (your {member})" if member else value
+
+    def whom(self, value: str) -> str:
+        """Who a need is for, as the reply addresses them: 'your husband', or 'you'."""
+        member = self.about.get(value.lower())
+        return f"your {md(member)}" if member else "you"
 
     def rule(self, concept: str) -> ConceptRule | None:
         return self.venue.concepts.get(concept)
@@ -94,10 +116,24 @@ class Known:
     def step_free(self) -> bool:
         return any(rule.step_free for rule, _ in self.role("need"))
 
+    def menu_needs(self) -> list[tuple[ConceptRule, str]]:
+        """(rule, value) of every allergy and diet of the party, in the venue file's order."""
+        return [(r, v) for r in self.venue.rules("need") if r.menu for v in self.party_values.get(r.concept, [])]
+
+    def tour_tags(self) -> dict[str, str]:
+        """Tour access tags the party's needs ask for → the value of the need (whose it is via `whose`)."""
+        return {
+            tag: v
+            for r in self.venue.rules("need")
+            if r.tours
+            for v in self.party_values.get(r.concept, [])
+            for tag in r.tours
+        }
+
     def avoid_allergens(self) -> dict[str, str]:
         """Allergen tags to avoid → the visitor's own word for it."""
         out: dict[str, str] = {}
-        for rule, value in self.role("need"):
+        for rule, value in self.menu_needs():
             if rule.menu == "allergens":
                 for tag in allergen_tags(self.venue, value):
                     out.setdefault(tag, value)
@@ -105,7 +141,7 @@ class Known:
 
     def diets(self) -> list[tuple[str, tuple[str, ...]]]:
         """(the visitor's word, the menu tags that satisfy it) for every diet they keep."""
-        return [(v, t) for rule, v in self.role("need") if rule.menu == "diet" for t in [diet_tags(self.venue, v)] if t]
+        return [(v, t) for rule, v in self.menu_needs() if rule.menu == "diet" for t in [diet_tags(self.venue, v)] if t]
 
 
 def allergen_tags(venue: Venue, value: str) -> set[str]:
@@ -258,6 +294,19 @@ def mentions(text: str, value: str) -> bool:
     words = [w for w in re.findall(r"[a-z0-9-]+", fold(value)) if len(w) > 2 and w not in ("art", "the", "and")]
     stems = [w[:-1] if w.endswith("s") and len(w) > 4 else w for w in words]
     return bool(stems) and all(re.search(rf"\b{re.escape(s)}", text) for s in stems)
+
+
+def party_clash(e: Exhibition, known: Known) -> tuple[str, str] | None:
+    """Why a show does not suit someone in the party, and the need's value (whose it is via `whom`)."""
+    for rule in known.venue.rules("need"):
+        for value in known.party_values.get(rule.concept, []):
+            if rule.step_free and not e.gallery.step_free:
+                return f"{e.gallery.name} is not step-free", value
+            low = fold(value)
+            for avoid in rule.avoid:
+                if avoid.tag.lower() in e.notes and (not avoid.when or any(w in low for w in avoid.when)):
+                    return avoid.reason, value
+    return None
 
 
 def clash(e: Exhibition, known: Known) -> str | None:

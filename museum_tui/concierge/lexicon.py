@@ -48,6 +48,8 @@ SYNONYMS = {
     "sculptor": "sculpture",
     "exhibit": "exhibition",
     "wheelchairs": "wheelchair",
+    "signed": "bsl",  # a signed tour or talk: British Sign Language
+    "signing": "bsl",
 }
 
 # what a feeling or a bodily need asks for: facilities declare which of these they `serve`
@@ -139,9 +141,14 @@ PLAN = re.compile(
 )
 MORE = re.compile(r"\b(?:else|other|another|more)\b")
 DRINK = re.compile(r"\b(?:drinks?|thirsty|coffee|tea|latte|water|juice|cuppa|chocolate|espresso)\b")
-FOOD = re.compile(r"\b(?:food|eat|hungry|snacks?|lunch|cakes?|sandwich\w*|starving|breakfast|peckish|meal)\b")
+FOOD = re.compile(
+    r"\b(?:food|eat|hungry|snacks?|lunch|dinner|cakes?|sandwich\w*|starving|breakfast|peckish|meal|sweets?|"
+    r"treats?|desserts?|puddings?)\b"
+)
 BABY = re.compile(r"\b(?:baby|babies|nappy|nappies|diaper|changing)\b")
-ACCESSIBLE = re.compile(r"\b(?:accessible|wheelchair|disabled|step.?free)\b")
+ACCESSIBLE = re.compile(
+    r"\b(?:accessible|wheelchair|disabled|step.?free)\b|\b(?:without|no|avoid(?:ing)?(?: the)?) (?:steps|stairs)\b"
+)
 
 FOCUS = (
     ("who", re.compile(r"\b(?:who|whose|artists?|made|by whom|created)\b")),
@@ -151,6 +158,7 @@ FOCUS = (
         "where",
         re.compile(
             r"\b(?:where|which floor|what floor|how (?:do|can|would|should) (?:i|we) get|how to get|way to|find|"
+            r"get (?:there|to)|"
             r"directions?)\b"
         ),
     ),

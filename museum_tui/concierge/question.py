@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from museum_tui.language.clauses import FILLERS
+
 from . import lexicon as lx
 from .knowledge import floor_in, minutes_in
 from .model import Venue
@@ -19,6 +21,26 @@ BUDGET = re.compile(
     r"\b(?:\d+(?:\.\d+)?\s*(?:hours?|hrs?|minutes?|mins?)|half an hour|an hour(?: and a half)?|two hours|"
     r"all (?:day|afternoon|morning))\b"
 )
+
+
+# "…, anything like that?": the question points back at what another clause says someone likes
+LIKE_THAT = re.compile(
+    r"\b(?:(?:anything|something|any|got|have you got) (?:\w+ )?like (?:that|this|those|these|it)|similar)\b"
+)
+LIKING = re.compile(
+    r"\b(?:obsessed with|love|loves|loved|mad about|crazy about|keen on|fans? of|into|enjoys?|likes?|adores?|"
+    r"big on|passionate about)\s+(?P<what>[a-z0-9' -]{3,40}?)(?=\s*(?:[,.!?;]|\band\b|\bbut\b|\bso\b|$))"
+)
+
+
+def liked(folded: str) -> str:
+    """What a "like that?" question points back at: the thing liked in the message's other clause
+    ("the kids are obsessed with trains, anything like that?" → "trains"); '' when there is none."""
+    pointer = LIKE_THAT.search(folded)
+    if not pointer:
+        return ""
+    found = LIKING.search(folded[: pointer.start()]) or LIKING.search(folded[pointer.end() :])
+    return FILLERS.sub("", found.group("what")).strip(" -'") if found else ""
 
 
 @dataclass
@@ -50,13 +72,15 @@ class Question:
         for k, v in venue.feelings.items():
             feelings_table.setdefault(k, v)
         feelings = [topic for topic, phrases in feelings_table.items() if any(lx.phrase_in(p, folded) for p in phrases)]
-        here_match = HERE.search(folded)
-        here = floor_in(venue, here_match.group(1)) if here_match else None
+        # where the visitor says they are: the first such phrase naming a known place ("from here" names none)
+        places = [(m, floor_in(venue, m.group(1))) for m in HERE.finditer(folded)]
+        here_match, here = next(((m, f) for m, f in places if f is not None), places[0] if places else (None, None))
         near_match = NEAR.search(folded)
         budget_match = BUDGET.search(folded)
         ask = folded
         if here_match and here is not None:
             ask = (folded[: here_match.start()] + " " + folded[here_match.end() :]).strip()
+        ask = liked(ask) or ask
         return cls(
             text=text,
             folded=folded,

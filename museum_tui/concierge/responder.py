@@ -18,11 +18,13 @@ from museum_tui.memory import MemoryStore
 
 from . import intents, timing
 from .agents import Agent
-from .answers import ALLERGY_SAID, Answers, listing, md
+from .answers import Answers, listing, md
+from .food import allergy_said
 from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
-from .knowledge import FactLike, Known, floor_named
+from .kinds import SKIP, asks_time, by_kind, timed_tour, to_skip
+from .knowledge import FactLike, Known, diet_tags, floor_named
 from .lexicon import tokens
-from .model import Exhibition, Venue
+from .model import ConceptRule, Exhibition, Venue
 from .question import Question
 from .recommend import recommend
 from .welcome import welcome_back
@@ -83,13 +85,14 @@ class BuiltinResponder:
         if q.greeting:
             parts.append(self.greeting(known, store, now, pick=not (q.is_question or q.plan)))
         parts += self.statements(known, banned, q)
+        food_told = bool(known.new("need")) and self._asks_food(q)  # "lunch ideas, I'm allergic to milk"
         used = set(banned)
         for topic in q.feelings:
             parts += self.feeling(topic, q, known, used)
         told_plan = known.new("interest") or known.new("time_budget")
         if told_plan and not (q.is_question or q.plan):
             parts.append(self.recommend(q, known))
-        elif q.is_question or not parts or q.plan:
+        elif q.is_question or not parts or q.plan or food_told:
             answer = self.answer(q, known, used, now)
             if answer and answer not in parts:
                 parts.append(answer)
@@ -134,14 +137,15 @@ class BuiltinResponder:
             else:
                 lines.append(f"I had nothing about “{md(value)}” to drop — nothing changed.")
         menu_told = False
-        for rule, value in known.new():
+        food_question = self._asks_food(q)  # the food answer follows, warnings included
+        for rule, values in _grouped(self.venue, known.new()):
             if rule.role == "name":
                 if not q.greeting:
-                    lines.append(f"Nice to meet you, {md(value)}.")
+                    lines.append(f"Nice to meet you, {md(values[0])}.")
             elif rule.role == "language":
-                lines.append(self.language_line(value))
+                lines.append(self.language_line(values[0]))
             elif rule.role == "need":
-                said = [rule.acknowledge.format(value=md(value))] if rule.acknowledge else []
+                said = [rule.acknowledge.format(value=listing([md(v) for v in values]))] if rule.acknowledge else []
                 if rule.advice:
                     said.append(rule.advice)
                 for fid in rule.facilities:
@@ -153,7 +157,7 @@ class BuiltinResponder:
                 if tours:
                     said.append("Tours for you: " + "; ".join(f"**{t.name}**, {t.when}" for t in tours) + ".")
                     used |= {f"tour:{t.name}" for t in tours}
-                if rule.menu and not menu_told and not (q.is_question and (q.food or q.drink)):
+                if rule.menu and not menu_told and not food_question:
                     # a food question gets the whole menu answer, warnings included: not said twice
                     check = self.answers.menu_check(known)
                     if check:
@@ -162,6 +166,12 @@ class BuiltinResponder:
                 if said:
                     lines.append(" ".join(said))
         return lines
+
+    def _asks_food(self, q: Question) -> bool:
+        """A question about food or drink: it says so, or names a café or a dish."""
+        if q.food or q.drink:
+            return True
+        return any(h.named and h.entry.kind in ("cafe", "menu") for h in self.index.search(q.ask)[:3])
 
     def feeling(self, topic: str, q: Question, known: Known, used: set[str]) -> list[str]:
         found = [f for f in self.venue.facilities if topic in f.serves and f"facility:{f.id}" not in used]
@@ -214,9 +224,15 @@ class BuiltinResponder:
         return Question.read(intents.resolved(q.text, subject), self.venue) if subject else q
 
     def answer(self, q: Question, known: Known, used: set[str], now: datetime, wants: list[str] | None = None) -> str:
-        kind_words = f"{KIND_WORDS['exhibition']} {self.venue.words.get('exhibition', '')}"
-        if intents.whats_on(q.folded, kind_words) and not q.budget:
+        # the venue's own words for another kind win over the generic ones ("show" is a tour at an aquarium)
+        theirs = {w for k, text in self.venue.words.items() if k != "exhibition" for w in text.split()}
+        generic = [w for w in KIND_WORDS["exhibition"].split() if w not in theirs]
+        kind_words = " ".join([*generic, self.venue.words.get("exhibition", "")])
+        if intents.whats_on(q.folded, kind_words, self.index, frozenset(theirs)) and not q.budget:
             return self.answers.whats_on(known, now)
+        skip = to_skip(self.answers, q, known, now) if SKIP.search(q.folded) else ""
+        if skip:  # "anywhere we should skip?": the shows that clash with the party's needs
+            return skip
         hits = [h for h in self.index.search(q.ask) if h.entry.key not in used]
         if "price" in q.focus:  # a price question wants an entry that has prices
             for hit in hits:
@@ -230,17 +246,15 @@ class BuiltinResponder:
                 hits, specific = [meant, *[h for h in hits if h.entry is not meant.entry]], True
         top = hits[0] if hits else None
         food = next((h for h in hits[:6] if h.entry.kind in ("cafe", "menu")), None)
-        foodish = q.food or q.drink or ALLERGY_SAID.search(q.folded)
+        foodish = q.food or q.drink or allergy_said(self.venue, q.folded) or bool(diet_tags(self.venue, q.folded))
         hours_of_cafe = (
             top is not None and top.entry.kind == "cafe" and ("when" in q.focus or timing.NOW_WORDS.search(q.folded))
         )
         if (
-            food
-            and top
-            and foodish
+            foodish
             and not hours_of_cafe
-            and not (top.named and top.entry.kind not in ("cafe", "menu"))
-            and (top is food or not specific or top.score <= 2 * food.score)  # a food question, whatever else
+            and not (top and top.named and top.entry.kind not in ("cafe", "menu"))
+            and (food is None or top is food or not specific or top.score <= 2 * food.score)  # whatever else
         ):
             return self.answers.food(hits, q, known, wants or [], "where" in q.focus, now)
         if q.near and top and top.entry.kind != "restroom" and "toilet" in tokens(q.ask, self.venue.synonyms):
@@ -257,8 +271,12 @@ class BuiltinResponder:
             wanted = Question.read(rule.query.format(value=live[0]), self.venue)
             wanted.focus = q.focus
             return self.answer(wanted, known, used, now, wants=live[:1])
+        if timed_tour(self.index, q) and not (top and top.named):  # "when's the next feeding?"
+            return self.answers.tours([h for h in hits if h.entry.kind == "tour"], q, known, now)
+        if asks_time(q) and not (top and (top.named or top.entry.kind in ("tour", "cafe", "menu", "hours"))):
+            return self.answers.hours(q, now)  # "can we still come in?": no entry is open or closed but the venue
         if not specific or top is None:
-            return ""
+            return by_kind(self.answers, self.index, hits, q, known, now)
         kind = top.entry.kind
         a = self.answers
         if kind in ("menu", "cafe"):
@@ -337,6 +355,22 @@ class BuiltinResponder:
         where = f"the {name} ({desk.location})" if desk and desk.location else "a member of staff"
         topics = ["what's on", "directions and toilets", "food", "access", "tours", "opening hours"]
         return f"I'm not sure about that one — {where} will know. I can help with {listing(topics)}."
+
+
+def _grouped(venue: Venue, new: list[tuple[ConceptRule, str]]) -> list[tuple[ConceptRule, list[str]]]:
+    """This turn's facts by rule, in order, so two allergies are acknowledged in one sentence; a diet or
+    allergy said twice in two words ("coeliac", "gluten-free") counts once."""
+    out: dict[str, tuple[ConceptRule, list[str]]] = {}
+    seen: set[tuple[str, str]] = set()
+    for rule, value in new:
+        key = value.lower()
+        if rule.menu == "diet":
+            key = " ".join(diet_tags(venue, value)) or key
+        if (rule.concept, key) in seen:
+            continue
+        seen.add((rule.concept, key))
+        out.setdefault(rule.concept, (rule, []))[1].append(value)
+    return list(out.values())
 
 
 def _same_place(a: Entry, b: Entry) -> bool:

@@ -11,8 +11,9 @@ from .hours import Schedule, Span, clock
 from .lexicon import WEEKDAYS
 from .model import Cafe, Tour, Venue
 
-NOW_WORDS = re.compile(r"\b(?:now|right now|at the moment|currently|still open|yet)\b")
+NOW_WORDS = re.compile(r"\b(?:now|right now|at the moment|currently|still|yet)\b")
 LATE = re.compile(r"\b(?:late|evening|tonight|night)\b")
+LEFT = re.compile(r"\b(?:left|remaining|still to come|later|rest of the day|any more|anymore)\b")
 NEXT = re.compile(r"\b(?:next|soonest|upcoming|coming up)\b")
 CLOSE = re.compile(r"\bclos\w*\b|\buntil when\b|\bhow late\b")
 
@@ -188,7 +189,8 @@ def cafe_hours(cafe: Cafe, venue: Venue, now: datetime) -> str:
     nxt = hours.next_opening(now)
     if nxt is None:
         return "closed"
-    return f"closed now; next open {weekday(nxt.start.date(), now)}, {nxt.text()}"
+    season = f" — it is open {hours.season}" if hours.season and (nxt.start.date() - now.date()).days > 6 else ""
+    return f"closed now{season}; next open {weekday(nxt.start.date(), now)}, {nxt.text()}"
 
 
 # ---- tours -----------------------------------------------------------------------------------------------
@@ -214,14 +216,20 @@ def tour_facts(t: Tour) -> str:
     return " ".join(parts)
 
 
+# words that start a `when` text and are no name ("Daily at 11:30" reads "runs daily at 11:30")
+COMMON = frozenset("daily every each weekends weekdays hourly twice once".split())  # noqa: SIM905
+
+
 def tour_line(t: Tour, now: datetime) -> str:
     """One tour: when it runs, how long, where it meets, the next time, what to know."""
-    text = f"The **{t.name}** runs {t.when} ({t.minutes} min), from {t.meets}."
-    nxt = next_run(t, now)
+    when = t.when[:1].lower() + t.when[1:] if t.when.split()[:1] and t.when.split()[0].lower() in COMMON else t.when
+    text = f"The **{t.name}** runs {when} ({t.minutes} min), from {t.meets}."
+    nxt = next_run(t, now, 366)  # a seasonal tour's next run may be months away
     if nxt:
         text += f" The next one is {weekday(nxt.start.date(), now)} at {clock(nxt.start)}."
     if t.description:
-        text += f" {t.description}"
+        said = t.description[:1].upper() + t.description[1:]
+        text += f" {said}" + ("" if said.endswith((".", "!", "?")) else ".")
     facts = tour_facts(t)
     return f"{text} {facts}".strip()
 

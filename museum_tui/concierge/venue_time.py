@@ -4,11 +4,12 @@ list, so the whole file is reported at once (see venue.py)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from datetime import date
 from typing import Any, Protocol
 
-from .hours import Schedule, legacy_span, legacy_week, problem
+from .hours import MONTH_NAMES, MONTHS_OSM, SEASON, SPAN, Schedule, legacy_span, legacy_week, problem
 
 LEGACY = re.compile(r"\d[:.]\d\d\s*(?:–|—|to)\s*\d")
 CLOCK = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
@@ -28,7 +29,9 @@ def schedule(c: Checker, spec: str, where: str) -> Schedule | None:
         return Schedule(spec)
     span = legacy_span(spec) if LEGACY.search(spec) else None  # older files: "10:00–17:30 (note)"
     if span and problem(span) is None:
-        return Schedule(span)
+        days = other_days(spec)  # "… daily (Saturdays and Sundays 09:30–17:00)": those days' own hours
+        both = span.split(' "')[0] + "; " + days
+        return Schedule(both if days and problem(both) is None else span)
     c.problems.append(f'{where}: {spec!r} is {problem(spec)}; e.g. "Mo-Fr 10:00-17:30; Sa,Su 09:00-18:00"')
     return None
 
@@ -126,7 +129,24 @@ def read_when(when: str) -> tuple[str, tuple[str, ...]]:
         days += ["Sa", "Su"]
     if "weekday" in low:
         days += ["Mo", "Tu", "We", "Th", "Fr"]
-    return ",".join(dict.fromkeys(days)), tuple(found)
+    season = SEASON.search(low)  # "…, April to October only": the months it runs, as data
+    months = "-".join(MONTHS_OSM[MONTH_NAMES.index(g[:3])] for g in season.groups()) if season else ""
+    return " ".join(x for x in (months, ",".join(dict.fromkeys(days))) if x), tuple(found)
+
+
+def other_days(text: str) -> str:
+    """Rules for the days an older hours text gives their own span after the first ("10:00–16:30 daily
+    (Saturdays and Sundays 09:30–17:00)" → "Sa,Su 09:30-17:00"); '' when there are none."""
+    spans = list(SPAN.finditer(text))
+    rules = []
+    for before, m in itertools.pairwise(spans):
+        said = text[before.end() : m.start()].lower()
+        days = [osm for word, osm in DAY_WORDS if re.search(rf"\b{word}s?\b|\b{word[:3]}\b", said)]
+        days += ["Sa", "Su"] if "weekend" in said else []
+        h1, m1, h2, m2 = m.groups()
+        if days:
+            rules.append(f"{','.join(dict.fromkeys(days))} {int(h1):02d}:{m1}-{int(h2):02d}:{m2}")
+    return "; ".join(rules)
 
 
 def _and(items: list[str]) -> str:

@@ -21,9 +21,14 @@ def cap(text: str) -> str:
 
 def be(name: str) -> str:
     """'is' or 'are' after a name: 'Audio guides are', 'Lockers are', 'The shop is'."""
-    last = fold(name).split()[-1] if name.strip() else ""
+    said = fold(name).split()
+    last = said[-1] if said else ""
     plural = last.endswith("s") and not last.endswith(("ss", "us", "is", "ics")) and last != "wifi"
+    plural = plural or last in IRREGULAR_PLURALS or "and" in said  # "Families and children"
     return "are" if plural else "is"
+
+
+IRREGULAR_PLURALS = frozenset("children people men women feet teeth mice geese staff".split())  # noqa: SIM905
 
 
 def the(name: str) -> str:
@@ -33,6 +38,26 @@ def the(name: str) -> str:
     rest = name.split()[1:]
     common = all(w.islower() for w in rest) and not any(ch.isupper() for ch in name[1:2])
     return f"The **{name[:1].lower() + name[1:] if common else name}**"
+
+
+PREPOSITION = re.compile(
+    r"^(?:in|on|at|by|next|beside|near|opposite|behind|left|right|inside|outside|between|under|above|up|down|"
+    r"past|through|straight|to|along|across|off|just|round|around|from|within|every|all|throughout|upstairs|"
+    r"downstairs|here|there|where)\b",
+    re.IGNORECASE,
+)
+
+
+def placed(location: str) -> str:
+    """A location that can follow 'is': 'ticket desk, Main Entrance' → 'at the ticket desk, Main Entrance'
+    ('on the ground floor' stays as it is)."""
+    if not location or PREPOSITION.match(location):
+        return location
+    if fold(location).startswith(("whole ", "entire ")):  # "whole aquarium": across the whole aquarium
+        return f"across the {location}"
+    if location[:1].isupper() or fold(location).startswith(("the ", "a ", "an ")):
+        return f"at {location}"
+    return f"at the {location}"
 
 
 def listing(names: list[str]) -> str:

@@ -89,6 +89,17 @@ def test_allergy_is_acknowledged_with_the_menu_items_to_avoid(museum: Venue) -> 
     assert "avoid the peanut butter cookie (peanuts)" in reply and "not sure" not in reply
 
 
+def test_a_food_answer_names_an_unsafe_dish_only_when_asked_about_it(museum: Venue) -> None:
+    """In an answer to a food question the warning says the allergen and how many dishes it rules out;
+    a dish is named only when the visitor asked about it by name."""
+    museum.remember("SpecialNeed.Allergy", "peanuts")
+    snacks = museum.ask("what snacks can I get?")
+    assert "I've left out the one item with peanuts." in snacks and "peanut butter" not in snacks.lower()
+    assert "Lemon and polenta cake" in snacks
+    asked = museum.ask("can I have the peanut butter cookie?")
+    assert "The peanut butter cookie has peanuts in it, sorry." in asked, "a dish asked about by name is named"
+
+
 def test_a_retraction_says_what_was_dropped_and_never_repeats_its_advice(museum: Venue) -> None:
     museum.remember("SpecialNeed.HearingImpairment", "deaf")
     reply = museum.ask("actually I'm not deaf", Said("SpecialNeed.HearingImpairment", "deaf", "negated"))

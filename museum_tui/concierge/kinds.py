@@ -1,0 +1,126 @@
+"""When no one entry answers, the kind of thing asked for does: "any tours left today?" asks about tours,
+"how much is it to get in?" about what things cost, "can I still get in?" about the hours. A kind is known by
+its own words (and the venue's `words` for it), a price by the prices in the venue's text, a time question
+by its time words: never by one question's phrasing."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from . import timing
+from .answers import Answers
+from .index import Hit, Index
+from .knowledge import Known, party_clash
+from .lexicon import STOPWORDS, stem, tokens, words
+from .question import Question
+
+# the words that name each kind of entry itself (not its features: "step-free" names no lift)
+KIND_NAMES = {"tour": "tour guided", "restroom": "toilet", "lift": "lift", "entrance": "entrance door"}
+PRICE = re.compile(r"[£$€]\s?\d|\d\s?(?:€|eur|usd)\b|\bfree\b", re.IGNORECASE)
+# asking which shows to miss ("anywhere we should skip?"), not how to skip a queue
+SKIP = re.compile(
+    r"\b(?:anywhere|anything|which|what|where)\b.*\b(?:skip|avoid|stay away|steer clear|give \w+ a miss)\b"
+    r"|\bshould (?:i|we|they|he|she) (?:skip|avoid|miss)\b|\bbest (?:skipped|avoided)\b"
+    r"|\b(?:anywhere|anything|which|what)\b.*\b(?:can ?not|can't|won't be able to|unable to) "
+    r"(?:do|go|get|manage|visit)\b"
+)
+# who a thing may be for: children of any age, said any way
+AUDIENCE = re.compile(
+    r"\b(?:kids?|kiddies|children|child|toddlers?|little ones?|youngsters?|teens?|teenagers?|famil(?:y|ies)|"
+    r"grandkids|grandchildren|grandsons?|granddaughters?|nephews?|nieces?|sons?|daughters?|teenage|boys?|girls?)\b"
+)
+FAMILY = "kids children child family families"
+HANDS_ON = "hands-on touch play interactive trail activity explore"
+TIME = re.compile(r"\b(?:still|yet|until|till|late|early|open|opens|close|closes|closing|last entry)\b")
+
+
+def asks_time(q: Question) -> bool:
+    """The question is about opening and closing ("still", "until", "open", "last entry")."""
+    return bool(TIME.search(q.folded))
+
+
+def timed_tour(index: Index, q: Question) -> bool:
+    """A question about when the tours (or talks, shows: the venue's words) run: the next, today's."""
+    when = "when" in q.focus or timing.NEXT.search(q.folded) or timing.LEFT.search(q.folded)
+    return bool(when) and kind_asked(index, q.ask) == "tour"
+
+
+def kind_asked(index: Index, ask: str) -> str | None:
+    """The kind of entry the question names by its kind word, if the venue has any of it."""
+    said = _stems(ask)
+    for kind, names in KIND_NAMES.items():
+        called = _stems(f"{names} {index.venue.words.get(kind, '')}")
+        if kind == "tour":  # what the venue calls its tours: the head of their names ("walk", "talk", "show")
+            called |= {stem(w) for t in index.venue.tours for w in words(t.name)[-1:] if w not in STOPWORDS}
+        if said & called and any(e.kind == kind for e in index.entries):
+            return kind
+    return None
+
+
+def _stems(text: str) -> set[str]:
+    """Every word's stem, stop words too: a kind may be named by one ("show" at an aquarium)."""
+    return {stem(w) for w in words(text)}
+
+
+def priced(index: Index) -> Hit | None:
+    """The entry that says most about prices (the tickets, admission): where "how much?" is answered."""
+    best = max(
+        ((sum(len(PRICE.findall(text)) for text, _ in e.fields), e) for e in index.entries if e.kind == "facility"),
+        key=lambda p: p[0],
+        default=(0, None),
+    )
+    return Hit(1.0, best[1]) if best[0] else None
+
+
+def to_skip(a: Answers, q: Question, known: Known, now: datetime) -> str:
+    """ "Anywhere we should skip?": the shows on today that clash with a need of someone in the party."""
+    shows = [e for e in a.venue.exhibitions if e.on(now.date())]
+    found = [(e, c) for e in shows for c in [party_clash(e, known)] if c]
+    if not found:
+        avoiding = any(r.avoid and known.party_values.get(r.concept) for r in a.venue.rules("need"))
+        return "Nothing on today clashes with what you've told me — enjoy it all!" if avoiding else ""
+    rows = [
+        f"- **{e.title}** ({e.gallery.name}, {a.floor(e.gallery.floor)}): {reason}, so maybe not for {known.whom(v)}"
+        for e, (reason, v) in found
+    ]
+    return "Best skipped:\n" + "\n".join(rows)
+
+
+def for_audience(a: Answers, index: Index, q: Question, known: Known) -> str:
+    """ "Anything for the kids?": the venue's facility for families by its name, else the shows and rooms
+    whose words are about children or hands-on things, else a facility that lists children."""
+    if not AUDIENCE.search(q.folded):
+        return ""
+    family = set(tokens(FAMILY))
+    named = [f for f in index.venue.facilities if family & set(tokens(f.name))]
+    if named:
+        return a.facility(named[0], q, known)
+    shows = [h.entry.obj for h in index.search(f"{FAMILY} {HANDS_ON}", kinds=("exhibition",))][:3]
+    if shows:
+        return "For children:\n" + a.exhibitions(shows, q, known).split("\n", 1)[1]
+    listed = [f for f in index.venue.facilities if family & set(tokens(" ".join(f.keywords)))]
+    return a.facility(listed[0], q, known) if listed else ""
+
+
+def by_kind(a: Answers, index: Index, hits: list[Hit], q: Question, known: Known, now: datetime) -> str:
+    """The answer about the kind asked for when no entry is specific; '' when there is none."""
+    kind = kind_asked(index, q.ask)
+    if kind == "tour":
+        return a.tours([h for h in hits if h.entry.kind == "tour"], q, known, now)
+    if kind == "restroom":
+        return a.restroom(q, known)
+    if kind == "lift":
+        return a.lifts(q, known)
+    if kind == "entrance":
+        return a.entrance(hits, q, known)
+    audience = for_audience(a, index, q, known)
+    if audience:
+        return audience
+    if "price" in q.focus:
+        hit = priced(index)
+        if hit is not None:
+            return a.facility(hit.entry.obj, q, known)
+    if index.venue.hours and ("when" in q.focus or asks_time(q)):
+        return a.hours(q, now)
+    return ""
