@@ -60,3 +60,10 @@ SLOW_FIRST = (
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: not item.nodeid.startswith(SLOW_FIRST))  # stable: the order within stays
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: two workers per core, at most 8. Many tests wait on something real (a subprocess, the fake
+    server's delays, PostgreSQL), so one worker per core leaves cores idle: on this project's 2-core
+    machine 4 workers ran the suite in 89 s where 2 took 121 s (3: 91 s, 6: 96 s)."""
+    return max(2, min(8, 2 * (os.cpu_count() or 1)))
