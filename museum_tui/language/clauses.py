@@ -164,6 +164,12 @@ MEMBER_S = re.compile(
     rf"(?:^|(?<=\band )|(?<=\bbut )|(?<=, ))(?P<who>(?:(?:my|our|the)\s+(?:[\w-]+\s+)?)?(?:{MEMBERS}|grandads?))'s"
     r"\s+(?P<rest>[^,.;!?]*)"
 )
+DIALECT_MY = re.compile(rf"\bme (?=(?:{MEMBERS})\b)")
+# A family word whose plural is rare or irregular, typed with its 's but no apostrophe: "wifes", "mums"
+NO_APOSTROPHE = re.compile(
+    r"(?:^|(?<=\bmy )|(?<=\bour )|(?<=\bthe )|(?<=\band )|(?<=, ))"
+    r"(?P<who>wife|husband|hubby|missus|mum|mam|mom|dad|nan|gran|grandad|grandma|grandpa)s\b"
+)
 CLEFT = re.compile(
     rf"^it (?:is|was) (?P<neg>not )?(?P<who>(?:my|our) (?:[\w-]+ )?(?:{MEMBERS})) "
     r"(?:who|that) (?P<verb>is|has|was|uses)\s*"
@@ -189,6 +195,8 @@ def fold(text: str) -> str:
     """Lower-case, unify quotes and spaces, expand contractions: the text cues are matched against."""
     text = text.lower().replace("’", "'").replace("‘", "'").replace("`", "'").replace("´", "'")
     text = re.sub(r"[“”]", '"', text)
+    text = DIALECT_MY.sub("my ", text)  # "me mam's got a bad hip": "me" as "my" before one of the party
+    text = NO_APOSTROPHE.sub(r"\g<who>'s", text)  # "wifes allergic to kiwi": a typed "wife's"
     text = MEMBER_S.sub(_member_s, text)  # "my son's allergic", "mum's got a bad hip"
     text = POSSESSED_S.sub(_member_s, text)  # "his eyesight's really bad", "my back's killing me"
     text = MEMBER_ON.sub(r"\g<who> is ", text)  # "grandads on crutches today": the verb left out
