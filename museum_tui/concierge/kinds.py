@@ -114,13 +114,13 @@ def by_kind(a: Answers, index: Index, hits: list[Hit], q: Question, known: Known
         return a.lifts(q, known)
     if kind == "entrance":
         return a.entrance(hits, q, known)
-    audience = for_audience(a, index, q, known)
-    if audience:
-        return audience
-    if "price" in q.focus:
+    if "price" in q.focus:  # "how much for me and my two kids?": a price, whoever it is for
         hit = priced(index)
         if hit is not None:
             return a.facility(hit.entry.obj, q, known)
+    audience = for_audience(a, index, q, known)
+    if audience:
+        return audience
     if index.venue.hours and ("when" in q.focus or asks_time(q)):
         return a.hours(q, now)
     return ""

@@ -236,3 +236,22 @@ def test_an_older_hours_text_gives_named_days_their_own_hours() -> None:
 def test_a_keyword_of_several_words_said_whole_counts_like_a_name(garden: Venue) -> None:  # noqa: F811
     reply = garden.ask("can I bring my guide dog into the palm house?")
     assert reply.startswith("**Support for blind and partially sighted visitors**"), reply
+
+
+def test_a_price_asked_for_the_kids_is_a_price(garden: Venue) -> None:  # noqa: F811
+    """The children's words match the family shows, and the family room in a venue that has one, but "how
+    much" asks a price: the entry with the prices answers, however the party is said."""
+    for question in (
+        "how much for me and my two kids? they're 8 and 12",
+        "How much is it for two adults and two kids?",
+    ):
+        reply = garden.ask(question)
+        assert "£19.50" in reply and "£6" in reply, (question, reply)
+
+
+def test_a_price_for_the_kids_at_a_venue_with_a_families_desk() -> None:
+    """At the science centre (written from docs/ alone) "kids" finds its facility named for families, which
+    was the answer; "how much" asks a price, so the entry with the prices answers."""
+    science = Venue("../tests/data/blind/science")
+    reply = science.ask("How much is it for two adults and two kids?")
+    assert "£40" in reply, reply
