@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from museum_tui.language import content_words, dialogue_acts
 
-from .index import Hit, Index
+from .index import KIND_WORDS, Hit, Index
 from .lexicon import fold, tokens
 
 # Words that point back at something named before.
@@ -96,9 +96,20 @@ ASPECT_WORDS = frozenset(
 )
 
 
-def only_about_a_subject(folded: str) -> bool:
-    """The message asks about some aspect of a subject it does not name."""
-    return not (content_words(folded) - ASPECT_WORDS)
+# Where a route starts ("how do I get there from the main entrance?"): it names a place, not the subject
+ORIGIN = re.compile(r"\bfrom (?:here|(?:the |this |that )?[\w-]+(?: [\w-]+)?)")
+
+
+def only_about_a_subject(folded: str, index: Index | None = None) -> bool:
+    """The message asks about some aspect of a subject it does not name: beyond the aspect words and where
+    a route starts, none of its words is one the venue's entries use ("how long to go round?")."""
+    rest = content_words(ORIGIN.sub(" ", folded)) - ASPECT_WORDS
+    if not rest or index is None:
+        return not rest
+    kinds = tuple(dict.fromkeys(e.kind for e in index.entries))
+    named = " ".join([*(KIND_WORDS.get(k, "") for k in kinds), *index.venue.words.values()])  # "and the cafe?"
+    used = index.vocabulary_of(kinds) | set(tokens(named, index.venue.synonyms))
+    return not any(set(tokens(w, index.venue.synonyms)) & used for w in rest)
 
 
 def last_subject(index: Index, earlier: Sequence[str], good: float) -> Hit | None:

@@ -213,7 +213,7 @@ class BuiltinResponder:
     def _follow_up(self, q: Question, known: Known, earlier: Sequence[str]) -> Question:
         """A question pointing back ("where is it?") asked about the last thing discussed, unless it refers
         to a live need ("where can I get one?") or names its own subject."""
-        if not earlier or not intents.points_back(q.folded) or not intents.only_about_a_subject(q.folded):
+        if not earlier or not intents.points_back(q.folded) or not intents.only_about_a_subject(q.folded, self.index):
             return q
         hits = self.index.search(q.ask)
         if hits and hits[0].named:

@@ -255,3 +255,18 @@ def test_a_price_for_the_kids_at_a_venue_with_a_families_desk() -> None:
     science = Venue("../tests/data/blind/science")
     reply = science.ask("How much is it for two adults and two kids?")
     assert "£40" in reply, reply
+
+
+def test_a_follow_up_whose_other_words_name_nothing_here_is_about_the_last_subject(museum: Venue) -> None:  # noqa: F811
+    """'go round' and 'from the main entrance' name no show: the question is about the one just discussed.
+    A word the venue does use still makes its own subject."""
+    general = museum.agents["general"]
+
+    def ask(text: str, before: str) -> str:
+        return museum.responder.reply(text, general, museum.store, [], now=MONDAY, earlier=[before])
+
+    reply = ask("and how long does it take to go round?", "Where's the surrealism exhibition?")
+    assert "Dreamers" in reply and "50" in reply, reply
+    reply = ask("how do I get there from the main entrance?", "Tell me about Faces of the City")
+    assert "Faces of the City" in reply or "Gallery 4" in reply, reply
+    assert "Harbour Café" in ask("and the cafe, how far is it?", "Tell me about Faces of the City")
