@@ -31,6 +31,7 @@ from .facts import Change, Fact, normalize
 from .snapshot import Consent, Synced, VisitorSnapshot
 from .store import MemoryStore
 from .tiers import KEPT_TIERS
+from .timestamps import parse_time
 from .visits import KEPT_VISITS, Visit
 
 ADOPTED_FIELDS = ("evidence", "salience", "mentions", "last_seen_at", "source", "history")
@@ -126,11 +127,7 @@ def merge(
 
 def _when(stamp: str) -> datetime:
     """A fact's ISO time as an aware datetime (the oldest possible when missing or unreadable)."""
-    try:
-        moment = datetime.fromisoformat(stamp)
-    except ValueError:
-        return datetime.min.replace(tzinfo=UTC)
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return parse_time(stamp) or datetime.min.replace(tzinfo=UTC)
 
 
 def _rank(fact: Fact, mine: bool, by_salience: bool) -> tuple[object, ...]:

@@ -9,11 +9,13 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 
-def parse_time(text: str) -> datetime | None:
-    """An ISO timestamp from a file, or None if it is not one (files may be hand-edited)."""
+def parse_time(text: object) -> datetime | None:
+    """An ISO timestamp from a file or a record, or None if it is not one (files may be hand-edited)."""
+    if not isinstance(text, str):
+        return None
     try:
         value = datetime.fromisoformat(text)
-    except (TypeError, ValueError):
+    except ValueError:
         return None
     return value if value.tzinfo else value.replace(tzinfo=UTC)
 

@@ -9,10 +9,11 @@ database that cannot record the try refuses to check it. A PIN is created only i
 from __future__ import annotations
 
 import contextlib
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, Protocol
 
 from museum_tui import clock
+from museum_tui.memory.timestamps import parse_time
 
 from .repository import PersistenceError
 from .schema import SCHEMA
@@ -22,11 +23,7 @@ from .visitor_secret import MAX_DELAY, SecretError, new_record, next_try, verify
 def _seen_at(stamp: object) -> datetime:
     """When a copied record's visitor was last seen (`store migrate`), or now for a new PIN. `used_at`
     is that moment: a PIN chosen or opening the memory, never a wrong try (see `retention`)."""
-    if isinstance(stamp, str):
-        with contextlib.suppress(ValueError):
-            moment = datetime.fromisoformat(stamp)
-            return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-    return clock.now()
+    return parse_time(stamp) or clock.now()
 
 
 class Database(Protocol):

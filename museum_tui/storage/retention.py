@@ -17,6 +17,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from museum_tui import clock
+from museum_tui.memory.timestamps import parse_time
 
 from .files import FileStorage
 from .private_files import read_regular
@@ -83,11 +84,8 @@ def _stale_files(storage: FileStorage, before: datetime) -> list[str]:
 def _pin_seen(storage: FileStorage, name: str) -> datetime:
     """When a PIN-only visitor was last seen: the record's `seen_at`, or for a record written before it
     was kept, the file's time."""
-    record = storage.secret(name).record() or {}
-    with contextlib.suppress(KeyError, TypeError, ValueError):
-        seen = datetime.fromisoformat(str(record["seen_at"]))
-        return seen if seen.tzinfo else seen.replace(tzinfo=UTC)
-    return datetime.fromtimestamp(os.stat(storage.secret(name).path).st_mtime, UTC)
+    seen = parse_time((storage.secret(name).record() or {}).get("seen_at"))
+    return seen or datetime.fromtimestamp(os.stat(storage.secret(name).path).st_mtime, UTC)
 
 
 def _stale_database(storage: Any, before: datetime) -> list[str]:
