@@ -20,12 +20,6 @@ PEOPLE = (
     r"nanna|gran|grandad|granddad|grampa|hubby|missus|bloke|fella|chap|lady|man|woman|women|visitor|"
     r"gentleman|guy|guys|bro|sis|kiddo|kiddos|bf|gf"
 )
-# Words for the visitor's own people that are not plain nouns for a person: "our youngest", "my other half",
-# "my mother-in-law" (the whole list of members is MEMBERS below; these are the ones PEOPLE lacks)
-KIN = (
-    r"mother-in-law|father-in-law|sister-in-law|brother-in-law|stepson|stepdaughter|stepmum|stepdad|youngest|"
-    r"eldest|little one|other half|mam|grandsons?|granddaughters?"
-)
 # Verbs that make a person the subject of a clause ("my mate reckons …", "the kids want …").
 SUBJECT_VERBS = (
     r"is|are|was|were|has|have|had|uses|use|used|needs|need|needed|can|could|would|will|likes|like|liked|loves|"
@@ -35,11 +29,22 @@ SUBJECT_VERBS = (
     r"should|must|might|may|told|tells|tell|mentioned|recommended|suggested|asked|warned|reckoned|wears|wear|"
     r"avoids|avoid|relies|rely|suffer|manages|manage|gets|uses|looks|look|seems|seem|sounds|appears"
 )
+# The people a visitor comes with: family, friends, partners, carers. Not strangers or staff.
+MEMBERS = (
+    r"husband|wife|partner|spouse|sons?|daughters?|kids?|child|children|boys?|girls?|baby|toddler|teenager|"
+    r"teen|friends?|mum|mom|mother|dad|father|parents|grandma|grandmother|granny|grandpa|grandfather|"
+    r"grandparents|grandsons?|granddaughters?|grandkids|grandchildren|sisters?|brothers?|siblings|aunt|uncle|"
+    r"niece|nephew|cousin|colleagues?|carer|caregiver|boyfriend|girlfriend|fiance|fiancee|mates?|flatmate|"
+    r"roommate|housemate|nan|nana|nanna|gran|grandad|granddad|grampa|hubby|missus|sis|bro|bf|gf|twins|"
+    r"in-laws|stepson|stepdaughter|stepmum|stepdad|mother-in-law|father-in-law|sister-in-law|brother-in-law|"
+    r"kiddos?|little one|eldest|"
+    r"youngest|other half|mam|mammy"
+)
 THIRD_PARTY = re.compile(
-    rf"(?<!with )(?<!brought )(?<!and )\b(?:my|our|his|her|their|a|the)\s+(?:\w+\s+){{0,2}}?(?:{PEOPLE}|{KIN})\b"
+    rf"(?<!with )(?<!brought )(?<!and )\b(?:my|our|his|her|their|a|the)\s+(?:\w+\s+){{0,2}}?(?:{PEOPLE}|{MEMBERS})\b"
     rf"(?:\s+(?:who|that)(?:\s+\w+){{1,4}}?)?(?:\s+(?!and\b|who\b)\w+){{0,3}}?\s+(?:{SUBJECT_VERBS})\b"
     # "Dad is hard of hearing", "mum uses a wheelchair": a person named without a determiner opens it
-    rf"|^(?:{PEOPLE}|{KIN})(?:\s+(?!and\b)\w+)?\s+(?:{SUBJECT_VERBS})\b"
+    rf"|^(?:{PEOPLE}|{MEMBERS})(?:\s+(?!and\b)\w+)?\s+(?:{SUBJECT_VERBS})\b"
     r"|^(?:he|she|they|someone|somebody|anyone|anybody|people|visitors|everyone|most people)\b"
     r"|^(?:his|her|their) (?!own\b)\w+"
 )
@@ -48,16 +53,6 @@ ABOUT_ME = re.compile(r"\b(?:call|calls|called|know|knows) me\b")
 # "a friend who is a wheelchair user": what follows the relative word is about that person
 RELATIVE = re.compile(rf"\b(?:{PEOPLE})\s+(?:who|that|whose)\b")
 
-# The people a visitor comes with: family, friends, partners, carers. Not strangers or staff.
-MEMBERS = (
-    r"husband|wife|partner|spouse|sons?|daughters?|kids?|child|children|boys?|girls?|baby|toddler|teenager|"
-    r"teen|friends?|mum|mom|mother|dad|father|parents|grandma|grandmother|granny|grandpa|grandfather|"
-    r"grandparents|grandsons?|granddaughters?|grandkids|grandchildren|sisters?|brothers?|siblings|aunt|uncle|"
-    r"niece|nephew|cousin|colleagues?|carer|caregiver|boyfriend|girlfriend|fiance|fiancee|mates?|flatmate|"
-    r"roommate|housemate|nan|nana|nanna|gran|grandad|granddad|grampa|hubby|missus|sis|bro|bf|gf|twins|"
-    r"in-laws|stepson|stepdaughter|stepmum|stepdad|mother-in-law|father-in-law|kiddos?|little one|eldest|"
-    r"youngest|other half|mam|mammy"
-)
 # "my son", "our daughter", "my little girl", "my 8 year old son": a member, named by the visitor (not
 # "our neighbour's boy": another person's)
 NOT_MINE = rf"(?!(?:{PEOPLE}|neighbours?|neighbors?)\b)"  # a word between "my" and the member, not a person
