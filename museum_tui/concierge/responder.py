@@ -21,7 +21,7 @@ from .agents import Agent
 from .answers import Answers, listing, md
 from .food import allergy_said
 from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
-from .kinds import SKIP, asks_time, by_kind, timed_tour, to_skip
+from .kinds import PRICE, SKIP, asks_time, by_kind, timed_tour, to_skip
 from .knowledge import FactLike, Known, diet_tags, floor_named
 from .lexicon import tokens
 from .model import ConceptRule, Exhibition, Venue
@@ -36,7 +36,6 @@ SEMANTIC_MIN = 0.6  # the nearest entry in meaning answers a question BM25 canno
 SEMANTIC_MARGIN = 0.04  # and only ahead of the next entry of another kind by this much
 MAX_PARTS = 4
 OPEN = re.compile(r"\bopen\b|\bclos(?:e|es|ed|ing)\b")
-PRICE = re.compile(r"[£$€]\s?\d|\d\s?(?:€|eur|usd)\b|\bfree\b", re.IGNORECASE)
 FEELING_LEADS = {
     "rest": "Let's find you somewhere to sit.",
     "quiet": "Sorry it's a lot — here is somewhere calmer.",
