@@ -19,7 +19,8 @@ from datetime import date, datetime, time, timedelta
 from functools import cached_property
 from typing import Any
 
-DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+from .lexicon import WEEKDAYS
+
 OSM_DAYS = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
 MONTHS_OSM = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()  # noqa: SIM905
 MONTH_NAMES = [m.lower() for m in MONTHS_OSM]
@@ -67,7 +68,7 @@ def legacy_span(text: str) -> str | None:
 def legacy_week(days: dict[str, Any]) -> str:
     """A per-weekday dict of texts as one `opening_hours` rule; a day without a span is closed."""
     rules = []
-    for day, osm in zip(DAYS, OSM_DAYS, strict=True):
+    for day, osm in zip(WEEKDAYS, OSM_DAYS, strict=True):
         value = days.get(day)
         span = legacy_span(value) if isinstance(value, str) else None
         rules.append(f"{osm} {span}" if span else f"{osm} off")
