@@ -18,16 +18,17 @@ from museum_tui.memory import MemoryStore
 
 from . import intents, timing
 from .agents import Agent
-from .answers import Answers, listing, md
+from .answers import Answers
 from .food import allergy_said
 from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
 from .kinds import PRICE, SKIP, asks_time, by_kind, timed_tour, to_skip
 from .knowledge import FactLike, Known, diet_tags, floor_named
 from .lexicon import tokens
-from .model import ConceptRule, Exhibition, Venue
+from .model import Exhibition, Venue
 from .question import Question
 from .recommend import recommend
-from .welcome import welcome_back
+from .talk import Talk
+from .told import Told
 from .wording import once
 
 MIN_SCORE = 0.5  # below this share of the rarest word's weight, a match is too weak to answer from
@@ -36,14 +37,9 @@ SEMANTIC_MIN = 0.6  # the nearest entry in meaning answers a question BM25 canno
 SEMANTIC_MARGIN = 0.04  # and only ahead of the next entry of another kind by this much
 MAX_PARTS = 4
 OPEN = re.compile(r"\bopen\b|\bclos(?:e|es|ed|ing)\b")
-FEELING_LEADS = {
-    "rest": "Let's find you somewhere to sit.",
-    "quiet": "Sorry it's a lot — here is somewhere calmer.",
-    "unwell": "I'm sorry you're not feeling well.",
-}
 
 
-class BuiltinResponder:
+class BuiltinResponder(Told, Talk):
     def __init__(self, venue: Venue, vectors: object = ...) -> None:
         self.venue = venue
         self._index: Index | None = None
@@ -115,76 +111,6 @@ class BuiltinResponder:
         elif q.greeting and len(parts) == 1:
             parts.append("What would you like to see or do today?")
         return "\n\n".join(once(parts))
-
-    # ---- what the visitor told us --------------------------------------------------------------------
-
-    def _banned(self, known: Known) -> set[str]:
-        """Entries whose advice belongs to a need the visitor just said they do not have."""
-        out: set[str] = set()
-        for concept, _, _ in known.retracted:
-            rule = known.rule(concept)
-            if rule and not known.values.get(concept):
-                out |= {f"facility:{fid}" for fid in rule.facilities}
-                out |= {f"tour:{t.name}" for t in self.venue.tours if set(rule.tours) & set(t.access)}
-        return out
-
-    def statements(self, known: Known, used: set[str], q: Question) -> list[str]:
-        lines: list[str] = []
-        for _concept, value, dropped in known.retracted:
-            if dropped:
-                lines.append(f"Understood — I've dropped “{md(value)}” from what I remember.")
-            else:
-                lines.append(f"I had nothing about “{md(value)}” to drop — nothing changed.")
-        menu_told = False
-        food_question = self._asks_food(q)  # the food answer follows, warnings included
-        for rule, values in _grouped(self.venue, known.new()):
-            if rule.role == "name":
-                if not q.greeting:
-                    lines.append(f"Nice to meet you, {md(values[0])}.")
-            elif rule.role == "language":
-                lines.append(self.language_line(values[0]))
-            elif rule.role == "need":
-                said = [rule.acknowledge.format(value=listing([md(v) for v in values]))] if rule.acknowledge else []
-                if rule.advice:
-                    said.append(rule.advice)
-                for fid in rule.facilities:
-                    facility = self.venue.facility(fid)
-                    if facility and f"facility:{fid}" not in used:
-                        said.append(self.answers.facility(facility, q, known))
-                        used.add(f"facility:{fid}")
-                tours = [t for t in self.venue.tours if set(rule.tours) & set(t.access)]
-                if tours:
-                    said.append("Tours for you: " + "; ".join(f"**{t.name}**, {t.when}" for t in tours) + ".")
-                    used |= {f"tour:{t.name}" for t in tours}
-                if rule.menu and not menu_told and not food_question:
-                    # a food question gets the whole menu answer, warnings included: not said twice
-                    check = self.answers.menu_check(known)
-                    if check:
-                        said.append(check)
-                        menu_told = True
-                if said:
-                    lines.append(" ".join(said))
-        return lines
-
-    def _asks_food(self, q: Question) -> bool:
-        """A question about food or drink: it says so, or names a café or a dish."""
-        if q.food or q.drink:
-            return True
-        return any(h.named and h.entry.kind in ("cafe", "menu") for h in self.index.search(q.ask)[:3])
-
-    def feeling(self, topic: str, q: Question, known: Known, used: set[str]) -> list[str]:
-        found = [f for f in self.venue.facilities if topic in f.serves and f"facility:{f.id}" not in used]
-        if not found:
-            return []
-        used |= {f"facility:{f.id}" for f in found}
-        lead = FEELING_LEADS.get(topic, "")
-        return [" ".join([lead, *(self.answers.facility(f, q, known) for f in found[:2])]).strip()]
-
-    def language_line(self, language: str) -> str:
-        guide = next((f for f in self.venue.facilities if language.lower() in f.text.lower()), None)
-        if guide:
-            return f"{guide.name} come in {md(language)} — {guide.text}"
-        return f"I'm sorry, I can only write in English, and I know of nothing here in {md(language)}."
 
     # ---- questions -----------------------------------------------------------------------------------
 
@@ -325,68 +251,9 @@ class BuiltinResponder:
     def recommend(self, q: Question, known: Known) -> str:
         return recommend(self.venue, self.answers, q, known)
 
-    # ---- small talk ----------------------------------------------------------------------------------
-
-    def small_talk(self, acts: set[str], known: Known, store: MemoryStore, now: datetime) -> str:
-        """One short fitting reply to a message that only greets, thanks, says goodbye or acknowledges."""
-        if "goodbye" in acts:
-            return f"Thank you for visiting {self.venue.short_name} — enjoy the rest of your day!"
-        if "thanks" in acts:
-            return "You're welcome! Anything else I can help with?"
-        if "greeting" in acts:
-            return self.greeting(known, store, now) + " What would you like to see or do today?"
-        if "no" in acts:
-            return "No problem — just ask if you need anything. Enjoy your visit!"
-        return "Glad that helps — anything else I can help with?"
-
-    def greeting(self, known: Known, store: MemoryStore, now: datetime, pick: bool = True) -> str:
-        name = known.first("name")
-        who = f", {md(name)}" if name else ""
-        if returning(store, now):
-            return welcome_back(self.venue, known, pick)
-        if name and known.new("name"):
-            return f"Hello{who} — nice to meet you! Welcome to {self.venue.short_name}."
-        return f"Hello{who}! Welcome to {self.venue.short_name}."
-
-    def fallback(self) -> str:
-        desk = next((f for f in self.venue.facilities if "help" in f.serves), None)
-        name = desk.name if desk and any(ch.isupper() for ch in desk.name[1:]) else desk.name.lower() if desk else ""
-        where = f"the {name} ({desk.location})" if desk and desk.location else "a member of staff"
-        topics = ["what's on", "directions and toilets", "food", "access", "tours", "opening hours"]
-        return f"I'm not sure about that one — {where} will know. I can help with {listing(topics)}."
-
-
-def _grouped(venue: Venue, new: list[tuple[ConceptRule, str]]) -> list[tuple[ConceptRule, list[str]]]:
-    """This turn's facts by rule, in order, so two allergies are acknowledged in one sentence; a diet or
-    allergy said twice in two words ("coeliac", "gluten-free") counts once."""
-    out: dict[str, tuple[ConceptRule, list[str]]] = {}
-    seen: set[tuple[str, str]] = set()
-    for rule, value in new:
-        key = value.lower()
-        if rule.menu == "diet":
-            key = " ".join(diet_tags(venue, value)) or key
-        if (rule.concept, key) in seen:
-            continue
-        seen.add((rule.concept, key))
-        out.setdefault(rule.concept, (rule, []))[1].append(value)
-    return list(out.values())
-
 
 def _same_place(a: Entry, b: Entry) -> bool:
     """An exhibition and the gallery it is in (the same answer, either way)."""
     shows = [e.obj for e in (a, b) if e.kind == "exhibition"]
     rooms = [e.obj for e in (a, b) if e.kind == "gallery"]
     return bool(shows and rooms) and shows[0].gallery == rooms[0]
-
-
-def returning(store: MemoryStore, now: datetime) -> bool:
-    """Whether memory holds facts from an earlier day: a visitor we have met before."""
-    today = now.date()
-    for fact in store.facts.values():
-        try:
-            created = datetime.fromisoformat(fact.created_at)
-        except (TypeError, ValueError):
-            continue
-        if (created.astimezone().replace(tzinfo=None) if created.tzinfo else created).date() < today:
-            return True
-    return False
