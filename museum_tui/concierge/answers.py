@@ -247,9 +247,23 @@ class Answers(FoodAnswers):
         return timing.venue_hours(self.venue, q.folded, now)
 
     def opening(self, cafe: Cafe, now: datetime) -> str:
+        """Whether a café is open now and until when; a closed one says when it next opens (its season) and
+        which café is open instead."""
         when = timing.cafe_hours(cafe, self.venue, now)
         verb = "" if when.startswith("opens") else "is "
-        return f"The **{cafe.name}** {verb}{when}; it is {cafe.location}." if when else self._cafe_where(cafe)
+        text = f"The **{cafe.name}** {verb}{when}; it is {cafe.location}." if when else self._cafe_where(cafe)
+        return f"{text} {self.open_instead(cafe, now)}".strip()
+
+    def open_instead(self, closed: Cafe, now: datetime) -> str:
+        """The cafés open now when `closed` is not ('' when it is open, or none is)."""
+        if timing.open_now(closed, self.venue, now):
+            return ""
+        others = [c for c in self.venue.cafes if c is not closed and timing.open_now(c, self.venue, now)]
+        said = [
+            f"the **{c.name}** is {timing.cafe_hours(c, self.venue, now).replace('open now', 'open')}, {c.location}"
+            for c in others
+        ]
+        return f"Instead, {listing(said)}." if said else ""
 
     def _cafe_where(self, cafe: Cafe) -> str:
         return f"The **{cafe.name}** is {cafe.location}."

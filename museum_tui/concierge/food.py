@@ -124,7 +124,11 @@ class FoodAnswers:
 
         return min(cafes, key=rank)
 
-    def food(self, hits: list[Hit], q: Question, known: Known, wants: list[str], where: bool, now: datetime) -> str:
+    def food(
+        self, hits: list[Hit], q: Question, known: Known, wants: list[str], where: bool, now: datetime, instead=False
+    ) -> str:
+        """The café to go to and what there fits the party; `instead`: the named café is closed, so what
+        is open is offered (its dishes named in the question are not)."""
         if not self.venue.cafes:
             return "There is no café here, I'm afraid."
         open_cafes = [c for c in self.venue.cafes if timing.open_today(c, self.venue, now)] or list(self.venue.cafes)
@@ -133,6 +137,8 @@ class FoodAnswers:
         food = q.food or bool(re.search(r"food|eat|hungry|snack|lunch|starv|peckish", asked) or SWEET.search(asked))
         kinds = {"drink"} if drink and not food else {"food"} if food and not drink else {"drink", "food"}
         named = self._named_items(asked)
+        if instead:
+            named = []
         if named and not any(c in open_cafes for c, _ in named):  # only a café closed today has it
             cafe = named[0][0]
             return (
@@ -141,6 +147,10 @@ class FoodAnswers:
             )
         named = [(c, m) for c, m in named if c in open_cafes]
         named_cafe = next((h.entry.obj for h in hits if h.entry.kind == "cafe" and h.named), None)
+        if named_cafe is not None and named_cafe not in open_cafes:  # "a snack at the kiosk?" out of season
+            others = [h for h in hits if named_cafe not in (h.entry.obj, *_pair(h.entry.obj))]
+            closed = f"The **{named_cafe.name}** is {timing.cafe_hours(named_cafe, self.venue, now)}."
+            return f"{closed} Instead: {self.food(others, q, known, wants, where, now, instead=True)}"
         avoid, diets = self.needs(q, known)
         if named_cafe or named:
             cafe: Cafe = named_cafe or named[0][0]
@@ -274,3 +284,8 @@ def swapped(item: MenuItem, problem: str, diets) -> bool:
     have = {d.lower() for d in item.diet}
     missed = [tags for _, tags in diets if not set(tags) & have]
     return bool(missed) and all(any(fold(t) in fold(item.swap) for t in tags) for tags in missed)
+
+
+def _pair(obj: object) -> tuple:
+    """A menu entry's (café, item); nothing for other entries."""
+    return obj if isinstance(obj, tuple) else ()

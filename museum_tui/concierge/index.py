@@ -193,6 +193,19 @@ def load_vectors() -> Any:
         return None
 
 
+def _own_words(name: str, others: list[str], venue: Venue) -> tuple[str, ...]:
+    """The words of a café's name that no other café's name has and that name nothing else here: "the
+    kiosk" or "the lake kiosk" names a café called "… Kiosk" when no other is; a word every café shares
+    ("café") names none."""
+    theirs = {w for other in others for w in words(other)}
+    elsewhere = {
+        w for place in [venue.name, venue.short_name, *(g.name for g in venue.galleries.values())] for w in words(place)
+    }
+    elsewhere |= {w for f in venue.facilities for w in words(f.name)}
+    generic = set(words(f"{KIND_WORDS['cafe']} {venue.words.get('cafe', '')}"))
+    return tuple(w for w in words(name) if len(w) >= 4 and w not in theirs | elsewhere | generic | STOPWORDS)
+
+
 def _entries(venue: Venue) -> list[Entry]:
     extra = {kind: venue.words.get(kind, "") for kind in KIND_WORDS}
     out: list[Entry] = []
@@ -243,7 +256,7 @@ def _entries(venue: Venue) -> list[Entry]:
                 cafe,
                 cafe.floor,
                 ((cafe.name, 3.0), kind_words("cafe"), (cafe.location, 0.5)),
-                (fold(cafe.name),),
+                (fold(cafe.name), *_own_words(cafe.name, [c.name for c in venue.cafes if c is not cafe], venue)),
             )
         )
         for m in cafe.menu:

@@ -205,12 +205,14 @@ class BuiltinResponder(Told, Talk):
         kind = top.entry.kind
         a = self.answers
         if kind in ("menu", "cafe"):
+            # "is the kiosk by the penguins open?": the café named (a dish of it may score higher)
+            cafe = top if kind == "cafe" else next((h for h in hits[:4] if h.entry.kind == "cafe" and h.named), None)
             if (
-                kind == "cafe"
-                and (top.named or OPEN.search(q.folded))
+                cafe is not None
+                and (cafe.named or OPEN.search(q.folded))
                 and ("when" in q.focus or timing.NOW_WORDS.search(q.folded) or OPEN.search(q.folded))
             ):
-                return a.opening(top.entry.obj, now)
+                return a.opening(cafe.entry.obj, now)
             return a.food(hits, q, known, wants or [], "where" in q.focus, now)
         if kind == "restroom":
             return a.restroom(q, known)
