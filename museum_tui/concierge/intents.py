@@ -92,7 +92,8 @@ ASPECT_WORDS = frozenset(
     """floor level long take takes cost costs price much open close closes far way get time minutes hours
     wheelchair accessible step free book booking ticket tickets need old age kids children suitable allowed
     inside made make tell more about start starts begin finish next when steps stairs ramp lift lifts without
-    avoid""".split()  # noqa: SIM905
+    avoid year years yrs aged allowed suitable enough young today tonight tomorrow now pay extra charge included
+    free""".split()  # noqa: SIM905
 )
 
 

@@ -16,7 +16,7 @@ from datetime import datetime
 from museum_tui import clock
 from museum_tui.memory import MemoryStore
 
-from . import intents, timing
+from . import admission, intents, timing
 from .agents import Agent
 from .answers import Answers
 from .food import allergy_said
@@ -138,7 +138,8 @@ class BuiltinResponder(Told, Talk):
     def _follow_up(self, q: Question, known: Known, earlier: Sequence[str]) -> Question:
         """A question pointing back ("where is it?") asked about the last thing discussed, unless it refers
         to a live need ("where can I get one?") or names its own subject."""
-        if not earlier or not intents.points_back(q.folded) or not intents.only_about_a_subject(q.folded, self.index):
+        pointing = intents.points_back(q.folded) or admission.asks_age(q.folded)  # "can my 10 year old go in?"
+        if not earlier or not pointing or not intents.only_about_a_subject(q.folded, self.index):
             return q
         hits = self.index.search(q.ask)
         if hits and hits[0].named:
@@ -164,6 +165,14 @@ class BuiltinResponder(Told, Talk):
                 if any(PRICE.search(text) for text, _ in hit.entry.fields):
                     hit.score *= 1.5
             hits.sort(key=lambda h: -h.score)
+        said = admission.subject(hits)
+        if said is not None and admission.asks_age(q.folded):  # "can my 10 year old go in?"
+            return admission.age_verdict(said, admission.age_in(q.folded))
+        if said is not None and admission.asks_admission(q) and not q.plan:  # "how much for Dreamers?"
+            return admission.ticket_answer(said, q, self.index)
+        if admission.asks_age(q.folded) and not any(h.named for h in hits[:3]):
+            shows = [e for e in self.venue.exhibitions if e.on(now.date())]
+            return admission.age_limits(shows, list(self.venue.tours), admission.age_in(q.folded))
         specific = self._specific(hits)
         if not specific and not q.plan:  # the lexical evidence is weak: the nearest entry in meaning
             meant = self._meant(q, used)

@@ -32,3 +32,28 @@ def test_a_closed_cafe_says_when_it_opens_and_offers_what_is_open(garden: Venue,
     opening = ask(museum, "is the kiosk open?")
     assert "Rooftop Kiosk** is closed" in opening and "Saturday" in opening, opening
     assert "Instead, the **Harbour Café** is open until" in opening, opening
+
+
+def test_an_age_question_reads_the_shows_age_limit_even_as_a_follow_up(museum: Venue) -> None:  # noqa: F811
+    show = next(e for e in museum.venue.exhibitions if e.min_age)
+    too_young = ask(museum, f"would my {show.min_age - 3} yr old be allowed into {show.title}?")
+    assert f"ages {show.min_age} and over" in too_young and "not for" in too_young, too_young
+    old_enough = ask(museum, f"can my {show.min_age + 2} year old come in?", f"where is {show.title}?")
+    assert f"{show.min_age + 2}-year-old can go in" in old_enough, old_enough
+    limits = ask(museum, "are there age restrictions on anything? my 9 year old is with me")
+    assert f"**{show.title}** {show.min_age}+" in limits and "rules out" in limits, limits
+
+
+def test_a_price_question_about_one_show_reads_its_ticket_or_says_entry_covers_it(museum: Venue) -> None:  # noqa: F811
+    ticketed = next(e for e in museum.venue.exhibitions if e.ticket and e.on(MONDAY.date()))
+    reply = ask(museum, f"we're pensioners, what does {ticketed.title} cost?")
+    assert ticketed.ticket.split(";")[0] in reply and "seniors" in reply, reply
+    free = next(e for e in museum.venue.exhibitions if not e.ticket)
+    covered = ask(museum, "do we have to pay extra for that one?", f"tell me about {free.title}")
+    assert "needs no ticket of its own" in covered and "Entry is free" in covered, covered
+
+
+def test_a_follow_up_naming_the_day_is_still_about_the_last_subject(garden: Venue) -> None:  # noqa: F811
+    cafe = garden.venue.cafes[0]
+    reply = ask(garden, "and until when is it open today?", f"where is the {cafe.name}?")
+    assert cafe.name in reply and "17:30" in reply and "18:00" not in reply, reply
