@@ -92,9 +92,24 @@ class Answers(FoodAnswers):
         score, why = interest_score(e, known)
         if score > 0 and why:
             text += f" I think you'll like it, because {md(why)}."
+        steps = self.not_step_free(e.gallery, q, known)
+        if steps:
+            return f"{text} {steps}"
         if "where" in q.focus or known.step_free or q.accessible:
             text = f"{text} {self.route_to(e.gallery.floor, q, known, e.gallery.id)}".strip()
         return text
+
+    def not_step_free(self, g: Gallery, q: Question, known: Known) -> str:
+        """For a party that needs step-free ways, a room that is not: said plainly, with what the venue's
+        step-free advice says about it (its sentences naming the room: the way round, where to view it)."""
+        if g.step_free or not (known.party_step_free or q.accessible):
+            return ""
+        ids = {fid for r in self.venue.rules("need") if r.step_free for fid in r.facilities}
+        texts = [f.text for f in self.venue.facilities if f.id in ids]
+        name = fold(g.name).removeprefix("the ")
+        said = [x.rstrip(";,") + "." * x.endswith((";", ",")) for t in texts for x in re.split(r"(?<=[.!?;])\s+", t)]
+        said = [x for x in said if name in fold(x)]
+        return " ".join([f"**{g.name}** is not step-free, I'm afraid.", *said])
 
     def show_notes(self, e: Exhibition, known: Known) -> str:
         """What to know before going in: access notes, admission, and a clash with the visitor's needs."""
@@ -178,7 +193,8 @@ class Answers(FoodAnswers):
             text += "."
         if len(shows) == 1:  # a room named like its one show: what to know about the show is said too
             text += self.show_notes(shows[0], known)
-        return f"{text} {self.route_to(g.floor, q, known, g.id)}".strip()
+        steps = self.not_step_free(g, q, known)
+        return f"{text} {steps or self.route_to(g.floor, q, known, g.id)}".strip()
 
     # ---- toilets, lifts, facilities, entrances -------------------------------------------------------
 
@@ -210,9 +226,15 @@ class Answers(FoodAnswers):
         return f"{text} {self.route_to(room.floor, q, known)}".strip()
 
     def lifts(self, q: Question, known: Known) -> str:
+        """The lifts, each with where it is and the floors it reaches; only those that reach the level the
+        question names ("down to the lake") and, when known, the visitor's own level, if any do."""
         every = set(self.venue.floors)
         rows = []
-        for lift in self.venue.lifts:
+        to = floor_in(self.venue, q.ask)
+        here = self.here(q, known)
+        lifts = [lift for lift in self.venue.lifts if to is None or to in lift.floors]
+        lifts = [lift for lift in lifts if here is None or here == to or here in lift.floors] or lifts
+        for lift in lifts or self.venue.lifts:
             reach = (
                 "every floor"
                 if every and every <= set(lift.floors)

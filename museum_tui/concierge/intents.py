@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 
 from museum_tui.language import content_words, dialogue_acts
+from museum_tui.language.party import MEMBERS
 
 from .index import KIND_WORDS, Hit, Index
 from .lexicon import fold, tokens
@@ -92,10 +93,13 @@ ASPECT_WORDS = frozenset(
     """floor level long take takes cost costs price much open close closes far way get time minutes hours
     wheelchair accessible step free book booking ticket tickets need old age kids children suitable allowed
     inside made make tell more about start starts begin finish next when steps stairs ramp lift lifts without
-    avoid year years yrs aged allowed suitable enough young today tonight tomorrow now pay extra charge included
-    free""".split()  # noqa: SIM905
+    avoid down up into reach manage year years yrs aged allowed suitable enough young today tonight tomorrow
+    now pay extra charge included free""".split()  # noqa: SIM905
 )
 
+
+# a member of the visitor's party ("can mum get down there?") is who asks, not what about
+PARTY = re.compile(MEMBERS)
 
 # Where a route starts ("how do I get there from the main entrance?"): it names a place, not the subject
 ORIGIN = re.compile(r"\bfrom (?:here|(?:the |this |that )?[\w-]+(?: [\w-]+)?)")
@@ -104,7 +108,7 @@ ORIGIN = re.compile(r"\bfrom (?:here|(?:the |this |that )?[\w-]+(?: [\w-]+)?)")
 def only_about_a_subject(folded: str, index: Index | None = None) -> bool:
     """The message asks about some aspect of a subject it does not name: beyond the aspect words and where
     a route starts, none of its words is one the venue's entries use ("how long to go round?")."""
-    rest = content_words(ORIGIN.sub(" ", folded)) - ASPECT_WORDS
+    rest = {w for w in content_words(ORIGIN.sub(" ", folded)) - ASPECT_WORDS if not PARTY.fullmatch(w)}
     if not rest or index is None:
         return not rest
     kinds = tuple(dict.fromkeys(e.kind for e in index.entries))

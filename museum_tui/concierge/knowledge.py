@@ -116,6 +116,11 @@ class Known:
     def step_free(self) -> bool:
         return any(rule.step_free for rule, _ in self.role("need"))
 
+    @property
+    def party_step_free(self) -> bool:
+        """Someone in the party (the visitor or a member they told about) needs step-free ways."""
+        return self.step_free or any(r.step_free and self.party_values.get(r.concept) for r in self.venue.rules("need"))
+
     def menu_needs(self) -> list[tuple[ConceptRule, str]]:
         """(rule, value) of every allergy and diet of the party, in the venue file's order."""
         return [(r, v) for r in self.venue.rules("need") if r.menu for v in self.party_values.get(r.concept, [])]

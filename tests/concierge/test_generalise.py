@@ -57,3 +57,22 @@ def test_a_follow_up_naming_the_day_is_still_about_the_last_subject(garden: Venu
     cafe = garden.venue.cafes[0]
     reply = ask(garden, "and until when is it open today?", f"where is the {cafe.name}?")
     assert cafe.name in reply and "17:30" in reply and "18:00" not in reply, reply
+
+
+def test_a_room_with_steps_is_said_to_be_so_with_the_venues_advice_for_it(garden: Venue) -> None:  # noqa: F811
+    room = next(g for g in garden.venue.galleries.values() if not g.step_free)
+    show = next(e for e in garden.venue.exhibitions if e.gallery == room)
+    garden.store.upsert("Access.Mobility", "wheelchair", "asserted", "wheelchair", about="dad")
+    reply = ask(garden, "could dad and the baby manage it?", f"what is {show.title}?")
+    assert f"**{room.name}** is not step-free" in reply and "step-free." not in reply, reply
+    advice = [f.text for f in garden.venue.facilities if f.id == "step-free"][0]
+    assert next(s for s in advice.split(". ") if room.name in s).split(",")[0] in reply, reply
+
+
+def test_lifts_asked_for_are_the_ones_reaching_the_level_named(garden: Venue) -> None:  # noqa: F811
+    level = min(garden.venue.floors)
+    reaching = [lift.name for lift in garden.venue.lifts if level in lift.floors]
+    others = [lift.name for lift in garden.venue.lifts if level not in lift.floors]
+    reply = ask(garden, f"which lift takes me to the {garden.venue.floors[level].lower()}?")
+    assert reaching and others and all(n in reply.lower() for n in reaching), reply
+    assert not any(n in reply.lower() for n in others), reply
