@@ -65,7 +65,7 @@ def test_a_room_with_steps_is_said_to_be_so_with_the_venues_advice_for_it(garden
     garden.store.upsert("Access.Mobility", "wheelchair", "asserted", "wheelchair", about="dad")
     reply = ask(garden, "could dad and the baby manage it?", f"what is {show.title}?")
     assert f"**{room.name}** is not step-free" in reply and "step-free." not in reply, reply
-    advice = [f.text for f in garden.venue.facilities if f.id == "step-free"][0]
+    advice = next(f.text for f in garden.venue.facilities if f.id == "step-free")
     assert next(s for s in advice.split(". ") if room.name in s).split(",")[0] in reply, reply
 
 
