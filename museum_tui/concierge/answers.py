@@ -290,7 +290,9 @@ class Answers(FoodAnswers):
     def _cafe_where(self, cafe: Cafe) -> str:
         return f"The **{cafe.name}** is {cafe.location}."
 
-    def tours(self, hits: list[Hit], q: Question, known: Known, now: datetime) -> str:
+    def tours(self, hits: list[Hit], q: Question, known: Known, now: datetime, pool: list[Tour] | None = None) -> str:
+        """One tour when the question picks one out, else the tours (of `pool`: those at one place) that fit
+        the question: for a party member's need, still to come today, the next, on a day named."""
         tour_hits = [h for h in hits if h.entry.kind == "tour"]
         top = tour_hits[0] if tour_hits else None
         if top and (top.named or len(tour_hits) == 1 or top.score >= 1.5 * tour_hits[1].score):
@@ -298,7 +300,7 @@ class Answers(FoodAnswers):
             if re.search(r"\blast\b", q.folded) and runs:  # "when is the last land train?"
                 return f"The last **{top.entry.obj.name}** today is at {timing.clock(runs[-1].start)}."
             return timing.tour_line(top.entry.obj, now)
-        tours = list(self.venue.tours)
+        tours = list(pool or self.venue.tours)
         tags = known.tour_tags()
         fitting = [t for t in tours if tags.keys() & set(t.access)]
         member = member_named(q.folded)
@@ -311,7 +313,8 @@ class Answers(FoodAnswers):
         if "today" in q.folded or timing.LEFT.search(q.folded):
             return timing.todays_tours(tours, now)
         if timing.NEXT.search(q.folded) or timing.NOW_WORDS.search(q.folded):
-            return timing.next_tours(tours, now) or self._all_tours(tours)
+            word = (self.venue.words.get("tour", "") or "tour").split()[0]
+            return timing.next_tours(tours, now, word) or self._all_tours(tours)
         day = timing.day_asked(q.folded, now)
         if day is not None and day != now.date():
             return timing.tours_on(tours, day, now)

@@ -117,12 +117,13 @@ def only_about_a_subject(folded: str, index: Index | None = None) -> bool:
     return not any(set(tokens(w, index.venue.synonyms)) & used for w in rest)
 
 
-def last_subject(index: Index, earlier: Sequence[str], good: float) -> Hit | None:
-    """The entry the conversation was last about: the newest earlier message with a clear best match."""
+def last_subject(index: Index, earlier: Sequence[str], good: float) -> tuple[Hit, str] | None:
+    """The entry the conversation was last about, and the message that named it: the newest earlier
+    message with a clear best match."""
     for message in reversed(list(earlier)[-3:]):
         hits = index.search(message)
         if hits and (hits[0].named or hits[0].score >= good) and hits[0].entry.kind != "hours":
-            return hits[0]
+            return hits[0], message
     return None
 
 

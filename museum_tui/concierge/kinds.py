@@ -12,7 +12,7 @@ from . import timing
 from .answers import Answers
 from .index import Hit, Index
 from .knowledge import Known, party_clash
-from .lexicon import STOPWORDS, stem, tokens, words
+from .lexicon import STOPWORDS, fold, phrase_in, stem, tokens, words
 from .question import Question
 
 # the words that name each kind of entry itself (not its features: "step-free" names no lift)
@@ -44,6 +44,12 @@ def timed_tour(index: Index, q: Question) -> bool:
     """A question about when the tours (or talks, shows: the venue's words) run: the next, today's."""
     when = "when" in q.focus or timing.NEXT.search(q.folded) or timing.LEFT.search(q.folded)
     return bool(when) and kind_asked(index, q.ask) == "tour"
+
+
+def at_place(tours, place: str) -> list:
+    """The tours that meet at, or are named after, a place ("the Planetarium": the shows in its dome)."""
+    name = fold(place).removeprefix("the ")
+    return [t for t in tours if phrase_in(name, fold(t.meets)) or phrase_in(name, fold(t.name))]
 
 
 def kind_asked(index: Index, ask: str) -> str | None:

@@ -21,7 +21,7 @@ from .agents import Agent
 from .answers import Answers
 from .food import allergy_said
 from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
-from .kinds import PRICE, SKIP, asks_time, by_kind, timed_tour, to_skip
+from .kinds import PRICE, SKIP, asks_time, at_place, by_kind, kind_asked, timed_tour, to_skip
 from .knowledge import FactLike, Known, diet_tags, floor_named
 from .lexicon import tokens
 from .model import Exhibition, Venue
@@ -36,6 +36,7 @@ MIN_COVERAGE = 0.32  # nor when it explains less than this share of the question
 SEMANTIC_MIN = 0.6  # the nearest entry in meaning answers a question BM25 cannot, from this cosine up
 SEMANTIC_MARGIN = 0.04  # and only ahead of the next entry of another kind by this much
 MAX_PARTS = 4
+PLACES = ("facility", "gallery", "entrance")  # where a tour may meet
 OPEN = re.compile(r"\bopen\b|\bclos(?:e|es|ed|ing)\b")
 
 
@@ -146,8 +147,17 @@ class BuiltinResponder(Told, Talk):
             return q
         if intents.vague_need(q.folded) and any(r.query for r, _ in known.role("want")):
             return q
-        subject = intents.last_subject(self.index, earlier, MIN_SCORE * self.index.rarest)
-        return Question.read(intents.resolved(q.text, subject), self.venue) if subject else q
+        found = intents.last_subject(self.index, earlier, MIN_SCORE * self.index.rarest)
+        if found is None:
+            return q
+        subject, message = found
+        if subject.entry.kind == "facility" and kind_asked(self.index, message) == "tour":
+            # "is there a tour for deaf people?" was answered with the tours the support lists: one of them
+            tours = {t.name for t in self._tours_for(subject.entry.obj.id)}
+            subject = next((h for h in self.index.search(message) if h.entry.name in tours), None) or next(
+                (Hit(1.0, e) for e in self.index.entries if e.kind == "tour" and e.name in tours), subject
+            )
+        return Question.read(intents.resolved(q.text, subject), self.venue)
 
     def answer(self, q: Question, known: Known, used: set[str], now: datetime, wants: list[str] | None = None) -> str:
         # the venue's own words for another kind win over the generic ones ("show" is a tour at an aquarium)
@@ -205,6 +215,11 @@ class BuiltinResponder(Told, Talk):
             wanted = Question.read(rule.query.format(value=live[0]), self.venue)
             wanted.focus = q.focus
             return self.answer(wanted, known, used, now, wants=live[:1])
+        if timed_tour(self.index, q):  # "the next planetarium show?", "the next walk from the gate?"
+            place = next((h for h in self.index.search(q.folded)[:3] if h.named and h.entry.kind in PLACES), None)
+            there = at_place(self.venue.tours, place.entry.name) if place else []
+            if there:
+                return self.answers.tours([], q, known, now, pool=there)
         if timed_tour(self.index, q) and not (top and top.named):  # "when's the next feeding?"
             return self.answers.tours([h for h in hits if h.entry.kind == "tour"], q, known, now)
         if asks_time(q) and not (top and (top.named or top.entry.kind in ("tour", "cafe", "menu", "hours"))):

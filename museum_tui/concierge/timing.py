@@ -234,14 +234,15 @@ def tour_line(t: Tour, now: datetime) -> str:
     return f"{text} {facts}".strip()
 
 
-def next_tours(tours: list[Tour], now: datetime) -> str:
-    """The next tour after now (and today's others), not every time of every tour."""
+def next_tours(tours: list[Tour], now: datetime, word: str = "tour") -> str:
+    """The next tour after now (and today's others), not every time of every tour; `word`: what the venue
+    calls them ("show")."""
     upcoming = sorted(((s, t) for t in tours for s in [next_run(t, now)] if s), key=lambda p: p[0].start)
     if not upcoming:
         return ""
     span, t = upcoming[0]
     text = (
-        f"The next tour is the **{t.name}**, {weekday(span.start.date(), now)} at {clock(span.start)} "
+        f"The next {word} is the **{t.name}**, {weekday(span.start.date(), now)} at {clock(span.start)} "
         f"({t.minutes} min, from {t.meets})."
     )
     facts = tour_facts(t)

@@ -76,3 +76,23 @@ def test_lifts_asked_for_are_the_ones_reaching_the_level_named(garden: Venue) ->
     reply = ask(garden, f"which lift takes me to the {garden.venue.floors[level].lower()}?")
     assert reaching and others and all(n in reply.lower() for n in reaching), reply
     assert not any(n in reply.lower() for n in others), reply
+
+
+def test_a_follow_up_to_a_tour_for_a_need_is_about_that_tour(museum: Venue) -> None:  # noqa: F811
+    reply = ask(museum, "what time is that on?", "do you do any tours for partially sighted people?")
+    tour = next(t for t in museum.venue.tours if "audio description" in t.access)
+    assert tour.name in reply and "11:00" in reply, reply
+
+
+def test_the_next_show_at_a_place_is_of_the_tours_that_meet_there(garden: Venue) -> None:  # noqa: F811
+    place = next(f for f in garden.venue.facilities if f.id == "visitor-centre")
+    reply = ask(garden, f"when's the next walk from the {place.name}?")
+    first = min(
+        (s.start, t.name)
+        for t in garden.venue.tours
+        if place.name in t.meets
+        for s in t.schedule.spans(MONDAY.date())
+        if s.start > MONDAY
+    )
+    assert reply.startswith(f"The next tour is the **{first[1]}**"), reply
+    assert not any(t.name in reply for t in garden.venue.tours if place.name not in t.meets), reply
