@@ -133,11 +133,13 @@ class Answers(FoodAnswers):
             parts.append(cap(e.age_note.rstrip(".")) + ".")
         return "".join(f" {p}" for p in parts)
 
-    def whats_on(self, known: Known, now: datetime) -> str:
-        """Every exhibition on today, by floor, with what the visitor should know (tickets, ages, clashes)."""
-        shows = sorted(
-            (e for e in self.venue.exhibitions if e.on(now.date())), key=lambda e: (e.gallery.floor, e.title)
-        )
+    def whats_on(self, known: Known, now: datetime, folded: str = "") -> str:
+        """Every exhibition on today (or the day asked), by floor, with what the visitor should know
+        (tickets, ages, clashes); asked about another day or a time of day, the tours and shows that start
+        then come first ("anything on early tomorrow morning?")."""
+        asked = timing.window(folded, now)
+        day = asked[0] if asked else now.date()
+        shows = sorted((e for e in self.venue.exhibitions if e.on(day)), key=lambda e: (e.gallery.floor, e.title))
         rows = []
         for e in shows:
             notes = []
@@ -157,12 +159,27 @@ class Answers(FoodAnswers):
                 f"about {e.minutes} min){extra}"
             )
         n = len(shows)
-        head = f"On now at {self.venue.short_name} ({n} exhibition{'s' if n != 1 else ''}):"
+        when = "now" if day == now.date() else timing.weekday(day, now)
+        head = f"On {when} at {self.venue.short_name} ({n} exhibition{'s' if n != 1 else ''}):"
         if not shows:
-            head = f"Nothing is on at {self.venue.short_name} today, I'm afraid."
+            head = f"Nothing is on at {self.venue.short_name} {when}, I'm afraid."
         later = sorted((e for e in self.venue.exhibitions if e.opens and e.opens > now.date()), key=lambda e: e.opens)
-        soon = [f"**{e.title}** (from {e.opens.day} {e.opens:%B})" for e in later]
-        return "\n".join([head, *rows, *([f"Coming up: {'; '.join(soon)}."] if soon else [])])
+        soon = [f"**{e.title}** (from {e.opens.day} {e.opens:%B})" for e in later] if asked is None else []
+        lead = self._starting(asked, now) if asked and (asked[3] or day != now.date()) else []
+        return "\n".join([*lead, head, *rows, *([f"Coming up: {'; '.join(soon)}."] if soon else [])])
+
+    def _starting(self, asked: tuple, now: datetime) -> list[str]:
+        """The tours and shows starting in the span asked about, and the hours that day."""
+        day, start, end, said = asked
+        when = f"{timing.weekday(day, now)} {said}".strip()
+        runs = timing.runs_between(list(self.venue.tours), day, start, end)
+        hours = self.venue.hours.day_text(day) if self.venue.hours else ""
+        open_ = f" (we're open {hours})" if hours and hours != "closed" else " — we're closed then" if hours else ""
+        if not runs:
+            return [f"Nothing timed starts {when}{open_}.", ""]
+        said_runs = [f"the **{t.name}** at {timing.clock(s.start)} ({t.minutes} min, from {t.meets})" for s, t in runs]
+        lead = f"Still to come {timing.weekday(day, now)}" if said == "later" else f"Starting {when}"
+        return [f"{lead}{open_}: {'; '.join(said_runs[:5])}.", ""]
 
     def about_venue(self, now: datetime) -> str:
         text = f"**{self.venue.name}**" + (f": {self.venue.description}" if self.venue.description else ".")

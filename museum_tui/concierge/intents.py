@@ -28,13 +28,14 @@ SMALL_TALK = frozenset(
     appreciated appreciate kind again later day have enjoy yes yeah yep no nope nah please""".split()  # noqa: SIM905
 )
 WHATS_ON = re.compile(
-    r"\bwhat(?:'s| is| are)?(?: \w+ly| now| here| today| there)? (?:on|showing|running)\b|"
-    r"\bwhat(?:'s| is| are)?\b.*\bon (?:display|show|view)\b|"
-    r"\b(?:anything|everything|something|what(?:'s| is)?)(?: (?:that's|that is|else|good|interesting))? "
-    r"(?:on|happening|going on|showing|running)\b|\b(?:which|what|any) (?:exhibitions?|shows?|displays?)\b|"
+    r"\bw(?:h?a|o)t(?:'s| is| are)?(?: \w+ly| now| here| today| there)? (?:on|showing|running)\b|"
+    r"\bw(?:h?a|o)t(?:'s| is| are)?\b.*\bon (?:display|show|view)\b|"
+    r"\b(?:anything|everything|something|w(?:h?a|o)t(?:'s| is)?)(?: (?:that's|that is|else|good|interesting))? "
+    r"(?:on|happening|going on|showing|running)\b|\b(?:which|w(?:h?a|o)t|any) (?:exhibitions?|shows?|displays?)\b|"
     r"\b(?:list|all|every|full)\b.*\b(?:exhibitions?|shows?|displays?|to see)\b|"
     r"\b(?:exhibitions?|shows?|displays?) (?:are |is )?(?:on|there|running|showing|open)\b|"
-    r"\beverything (?:there is |you have )?to see\b|\bwhat (?:is there|can (?:i|we)|could (?:i|we)) (?:to )?see\b"
+    r"\beverything (?:there is |you have )?to see\b|"
+    r"\bw(?:h?a|o)t (?:is there|can (?:i|we)|could (?:i|we)) (?:to )?see\b"
 )
 ASKING = re.compile(r"^(?:what|wot|wat|which|any|got|list|show|tell|see)\b|\b(?:have you|do you have|you got|u got)\b")
 LIST_WORDS = frozenset(

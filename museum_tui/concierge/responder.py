@@ -165,7 +165,7 @@ class BuiltinResponder(Told, Talk):
         generic = [w for w in KIND_WORDS["exhibition"].split() if w not in theirs]
         kind_words = " ".join([*generic, self.venue.words.get("exhibition", "")])
         if intents.whats_on(q.folded, kind_words, self.index, frozenset(theirs)) and not q.budget:
-            return self.answers.whats_on(known, now)
+            return self.answers.whats_on(known, now, q.folded)
         skip = to_skip(self.answers, q, known, now) if SKIP.search(q.folded) else ""
         if skip:  # "anywhere we should skip?": the shows that clash with the party's needs
             return skip

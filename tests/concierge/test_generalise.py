@@ -96,3 +96,21 @@ def test_the_next_show_at_a_place_is_of_the_tours_that_meet_there(garden: Venue)
     )
     assert reply.startswith(f"The next tour is the **{first[1]}**"), reply
     assert not any(t.name in reply for t in garden.venue.tours if place.name not in t.meets), reply
+
+
+def test_anything_on_at_a_time_of_day_gives_what_starts_then(garden: Venue, museum: Venue) -> None:  # noqa: F811
+    early = ask(garden, "is anything on early on Saturday?")
+    saturday = [t for t in garden.venue.tours if "Sa" in t.schedule.spec or t.schedule.spec.startswith("Mo-Su")]
+    first = min(saturday, key=lambda t: min(s.start for s in t.schedule.spans(datetime(2026, 11, 28).date())))
+    assert early.startswith("Starting on Saturday in the early morning") and f"**{first.name}** at" in early, early
+    assert "at 14:00" not in early, early
+    afternoon = ask(museum, "what's happening around 3pm?")
+    assert "around 15:00" in afternoon and "at 15:00" in afternoon and "at 12:00" not in afternoon, afternoon
+
+
+def test_whats_on_today_lists_today_only_and_a_misspelt_what_still_asks(museum: Venue) -> None:  # noqa: F811
+    summer = datetime(2026, 7, 1, 11, 0)
+    today = ask(museum, "what's on today?", now=summer)
+    assert today.startswith("On now at") and "Coming up" not in today, today
+    typo = ask(museum, "wat is there to see?")
+    assert all(e.title in typo for e in museum.venue.exhibitions if e.on(MONDAY.date())), typo
