@@ -22,6 +22,13 @@ SWEET = re.compile(
     r"\b(?:cakes?|tortes?|scones?|cookies?|brownies?|flapjacks?|croissants?|muffins?|banana bread|ice creams?|"
     r"sorbets?|tarts?|puddings?|biscuits?|pastry|pastries|buns?|desserts?|sweets?|sweet|treats?|chocolate)\b"
 )
+# light things to eat between meals, by their names
+LIGHT = re.compile(rf"{SWEET.pattern}|\b(?:fruit|crisps|popcorn|snacks?|bars?|pots?|nuts|biscuits?|yogh?urts?)\b")
+# a child, in a question ("for my son") or a dish's name ("Kids' lunchbox", "children's meal")
+CHILD = re.compile(
+    r"\b(?:kids?|kiddies|child|children|childrens|son|daughter|toddlers?|little ones?|boys?|girls?|grandkids|"
+    r"grandchildren|grandson|granddaughter|babyccino)\b"
+)
 # a meal rather than a treat: savoury dishes come first
 MEAL = re.compile(r"\b(?:lunch|dinner|supper|meal|main|savou?ry|proper food|brunch)\b")
 COFFEE = re.compile(r"coffee|white|espresso|latte|cappuccino|americano|mocha|flat white")
@@ -161,10 +168,12 @@ class FoodAnswers:
         note = ""
         if named and not safe:
             item, why = unsafe[0]
+            tags = [a for a in item.allergens if a.lower() in avoid and fold(a) != fold(why)]
+            listed = f" ({listing(tags)} on the menu)" if tags else ""  # "shellfish (crustaceans on the menu)"
             note = (
                 f"The {item.item.lower()} is {why}, sorry."
                 if why.startswith("not ")
-                else f"The {item.item.lower()} has {why} in it, sorry."
+                else f"The {item.item.lower()} has {why}{listed} in it, sorry."
             )
             safe, unsafe = self._sort([m for m in cafe.menu if m.kind in kinds], avoid, diets)
         if not named:
@@ -201,6 +210,10 @@ class FoodAnswers:
             safe.sort(key=lambda i: not SWEET.search(fold(i.item)))
         elif MEAL.search(asked):
             safe.sort(key=lambda i: bool(SWEET.search(fold(i.item))))
+        elif re.search(r"\bsnacks?\b|\bnibbles?\b|\bpeckish\b", asked):  # a snack: light things before meals
+            safe.sort(key=lambda i: not LIGHT.search(fold(i.item)))
+        if CHILD.search(asked):  # "for my son": what the menu makes for children first
+            safe.sort(key=lambda i: not CHILD.search(fold(i.item)))
 
     @staticmethod
     def _left_out(unsafe: list[tuple[MenuItem, str]], cafe: Cafe) -> str:
@@ -244,11 +257,12 @@ class FoodAnswers:
 
     @staticmethod
     def _sort(pool, avoid, diets) -> tuple[list[MenuItem], list[tuple[MenuItem, str]]]:
-        """Items that suit (an item whose `swap` makes it keep the diet suits) and the rest with why."""
+        """Items that suit (an item whose `swap` makes it keep the diet, or free of the allergen, suits)
+        and the rest with why."""
         safe, unsafe = [], []
         for item in pool:
             problem = item_problem(item, avoid, diets)
-            if problem and not swapped(item, problem, diets):
+            if problem and not swapped(item, avoid, diets):
                 unsafe.append((item, problem))
             else:
                 safe.append(item)
@@ -277,13 +291,33 @@ class FoodAnswers:
         return text + "." + (f" {notes}" if notes else "")
 
 
-def swapped(item: MenuItem, problem: str, diets) -> bool:
-    """Whether the item's `swap` ("oat milk makes it vegan") fixes the one diet it misses."""
-    if not item.swap or not problem.startswith("not "):
+# the words a swap may say an allergen tag with ("oat milk makes it dairy-free" fixes milk)
+FREE_OF = {
+    "milk": ("milk", "dairy", "lactose"),
+    "gluten": ("gluten", "wheat"),
+    "peanuts": ("peanut", "nut"),
+    "tree nuts": ("nut", "tree nut"),
+    "soya": ("soya", "soy"),
+    "egg": ("egg",),
+}
+
+
+def swapped(item: MenuItem, avoid: dict[str, str], diets) -> bool:
+    """Whether the item's `swap` fixes everything wrong with it: each diet it misses is named in the swap
+    ("oat milk makes it vegan"), and each allergen the party avoids is said to be gone from it in so many
+    words ("… makes it dairy-free", "served in a cup it is gluten-free"). Nothing less counts."""
+    if not item.swap:
         return False
+    text = fold(item.swap)
+    bad = [a.lower() for a in item.allergens if a.lower() in avoid]
+    for tag in bad:
+        if not any(re.search(rf"\b{re.escape(w)}[- ]free\b", text) for w in FREE_OF.get(tag, (tag,))):
+            return False
     have = {d.lower() for d in item.diet}
     missed = [tags for _, tags in diets if not set(tags) & have]
-    return bool(missed) and all(any(fold(t) in fold(item.swap) for t in tags) for tags in missed)
+    if not all(any(fold(t) in text for t in tags) for tags in missed):
+        return False
+    return bool(bad or missed)
 
 
 def _pair(obj: object) -> tuple:

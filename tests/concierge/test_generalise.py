@@ -4,11 +4,15 @@ venues, an injected clock."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
+from pathlib import Path
 
-from museum_tui.concierge import route
+from museum_tui.concierge import BuiltinResponder, find_venue, load_agents, parse_venue, route
+from museum_tui.memory import MemoryStore, load_ontology
 
-from .test_reasoning import MONDAY, Venue, garden, museum  # noqa: F401 - fixtures
+from .questions import Said
+from .test_reasoning import MONDAY, ONTOLOGIES, Venue, garden, museum  # noqa: F401 - fixtures
 
 SUMMER = datetime(2026, 7, 15, 14, 0)  # a Wednesday in July: the garden's lake kiosk is open
 
@@ -114,3 +118,44 @@ def test_whats_on_today_lists_today_only_and_a_misspelt_what_still_asks(museum: 
     assert today.startswith("On now at") and "Coming up" not in today, today
     typo = ask(museum, "wat is there to see?")
     assert all(e.title in typo for e in museum.venue.exhibitions if e.on(MONDAY.date())), typo
+
+
+def _museum_with(change) -> tuple[BuiltinResponder, MemoryStore, dict]:
+    """The museum's venue with one change to its data (a dish or a swap no shipped menu has)."""
+    ontology = load_ontology(ONTOLOGIES / "museum.json")
+    path = find_venue(ontology)
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    change(data)
+    venue = parse_venue(data, Path(path))
+    return BuiltinResponder(venue), MemoryStore(ontology), load_agents(venue)
+
+
+def _reply(setup, text: str, *pending: Said) -> str:
+    responder, store, agents = setup
+    return responder.reply(text, route(text, store, agents), store, list(pending), now=MONDAY)
+
+
+def test_a_swap_that_says_the_allergen_is_gone_makes_a_dish_safe_and_nothing_less_does() -> None:
+    def dairy_free(data: dict) -> None:
+        flat = next(m for m in data["cafes"][0]["menu"] if m["item"] == "Flat white")
+        flat["swap"] = "oat milk makes it vegan and dairy-free"
+
+    allergy = Said("SpecialNeed.Allergy", "dairy", evidence="dairy", about="self")
+    fixed = _reply(_museum_with(dairy_free), "can I have a flat white?", allergy)
+    assert "Flat white (oat milk makes it vegan and dairy-free)" in fixed, fixed
+    vegan_only = _reply(_museum_with(lambda data: None), "can I have a flat white?", allergy)
+    assert "flat white has dairy" in vegan_only and "Flat white (" not in vegan_only, vegan_only
+
+
+def test_the_menus_own_allergen_is_named_beside_the_visitors_word(museum: Venue) -> None:  # noqa: F811
+    reply = ask(museum, "I can't eat shellfish, is the prawn sandwich ok?")
+    assert "has shellfish (crustaceans on the menu) in it" in reply, reply
+
+
+def test_a_snack_for_a_child_puts_the_childrens_and_light_things_first() -> None:
+    def kids_box(data: dict) -> None:
+        data["cafes"][0]["menu"].append({"item": "Kids' lunchbox", "kind": "food", "allergens": [], "diet": []})
+
+    reply = _reply(_museum_with(kids_box), "any snacks for my daughter? she can't have nuts")
+    picks = reply.split("good choices are: ")[1]
+    assert picks.startswith("Kids' lunchbox, ") and picks.index("Fruit pot") < picks.index("wrap"), reply
