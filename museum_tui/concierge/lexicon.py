@@ -50,6 +50,19 @@ SYNONYMS = {
     "wheelchairs": "wheelchair",
     "signed": "bsl",  # a signed tour or talk: British Sign Language
     "signing": "bsl",
+    # things visitors carry and leave, said the ways a cloakroom's keywords may not
+    "rucksack": "backpack",
+    "rucksacks": "backpack",
+    "knapsack": "backpack",
+    "daypack": "backpack",
+    "holdall": "bag",
+    "handbag": "bag",
+    "jacket": "coat",
+    "jackets": "coat",
+    "brolly": "umbrella",
+    "case": "suitcase",
+    "cases": "suitcase",
+    "luggages": "luggage",
 }
 
 # what a feeling or a bodily need asks for: facilities declare which of these they `serve`
@@ -162,7 +175,7 @@ FOCUS = (
             r"directions?)\b"
         ),
     ),
-    ("price", re.compile(r"\b(?:how much|price|cost|costs|free|pay|charge)\b")),
+    ("price", re.compile(r"\b(?:how much|price|cost|costs|free|pay|charge(?! (?:my|a|the|your|our|his|her) ))\b")),
 )
 
 

@@ -21,7 +21,7 @@ from .agents import Agent
 from .answers import Answers
 from .food import allergy_said
 from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
-from .kinds import PRICE, SKIP, asks_time, at_place, by_kind, kind_asked, timed_tour, to_skip
+from .kinds import AMOUNT, PRICE, SKIP, asks_time, at_place, by_kind, kind_asked, timed_tour, to_skip
 from .knowledge import FactLike, Known, diet_tags, floor_named
 from .lexicon import tokens
 from .model import Exhibition, Venue
@@ -176,6 +176,9 @@ class BuiltinResponder(Told, Talk):
                     hit.score *= 1.5
             hits.sort(key=lambda h: -h.score)
         said = admission.subject(hits)
+        unpriced = hits and not hits[0].named and not any(AMOUNT.search(text) for text, _ in hits[0].entry.fields)
+        if said is None and unpriced and "price" in q.focus and admission.asks_admission(q):
+            return by_kind(self.answers, self.index, [], q, known, now)  # no price there: where prices are
         if said is not None and admission.asks_age(q.folded):  # "can my 10 year old go in?"
             return admission.age_verdict(said, admission.age_in(q.folded))
         if said is not None and admission.asks_admission(q) and not q.plan:  # "how much for Dreamers?"

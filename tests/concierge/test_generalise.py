@@ -159,3 +159,11 @@ def test_a_snack_for_a_child_puts_the_childrens_and_light_things_first() -> None
     reply = _reply(_museum_with(kids_box), "any snacks for my daughter? she can't have nuts")
     picks = reply.split("good choices are: ")[1]
     assert picks.startswith("Kids' lunchbox, ") and picks.index("Fruit pot") < picks.index("wrap"), reply
+
+
+def test_everyday_words_neither_hide_the_thing_asked_about_nor_name_it(museum: Venue) -> None:  # noqa: F811
+    cloakroom = next(f for f in museum.venue.facilities if "coat" in f.keywords)
+    assert cloakroom.name.lower() in ask(museum, "could I drop off my heavy coat somewhere?").lower()
+    assert cloakroom.name.lower() in ask(museum, "can I leave my rucksack?").lower()
+    assert "I'm not sure" in ask(museum, "could we land a helicopter on the roof?")
+    assert "£" not in ask(museum, "where can I charge my phone?")
