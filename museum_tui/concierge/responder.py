@@ -11,19 +11,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from museum_tui import clock
+from museum_tui.language import content_words
 from museum_tui.memory import MemoryStore
 
-from . import admission, intents, timing
+from . import admission, fit, intents, timing
 from .agents import Agent
 from .answers import Answers
 from .food import allergy_said
 from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
 from .kinds import AMOUNT, PRICE, SKIP, asks_time, at_place, by_kind, kind_asked, timed_tour, to_skip
 from .knowledge import FactLike, Known, diet_tags, floor_named
-from .lexicon import tokens
+from .lexicon import STOPWORDS, fold, tokens
 from .model import Exhibition, Venue
 from .question import Question
 from .recommend import recommend
@@ -83,13 +85,15 @@ class BuiltinResponder(Told, Talk):
         parts += self.statements(known, banned, q)
         food_told = bool(known.new("need")) and self._asks_food(q)  # "lunch ideas, I'm allergic to milk"
         used = set(banned)
-        for topic in q.feelings:
-            parts += self.feeling(topic, q, known, used)
+        felt = [part for topic in q.feelings for part in self.feeling(topic, q, known, used)]
+        parts += felt
         told_plan = known.new("interest") or known.new("time_budget")
         if told_plan and not (q.is_question or q.plan):
             parts.append(self.recommend(q, known))
+        elif felt and self._the_cause(q, known):
+            pass  # "anywhere calm? the play area is too much": the calm places answer; the loud one is the cause
         elif q.is_question or not parts or q.plan or food_told:
-            answer = self.answer(q, known, used, now)
+            answer = self.answer(without_needs(q, known), known, used, now)
             if answer and answer not in parts:
                 parts.append(answer)
         for rule, value in known.new("want"):
@@ -135,6 +139,17 @@ class BuiltinResponder(Told, Talk):
         if best - rival < SEMANTIC_MARGIN:
             return None
         return Hit(best * self.index.rarest, entry, named=False, coverage=best)
+
+    def _the_cause(self, q: Question, known: Known) -> bool:
+        """Whether what the message names is the place that does not suit the party (its shows clash with
+        a need or a dislike): said as the cause of a feeling, not asked about."""
+        hits = self.index.search(q.ask)
+        top = hits[0] if hits else None
+        if top is None or top.entry.kind not in ("gallery", "exhibition"):
+            return False
+        room = top.entry.obj if top.entry.kind == "gallery" else top.entry.obj.gallery
+        shows = [e for e in self.venue.exhibitions if e.gallery == room]
+        return any(fit.unsuited(e, known) for e in shows)
 
     def _follow_up(self, q: Question, known: Known, earlier: Sequence[str]) -> Question:
         """A question pointing back ("where is it?") asked about the last thing discussed, unless it refers
@@ -265,17 +280,29 @@ class BuiltinResponder(Told, Talk):
             return a.gallery(top.entry.obj, q, known)
         if kind == "venue":
             return a.about_venue(now)
-        shows = self._shows(hits)
-        if len(shows) > 1:
-            return a.exhibitions(shows, q, known)
-        return a.exhibition(shows[0], q, known)
+        shows, left = self._shows(hits, known)
+        text = a.exhibitions(shows, q, known) if len(shows) > 1 else a.exhibition(shows[0], q, known)
+        return text + "".join(f"\nI've left out **{e.title}**: {why}." for e, why in left)
 
-    def _shows(self, hits: list[Hit]) -> list[Exhibition]:
+    def _shows(self, hits: list[Hit], known: Known) -> tuple[list[Exhibition], list[tuple[Exhibition, str]]]:
+        """The shows that answer, best first, and those left out because they do not suit the party (a need
+        or a dislike: `fit`); shows that suit what the party needs ("cool", "calm") come first."""
         shows = [h for h in hits if h.entry.kind == "exhibition"]
         best = shows[0]
         if best.named:
-            return [h.entry.obj for h in shows if h.named][:3]
-        return [h.entry.obj for h in shows if h.score >= 0.8 * best.score][:3]
+            return [h.entry.obj for h in shows if h.named][:3], []
+        left: list[tuple[Exhibition, str]] = []
+        if fit.cares(known):
+            wanted, kept = fit.wanted_words(known), []
+            for h in shows:
+                why = fit.unsuited(h.entry.obj, known)
+                if why and h.score >= 0.8 * best.score:
+                    left.append((h.entry.obj, why))
+                elif not why:
+                    kept.append(Hit(h.score * (1 + 0.5 * fit.fit(h.entry.obj, wanted)), h.entry, h.named, h.coverage))
+            if kept:
+                shows, best = sorted(kept, key=lambda h: -h.score), max(kept, key=lambda h: h.score)
+        return [h.entry.obj for h in shows if h.score >= 0.8 * best.score][:3], left[:2]
 
     def recommend(self, q: Question, known: Known) -> str:
         return recommend(self.venue, self.answers, q, known)
@@ -286,3 +313,17 @@ def _same_place(a: Entry, b: Entry) -> bool:
     shows = [e.obj for e in (a, b) if e.kind == "exhibition"]
     rooms = [e.obj for e in (a, b) if e.kind == "gallery"]
     return bool(shows and rooms) and shows[0].gallery == rooms[0]
+
+
+def without_needs(q: Question, known: Known) -> Question:
+    """The question without the words of a need told in the same message ("the heat gets to me, anything
+    cool indoors?" asks for somewhere cool, not about the heat): the need is answered by its own advice and
+    chooses what suits; its words would only find the entries about the need again. Unchanged when
+    nothing else would be left to look up."""
+    values = [v for rule, v in known.new("need")]
+    ask = q.ask
+    for value in values:
+        ask = re.sub(rf"(?<![a-z0-9]){re.escape(fold(value))}(?![a-z0-9])", " ", ask)
+    if ask == q.ask or not content_words(ask) - STOPWORDS:
+        return q
+    return replace(q, ask=" ".join(ask.split()))

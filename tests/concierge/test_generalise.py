@@ -167,3 +167,26 @@ def test_everyday_words_neither_hide_the_thing_asked_about_nor_name_it(museum: V
     assert cloakroom.name.lower() in ask(museum, "can I leave my rucksack?").lower()
     assert "I'm not sure" in ask(museum, "could we land a helicopter on the roof?")
     assert "£" not in ask(museum, "where can I charge my phone?")
+
+
+def test_a_dislike_leaves_out_what_a_need_would_avoid_and_puts_what_suits_first(garden: Venue) -> None:  # noqa: F811
+    garden.store.upsert("Interest.Dislike", "hot weather", "asserted", "hot weather")
+    reply = ask(garden, "any glasshouse worth a look?")
+    hot = [e.title for e in garden.venue.exhibitions if "hot" in e.notes and "glasshouse" in e.description]
+    cool = next(e.title for e in garden.venue.exhibitions if "cool" in e.notes)
+    assert hot and all(f"I've left out **{t}**" in reply for t in hot), reply
+    assert reply.split("\n")[1].startswith(f"- **{cool}**"), reply
+
+
+def test_a_need_told_with_a_question_does_not_drive_the_lookup(garden: Venue) -> None:  # noqa: F811
+    humid = Said("Access.Sensory", "humidity", evidence="humidity")
+    reply = garden.ask("humidity makes me wheeze - is there anything cool inside?", humid)
+    cool = next(e.title for e in garden.venue.exhibitions if "cool" in e.notes)
+    assert cool in reply and "First aid" not in reply, reply
+
+
+def test_a_place_named_as_the_cause_of_a_feeling_is_not_offered(museum: Venue) -> None:  # noqa: F811
+    museum.store.upsert("SpecialNeed.SensorySensitivity", "noise", "asserted", "noise", about="son")
+    reply = ask(museum, "somewhere quieter please? the Turbine Hall is too loud for him")
+    loud = next(e for e in museum.venue.exhibitions if e.gallery.name == "Turbine Hall")
+    assert "Quiet Room" in reply and loud.title not in reply, reply
