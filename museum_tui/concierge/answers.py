@@ -5,7 +5,7 @@ show is and who made it, the toilet that suits, the menu items that fit, today's
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import date, datetime
 
 from museum_tui.language.party import member_named
 
@@ -79,8 +79,11 @@ class Answers(FoodAnswers):
 
     # ---- exhibitions and galleries -------------------------------------------------------------------
 
-    def exhibition(self, e: Exhibition, q: Question, known: Known) -> str:
+    def exhibition(self, e: Exhibition, q: Question, known: Known, today: date | None = None) -> str:
         where = f"{e.gallery.name}, {self.floor(e.gallery.floor)}"
+        when = self.dates(e, q, today)
+        if when and not e.on(today):  # "is Ice Worlds on?": not yet, or no longer
+            return f"**{e.title}** ({where}): {when} {cap(e.description)}."
         by = f" by {people(e.artists)}" if e.artists else ""
         if "who" in q.focus:
             text = f"**{e.title}** ({where}) shows work{by}: {e.description}."
@@ -88,7 +91,7 @@ class Answers(FoodAnswers):
             text = f"Allow about {e.minutes} minutes for **{e.title}** ({where}): {e.description}."
         else:
             text = f"**{e.title}** is in {where}: {e.description}{by} (about {e.minutes} min)."
-        text += self.show_notes(e, known)
+        text += self.show_notes(e, known) + (f" {when}" if when else "")
         score, why = interest_score(e, known)
         if score > 0 and why:
             text += f" I think you'll like it, because {md(why)}."
@@ -110,6 +113,24 @@ class Answers(FoodAnswers):
         said = [x.rstrip(";,") + "." * x.endswith((";", ",")) for t in texts for x in re.split(r"(?<=[.!?;])\s+", t)]
         said = [x for x in said if name in fold(x)]
         return " ".join([f"**{g.name}** is not step-free, I'm afraid.", *said])
+
+    @staticmethod
+    def dates(e: Exhibition, q: Question, today: date | None) -> str:
+        """When a show is on, said when it matters: it is not on `today` (not yet, or no longer), or the
+        question asks when or until when ("how long is it on for?", "when does it finish?")."""
+        if today is None:
+            return ""
+        if e.opens and today < e.opens:
+            until = f", until {_day(e.closes, today)}" if e.closes else ""
+            return f"It is not on yet: it opens on {_day(e.opens, today)}{until}."
+        if e.closes and today > e.closes:
+            return f"It has closed (it ended on {_day(e.closes, today)})."
+        asks = "when" in q.focus or re.search(
+            r"\b(?:until|till|finish\w*|end\w*|last day|how long is it on|on for)\b", q.folded
+        )
+        if e.closes and asks:
+            return f"It runs until {_day(e.closes, today)}."
+        return ""
 
     def show_notes(self, e: Exhibition, known: Known) -> str:
         """What to know before going in: access notes, admission, and a clash with the visitor's needs."""
@@ -342,3 +363,8 @@ class Answers(FoodAnswers):
     def _all_tours(self, tours: list[Tour]) -> str:
         rows = [f"- **{t.name}**: {t.when}, {t.minutes} min, from {t.meets}" for t in tours]
         return "Tours:\n" + "\n".join(rows) if rows else "There are no tours, I'm afraid."
+
+
+def _day(day: date, today: date) -> str:
+    """'13 March', with the year when it is not this one's ('2 January 2027')."""
+    return f"{day.day} {day:%B}" + (f" {day.year}" if day.year != today.year else "")

@@ -28,7 +28,7 @@ SMALL_TALK = frozenset(
     appreciated appreciate kind again later day have enjoy yes yeah yep no nope nah please""".split()  # noqa: SIM905
 )
 WHATS_ON = re.compile(
-    r"\bw(?:h?a|o)t(?:'s| is| are)?(?: \w+ly| now| here| today| there)? (?:on|showing|running)\b|"
+    r"\bw(?:h?a|o)t(?:'s|s| is| are)?(?: \w+ly| now| here| today| there)? (?:on|showing|running)\b|"
     r"\bw(?:h?a|o)t(?:'s| is| are)?\b.*\bon (?:display|show|view)\b|"
     r"\b(?:anything|everything|something|w(?:h?a|o)t(?:'s| is)?)(?: (?:that's|that is|else|good|interesting))? "
     r"(?:on|happening|going on|showing|running)\b|\b(?:which|w(?:h?a|o)t|any) (?:exhibitions?|shows?|displays?)\b|"

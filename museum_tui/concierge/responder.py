@@ -281,7 +281,8 @@ class BuiltinResponder(Told, Talk):
         if kind == "venue":
             return a.about_venue(now)
         shows, left = self._shows(hits, known)
-        text = a.exhibitions(shows, q, known) if len(shows) > 1 else a.exhibition(shows[0], q, known)
+        one = a.exhibition(shows[0], q, known, now.date()) if len(shows) == 1 else ""
+        text = one or a.exhibitions(shows, q, known)
         return text + "".join(f"\nI've left out **{e.title}**: {why}." for e, why in left)
 
     def _shows(self, hits: list[Hit], known: Known) -> tuple[list[Exhibition], list[tuple[Exhibition, str]]]:

@@ -190,3 +190,18 @@ def test_a_place_named_as_the_cause_of_a_feeling_is_not_offered(museum: Venue) -
     reply = ask(museum, "somewhere quieter please? the Turbine Hall is too loud for him")
     loud = next(e for e in museum.venue.exhibitions if e.gallery.name == "Turbine Hall")
     assert "Quiet Room" in reply and loud.title not in reply, reply
+
+
+def test_a_show_not_on_that_day_says_when_it_opens_or_that_it_ended(museum: Venue) -> None:  # noqa: F811
+    show = next(e for e in museum.venue.exhibitions if e.opens and e.closes)
+    before = ask(museum, f"is {show.title} on?", now=datetime.combine(show.opens, MONDAY.time()).replace(month=1))
+    assert f"It is not on yet: it opens on {show.opens.day} {show.opens:%B}" in before, before
+    after = ask(museum, f"can I see {show.title}?", now=datetime(show.closes.year + 1, 6, 1, 11, 0))
+    assert "It has closed" in after and f"{show.closes.day} {show.closes:%B}" in after, after
+    during = ask(museum, f"when does {show.title} finish?", now=datetime.combine(show.opens, MONDAY.time()))
+    assert f"It runs until {show.closes.day} {show.closes:%B}" in during, during
+
+
+def test_whats_on_without_an_apostrophe_after_a_greeting(museum: Venue) -> None:  # noqa: F811
+    reply = ask(museum, "hiya! whats on?")
+    assert reply.startswith("Hello") and all(e.title in reply for e in museum.venue.exhibitions if e.on(MONDAY.date()))
