@@ -7,9 +7,10 @@ Nothing here names a venue: every answer is read from the venue file's fields.""
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from .index import Hit, Index
-from .kinds import PRICE, priced
+from .kinds import PRICE, at_place, priced
 from .lexicon import focus, fold
 from .model import Exhibition, Tour
 from .question import Question
@@ -135,3 +136,22 @@ def ticket_answer(thing: Exhibition | Tour, q: Question, index: Index) -> str:
 def _a(age: int) -> str:
     """'a 10', 'an 8', 'an 11', 'an 18': the article as the number is said."""
     return f"an {age}" if age in (8, 11, 18) or 80 <= age <= 89 else f"a {age}"
+
+
+def answer(q: Question, hits: list[Hit], index: Index, now: datetime) -> str:
+    """Who may go in or what it costs, when the question asks it of a show or tour (named, or the tours
+    that meet at a place named: "can my 4 year old go to the planetarium?"); '' otherwise."""
+    said = subject(hits)
+    things: list = [said] if said is not None else []
+    if not things:
+        place = next((h for h in hits[:3] if h.named and h.entry.kind in ("facility", "gallery")), None)
+        things = at_place(index.venue.tours, place.entry.name) if place else []
+    age = age_in(q.folded)
+    if things and asks_age(q.folded):
+        return "\n".join(age_verdict(t, age) for t in things[:4])
+    if things and asks_admission(q) and not q.plan:
+        return "\n".join(ticket_answer(t, q, index) for t in things[:4])
+    if asks_age(q.folded) and not any(h.named for h in hits[:3]):
+        shows = [e for e in index.venue.exhibitions if e.on(now.date())]
+        return age_limits(shows, list(index.venue.tours), age)
+    return ""

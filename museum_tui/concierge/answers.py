@@ -349,16 +349,19 @@ class Answers(FoodAnswers):
             whom = listing(list(dict.fromkeys(known.whom(v) for v in needs)))
             return f"Tours that suit {whom}:\n" + "\n".join(f"- {timing.tour_line(t, now)}" for t in fitting)
         if "today" in q.folded or timing.LEFT.search(q.folded):
-            return timing.todays_tours(tours, now)
+            return timing.todays_tours(tours, now, self.tour_word())
         if timing.NEXT.search(q.folded) or timing.NOW_WORDS.search(q.folded):
-            word = (self.venue.words.get("tour", "") or "tour").split()[0]
-            return timing.next_tours(tours, now, word) or self._all_tours(tours)
+            return timing.next_tours(tours, now, self.tour_word()) or self._all_tours(tours)
         day = timing.day_asked(q.folded, now)
         if day is not None and day != now.date():
             return timing.tours_on(tours, day, now)
         if "today" in q.folded:
-            return timing.todays_tours(tours, now)
+            return timing.todays_tours(tours, now, self.tour_word())
         return self._all_tours(tours) + "\n\n" + (timing.next_tours(tours, now) or "")
+
+    def tour_word(self) -> str:
+        """What the venue calls its tours ("show" at an aquarium), from its `words`; "tour" by default."""
+        return (self.venue.words.get("tour", "") or "tour").split()[0]
 
     def _all_tours(self, tours: list[Tour]) -> str:
         rows = [f"- **{t.name}**: {t.when}, {t.minutes} min, from {t.meets}" for t in tours]

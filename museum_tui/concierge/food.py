@@ -11,7 +11,7 @@ from datetime import datetime
 
 from . import timing
 from .index import Hit
-from .knowledge import Known, allergen_tags, diet_tags, item_problem
+from .knowledge import Known, allergen_tags, diet_tags, diet_word, item_problem
 from .lexicon import ALLERGEN_WORDS, DIET_WORDS, fold, phrase_in, tokens
 from .model import Cafe, MenuItem, Venue
 from .question import Question
@@ -75,7 +75,8 @@ class FoodAnswers:
                     avoid.setdefault(tag, word)
         diets: list[tuple[str, tuple[str, ...]]] = []
         asked_diet = diet_tags(self.venue, q.folded)
-        extra = [(next(w for w in sorted(asked_diet, key=len) if w), asked_diet)] if asked_diet else []
+        word = diet_word(self.venue, q.folded)  # the visitor's word when it is a diet, else the diet's
+        extra = [(word if word in asked_diet else asked_diet[0], asked_diet)] if asked_diet else []
         for word, tags in [*known.diets(), *extra]:
             if not any(set(t) == set(tags) for _, t in diets):
                 diets.append((word, tags))

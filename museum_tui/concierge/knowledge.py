@@ -160,12 +160,15 @@ def allergen_tags(venue: Venue, value: str) -> set[str]:
 
 def diet_tags(venue: Venue, text: str) -> tuple[str, ...]:
     """The menu tags that satisfy the diet named in `text` (empty when it names none)."""
+    word = diet_word(venue, text)
+    return {**DIET_WORDS, **venue.diet_words}[word] if word else ()
+
+
+def diet_word(venue: Venue, text: str) -> str:
+    """The word for a diet `text` uses ("vegetarian", "gluten free"), '' when none."""
     low = fold(text).replace("-", " ")
     table = {**DIET_WORDS, **venue.diet_words}
-    for word in sorted(table, key=len, reverse=True):
-        if phrase_in(word.replace("-", " "), low):
-            return table[word]
-    return ()
+    return next((w for w in sorted(table, key=len, reverse=True) if phrase_in(w.replace("-", " "), low)), "")
 
 
 def item_problem(item: MenuItem, avoid: dict[str, str], diets: Sequence[tuple[str, tuple[str, ...]]]) -> str | None:

@@ -63,6 +63,10 @@ SYNONYMS = {
     "case": "suitcase",
     "cases": "suitcase",
     "luggages": "luggage",
+    # irregular forms a stem does not reach
+    "fed": "feed",
+    "ate": "eat",
+    "eaten": "eat",
 }
 
 # what a feeling or a bodily need asks for: facilities declare which of these they `serve`
@@ -175,7 +179,13 @@ FOCUS = (
             r"directions?)\b"
         ),
     ),
-    ("price", re.compile(r"\b(?:how much|price|cost|costs|free|pay|charge(?! (?:my|a|the|your|our|his|her) ))\b")),
+    (
+        "price",
+        re.compile(
+            r"\b(?:how much|prices?|cost|costs|free|pay|cheap\w*|expensive|discounts?|"
+            r"charge(?! (?:my|a|the|your|our|his|her) ))\b"
+        ),
+    ),
 )
 
 

@@ -194,13 +194,9 @@ class BuiltinResponder(Told, Talk):
         unpriced = hits and not hits[0].named and not any(AMOUNT.search(text) for text, _ in hits[0].entry.fields)
         if said is None and unpriced and "price" in q.focus and admission.asks_admission(q):
             return by_kind(self.answers, self.index, [], q, known, now)  # no price there: where prices are
-        if said is not None and admission.asks_age(q.folded):  # "can my 10 year old go in?"
-            return admission.age_verdict(said, admission.age_in(q.folded))
-        if said is not None and admission.asks_admission(q) and not q.plan:  # "how much for Dreamers?"
-            return admission.ticket_answer(said, q, self.index)
-        if admission.asks_age(q.folded) and not any(h.named for h in hits[:3]):
-            shows = [e for e in self.venue.exhibitions if e.on(now.date())]
-            return admission.age_limits(shows, list(self.venue.tours), admission.age_in(q.folded))
+        entry = admission.answer(q, hits, self.index, now)  # "can my 10 year old go in?", "how much for X?"
+        if entry:
+            return entry
         specific = self._specific(hits)
         if not specific and not q.plan:  # the lexical evidence is weak: the nearest entry in meaning
             meant = self._meant(q, used)

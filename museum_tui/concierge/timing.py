@@ -310,14 +310,15 @@ def next_tours(tours: list[Tour], now: datetime, word: str = "tour") -> str:
     return text
 
 
-def todays_tours(tours: list[Tour], now: datetime) -> str:
+def todays_tours(tours: list[Tour], now: datetime, word: str = "tour") -> str:
+    """The tours (the venue's `word` for them) still to come today, each with its times."""
     today = [(t, [s for s in runs_today(t, now) if s.start > now]) for t in tours]
     today = [(t, spans) for t, spans in today if spans]
     if not today:
-        nxt = next_tours(tours, now)
-        return f"No more tours today ({now:%A}). {nxt}".strip()
+        nxt = next_tours(tours, now, word)
+        return f"No more {word}s today ({now:%A}). {nxt}".strip()
     rows = [f"- **{t.name}** at {', '.join(clock(s.start) for s in spans)} ({t.minutes} min)" for t, spans in today]
-    return f"Tours still to come today ({now:%A}):\n" + "\n".join(rows)
+    return f"{word.capitalize()}s still to come today ({now:%A}):\n" + "\n".join(rows)
 
 
 def tours_on(tours: list[Tour], day: date, now: datetime) -> str:

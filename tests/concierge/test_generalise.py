@@ -205,3 +205,54 @@ def test_a_show_not_on_that_day_says_when_it_opens_or_that_it_ended(museum: Venu
 def test_whats_on_without_an_apostrophe_after_a_greeting(museum: Venue) -> None:  # noqa: F811
     reply = ask(museum, "hiya! whats on?")
     assert reply.startswith("Hello") and all(e.title in reply for e in museum.venue.exhibitions if e.on(MONDAY.date()))
+
+
+def test_who_may_go_in_at_a_place_is_read_from_the_tours_that_meet_there() -> None:
+    def age_limit(data: dict) -> None:
+        data["tours"][0]["min_age"] = 8
+
+    setup = _museum_with(age_limit)
+    tour = setup[0].venue.tours[0]
+    desk = next(f for f in setup[0].venue.facilities if f.id == "information-desk")
+    reply = _reply(setup, f"can my 6 year old join the tours at the {desk.name.lower()}?")
+    assert f"**{tour.name}** is for ages 8 and over" in reply and "not for a 6-year-old" in reply, reply
+
+
+def test_the_diet_asked_for_is_named_in_the_visitors_word(museum: Venue) -> None:  # noqa: F811
+    reply = ask(museum, "what can a vegetarian have for lunch?")
+    assert "With vegetarian in mind" in reply, reply
+
+
+def test_irregular_and_price_words_reach_their_entries(garden: Venue) -> None:  # noqa: F811
+    def otters(data: dict) -> None:
+        data["words"] = {"tour": "tour feeding"}
+        data["exhibitions"].append(
+            {
+                "id": "otters",
+                "title": "River Otters",
+                "gallery": "G1",
+                "minutes": 10,
+                "description": "a family of otters",
+                "keywords": ["otters"],
+            }
+        )
+        data["tours"].append(
+            {"name": "Otter feeding", "times": ["14:00"], "days": "Mo-Su", "minutes": 15, "meets": "the river terrace"}
+        )
+
+    reply = _reply(_museum_with(otters), "when do the otters get fed?")
+    assert reply.startswith("The **Otter feeding** runs daily at 14:00"), reply
+    assert "£" in ask(garden, "is it cheaper for pensioners?")
+
+
+def test_tour_days_in_opening_hours_syntax_are_said_as_a_visitor_reads_them() -> None:
+    from museum_tui.concierge.venue_time import said_days
+
+    assert [said_days(d) for d in ("Mo-Su", "Sa,Su", "Tu", "We,Fr", "Mo-Fr", "Tu-Th")] == [
+        "daily",
+        "weekends",
+        "Tuesdays",
+        "Wednesdays and Fridays",
+        "weekdays",
+        "Tuesday to Thursday",
+    ]
