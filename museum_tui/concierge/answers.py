@@ -333,7 +333,9 @@ class Answers(FoodAnswers):
         the question: for a party member's need, still to come today, the next, on a day named."""
         tour_hits = [h for h in hits if h.entry.kind == "tour"]
         top = tour_hits[0] if tour_hits else None
-        if top and (top.named or len(tour_hits) == 1 or top.score >= 1.5 * tour_hits[1].score):
+        words = {self.tour_word(), "tour", *(self.venue.words.get("tour", "").split())}
+        every = any(re.search(rf"\b{re.escape(w)}s\b", q.folded) for w in words if w)  # "what tours are there?"
+        if top and (top.named or (not every and (len(tour_hits) == 1 or top.score >= 1.5 * tour_hits[1].score))):
             runs = timing.runs_today(top.entry.obj, now)
             if re.search(r"\blast\b", q.folded) and runs:  # "when is the last land train?"
                 return f"The last **{top.entry.obj.name}** today is at {timing.clock(runs[-1].start)}."
@@ -365,7 +367,8 @@ class Answers(FoodAnswers):
 
     def _all_tours(self, tours: list[Tour]) -> str:
         rows = [f"- **{t.name}**: {t.when}, {t.minutes} min, from {t.meets}" for t in tours]
-        return "Tours:\n" + "\n".join(rows) if rows else "There are no tours, I'm afraid."
+        word = self.tour_word()
+        return f"{word.capitalize()}s:\n" + "\n".join(rows) if rows else f"There are no {word}s, I'm afraid."
 
 
 def _day(day: date, today: date) -> str:

@@ -35,7 +35,9 @@ WHATS_ON = re.compile(
     r"\b(?:list|all|every|full)\b.*\b(?:exhibitions?|shows?|displays?|to see)\b|"
     r"\b(?:exhibitions?|shows?|displays?) (?:are |is )?(?:on|there|running|showing|open)\b|"
     r"\beverything (?:there is |you have )?to see\b|"
-    r"\bw(?:h?a|o)t (?:is there|can (?:i|we)|could (?:i|we)) (?:to )?see\b"
+    r"\bw(?:h?a|o)t (?:is there|can (?:i|we)|could (?:i|we)) (?:to )?see\b|"
+    r"\bw(?:h?a|o)t(?:'s| is)(?: there)? (?:else )?(?:there )?to (?:do|see)\b|"
+    r"\b(?:w(?:h?a|o)t|which) \w+ (?:do you have|have you got|(?:are|is) (?:there|here)|can (?:i|we) see)\b"
 )
 ASKING = re.compile(r"^(?:what|wot|wat|which|any|got|list|show|tell|see)\b|\b(?:have you|do you have|you got|u got)\b")
 LIST_WORDS = frozenset(
@@ -74,7 +76,11 @@ def whats_on(folded: str, kind_words: str, index: Index | None = None, other: fr
     if index is None:
         return not rest
     shown = index.vocabulary_of(("exhibition", "gallery"))
-    return not any(set(tokens(w, index.venue.synonyms)) & shown for w in rest)
+    # what another kind of entry is called or sells ("what cakes have you got?") asks about that kind
+    elsewhere = index.vocabulary_of(("menu",)) | set(
+        tokens(" ".join(v for k, v in KIND_WORDS.items() if k not in ("exhibition", "gallery", "hours")))
+    )
+    return not any(set(tokens(w, index.venue.synonyms)) & (shown | elsewhere) for w in rest)
 
 
 def points_back(folded: str) -> bool:

@@ -18,7 +18,7 @@ from museum_tui import clock
 from museum_tui.language import content_words
 from museum_tui.memory import MemoryStore
 
-from . import admission, fit, intents, timing
+from . import admission, fit, intents, overview, timing
 from .agents import Agent
 from .answers import Answers
 from .food import allergy_said
@@ -140,6 +140,13 @@ class BuiltinResponder(Told, Talk):
             return None
         return Hit(best * self.index.rarest, entry, named=False, coverage=best)
 
+    def _overview(self, q: Question, now: datetime) -> str:
+        """An answer about everything on (`overview`), when the question names no one entry or kind."""
+        hits = self.index.search(q.ask)
+        if (hits and hits[0].named) or kind_asked(self.index, q.ask) is not None:
+            return ""
+        return overview.answer(q, [e for e in self.venue.exhibitions if e.on(now.date())], now.date())
+
     def _the_cause(self, q: Question, known: Known) -> bool:
         """Whether what the message names is the place that does not suit the party (its shows clash with
         a need or a dislike): said as the cause of a feeling, not asked about."""
@@ -179,6 +186,9 @@ class BuiltinResponder(Told, Talk):
         theirs = {w for k, text in self.venue.words.items() if k != "exhibition" for w in text.split()}
         generic = [w for w in KIND_WORDS["exhibition"].split() if w not in theirs]
         kind_words = " ".join([*generic, self.venue.words.get("exhibition", "")])
+        whole = self._overview(q, now)  # "how long to see it all?", "the newest exhibition?"
+        if whole:
+            return whole
         if intents.whats_on(q.folded, kind_words, self.index, frozenset(theirs)) and not q.budget:
             return self.answers.whats_on(known, now, q.folded)
         skip = to_skip(self.answers, q, known, now) if SKIP.search(q.folded) else ""

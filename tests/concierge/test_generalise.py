@@ -256,3 +256,35 @@ def test_tour_days_in_opening_hours_syntax_are_said_as_a_visitor_reads_them() ->
         "weekdays",
         "Tuesday to Thursday",
     ]
+
+
+def test_questions_about_everything_on_are_answered_from_every_show(museum: Venue) -> None:  # noqa: F811
+    shows = [e for e in museum.venue.exhibitions if e.on(MONDAY.date())]
+    total = sum(e.minutes for e in shows)
+    reply = ask(museum, "how long would it take us to get round the whole place?")
+    assert f"about {total // 60} hours {total % 60} minutes ({len(shows)} exhibitions" in reply, reply
+    newest = max((e for e in shows if e.opens), key=lambda e: e.opens)
+    assert f"The newest is **{newest.title}**" in ask(museum, "which is your most recent exhibition?")
+    soonest = min((e for e in shows if e.closes), key=lambda e: e.closes)
+    assert ask(museum, "anything I should catch before it ends soon?").startswith(
+        f"Ending soonest: **{soonest.title}**"
+    )
+
+
+def test_what_kinds_of_thing_and_what_to_do_ask_for_everything_on(garden: Venue) -> None:  # noqa: F811
+    titles = [e.title for e in garden.venue.exhibitions if e.on(MONDAY.date())]
+    for text in ("what plants have you got?", "what is there to do?"):
+        reply = ask(garden, text)
+        assert all(t in reply for t in titles), (text, reply)
+    cafe = ask(garden, "what cakes do you have?")
+    assert "Orangery" in cafe and titles[0] not in cafe, cafe
+
+
+def test_tours_asked_for_in_the_plural_are_all_listed() -> None:
+    def one_tour_called_tour(data: dict) -> None:
+        for t in data["tours"][1:]:
+            t["name"] = t["name"].replace("tour", "walk")
+
+    setup = _museum_with(one_tour_called_tour)
+    reply = _reply(setup, "what tours have you got?")
+    assert all(t.name in reply for t in setup[0].venue.tours), reply
