@@ -16,10 +16,11 @@ from .knowledge import (
     Known,
     clash,
     floor_in,
+    floor_named,
     interest_score,
     pick_restroom,
 )
-from .lexicon import fold
+from .lexicon import fold, phrase_in
 from .model import Cafe, Exhibition, Facility, Gallery, Tour, Venue
 from .question import Question
 from .wording import be, cap, listing, md, people, placed, the
@@ -268,7 +269,7 @@ class Answers(FoodAnswers):
         question names ("down to the lake") and, when known, the visitor's own level, if any do."""
         every = set(self.venue.floors)
         rows = []
-        to = floor_in(self.venue, q.ask)
+        to = self.level_named(q.ask)
         here = self.here(q, known)
         lifts = [lift for lift in self.venue.lifts if to is None or to in lift.floors]
         lifts = [lift for lift in lifts if here is None or here == to or here in lift.floors] or lifts
@@ -280,6 +281,32 @@ class Answers(FoodAnswers):
             )
             rows.append(f"**{cap(lift.name)}** is {lift.location} and reaches {reach}")
         return "; ".join(rows) + "." if rows else "There is no lift, I'm afraid."
+
+    def level_named(self, text: str) -> int | None:
+        """The level a question names: a floor by name or number, or a place by its whole name, or a floor's
+        distinctive word ("down to the lake" → the lake terrace)."""
+        level = floor_named(self.venue, text)
+        if level is not None:
+            return level
+        low = fold(text)
+        places = [(g.name, g.floor) for g in self.venue.galleries.values()]
+        places += [(f.name, f.floor) for f in self.venue.facilities if f.floor is not None]
+        named = [floor for name, floor in places if phrase_in(fold(name), low)]
+        if named:
+            return named[0]
+        said = set(re.findall(r"[a-z]{4,}", low)) - {"floor", "level", "lift", "lifts", "where", "there"}
+        hits = [lv for lv, name in self.venue.floors.items() if said & set(re.findall(r"[a-z]{4,}", fold(name)))]
+        return hits[0] if len(hits) == 1 else None
+
+    def lift_near(self, place_id: str, name: str, floor: int | None) -> str:
+        """The lift nearest a place: one the venue lists as `near` it, else one reaching its floor."""
+        lifts = [lift for lift in self.venue.lifts if place_id in lift.near]
+        lifts = lifts or [lift for lift in self.venue.lifts if floor is not None and floor in lift.floors]
+        if not lifts:
+            return f"There is no lift near {name}, I'm afraid."
+        lift = lifts[0]
+        reach = listing([self.floor(f) for f in lift.floors])
+        return f"The nearest lift to {name} is **{lift.name}**, {lift.location}; it reaches the {reach}."
 
     def facility(self, f: Facility, q: Question, known: Known) -> str:
         if f.location:

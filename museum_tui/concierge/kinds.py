@@ -8,11 +8,14 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from museum_tui.language.party import member_named
+
 from . import timing
 from .answers import Answers
 from .index import Hit, Index
 from .knowledge import Known, party_clash
 from .lexicon import STOPWORDS, fold, phrase_in, stem, tokens, words
+from .model import Exhibition
 from .question import Question
 
 # the words that name each kind of entry itself (not its features: "step-free" names no lift)
@@ -84,7 +87,16 @@ def to_skip(a: Answers, q: Question, known: Known, now: datetime) -> str:
     """ "Anywhere we should skip?": the shows on today that clash with a need of someone in the party."""
     shows = [e for e in a.venue.exhibitions if e.on(now.date())]
     found = [(e, c) for e in shows for c in [party_clash(e, known)] if c]
-    if not found:
+    if not found:  # nothing told clashes: what the question itself says to avoid ("scared of loud noises")
+        member = member_named(q.folded)
+        found = [(e, (reason, "")) for e in shows for reason in [said_clash(e, q, a.venue)] if reason]
+        whom = f"your {member}" if member else "you"
+        if found:
+            rows = [
+                f"- **{e.title}** ({e.gallery.name}, {a.floor(e.gallery.floor)}): {reason}, so maybe not for {whom}"
+                for e, (reason, _) in found
+            ]
+            return "Best skipped:\n" + "\n".join(rows)
         avoiding = any(r.avoid and known.party_values.get(r.concept) for r in a.venue.rules("need"))
         return "Nothing on today clashes with what you've told me — enjoy it all!" if avoiding else ""
     rows = [
@@ -92,6 +104,39 @@ def to_skip(a: Answers, q: Question, known: Known, now: datetime) -> str:
         for e, (reason, v) in found
     ]
     return "Best skipped:\n" + "\n".join(rows)
+
+
+SKIP_WORDS = frozenset(
+    [
+        "skip",
+        "avoid",
+        "anything",
+        "anywhere",
+        "which",
+        "what",
+        "where",
+        "should",
+        "rooms",
+        "room",
+        "scared",
+        "afraid",
+        "hates",
+    ]
+)
+
+
+def said_clash(e: Exhibition, q: Question, venue) -> str:
+    """Why a show clashes with what the question itself says: a need's avoid entry whose `when` words it
+    uses ("loud noises" → the loud rooms), else a word of it in the show's access notes ("dark")."""
+    for rule in venue.rules("need"):
+        for avoid in rule.avoid:
+            if avoid.when and any(w in q.folded for w in avoid.when) and avoid.tag.lower() in e.notes:
+                return avoid.reason
+    said = {stem(w) for w in words(q.folded) if len(w) > 3 and w not in STOPWORDS and w not in SKIP_WORDS}
+    for note in e.access:
+        if said & {stem(w) for w in words(note)}:
+            return note
+    return ""
 
 
 def for_audience(a: Answers, index: Index, q: Question, known: Known) -> str:

@@ -204,6 +204,13 @@ class BuiltinResponder(Told, Talk):
         unpriced = hits and not hits[0].named and not any(AMOUNT.search(text) for text, _ in hits[0].entry.fields)
         if said is None and unpriced and "price" in q.focus and admission.asks_admission(q):
             return by_kind(self.answers, self.index, [], q, known, now)  # no price there: where prices are
+        place = next((h.entry for h in hits[:3] if h.named and h.entry.kind in (*PLACES, "exhibition")), None)
+        if kind_asked(self.index, q.ask) == "lift":
+            if place is not None:  # "which lift is nearest the east hall?"
+                room = place.obj.gallery if place.kind == "exhibition" else place.obj
+                return self.answers.lift_near(getattr(room, "id", room.name), room.name, place.floor)
+            if self.answers.level_named(q.ask) is not None:  # "is there a lift to the third floor?"
+                return self.answers.lifts(q, known)
         entry = admission.answer(q, hits, self.index, now)  # "can my 10 year old go in?", "how much for X?"
         if entry:
             return entry

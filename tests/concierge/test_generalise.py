@@ -288,3 +288,20 @@ def test_tours_asked_for_in_the_plural_are_all_listed() -> None:
     setup = _museum_with(one_tour_called_tour)
     reply = _reply(setup, "what tours have you got?")
     assert all(t.name in reply for t in setup[0].venue.tours), reply
+
+
+def test_what_to_skip_reads_the_questions_own_words_when_nothing_is_known(museum: Venue) -> None:  # noqa: F811
+    reply = ask(museum, "my lad can't cope with loud noise, anything to avoid?")
+    loud = [e.title for e in museum.venue.exhibitions if "loud" in e.notes and e.on(MONDAY.date())]
+    assert reply.startswith("Best skipped:") and loud and all(t in reply for t in loud), reply
+    assert "Colour Field" not in reply, reply
+
+
+def test_the_lift_near_a_place_or_to_a_floor(museum: Venue) -> None:  # noqa: F811
+    room = next(g for g in museum.venue.galleries.values() if any(g.id in lift.near for lift in museum.venue.lifts))
+    lift = next(lift for lift in museum.venue.lifts if room.id in lift.near)
+    assert f"**{lift.name}**" in ask(museum, f"is there a lift close to {room.name}?")
+    top = max(museum.venue.floors)
+    reply = ask(museum, f"can I take a lift up to the {museum.venue.floors[top].lower()}?")
+    assert all(f"**{x.name}**" in reply for x in museum.venue.lifts if top in x.floors), reply
+    assert not any(f"**{x.name}**" in reply for x in museum.venue.lifts if top not in x.floors), reply
