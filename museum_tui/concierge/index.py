@@ -39,7 +39,7 @@ KIND_WORDS = {
     "lift": "lift step-free",
     "tour": "tour guided",
     "hours": "open opening close closing closes hours time late week christmas easter holiday new year",
-    "entrance": "entrance door way in",
+    "entrance": "entrance door way in exit out",
 }
 
 

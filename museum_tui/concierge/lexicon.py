@@ -154,7 +154,9 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 
 PLAN = re.compile(
     r"\b(?:recommend\w*|suggest\w*|what should (?:i|we) (?:see|do|visit)|what(?:'s| is) on\b|worth (?:seeing|a visit)|"
-    r"must.?see|highlights?|plan (?:my|our|a) visit|what else|anything else|where should (?:i|we) (?:start|go))"
+    r"must.?see|highlights?|plan (?:my|our|a) visit|what else|anything else|where should (?:i|we) (?:start|go)|"
+    r"best (?:\w+ )?(?:to see|to do|things?|bits?|parts?|exhibits?|exhibitions?)|(?:not|\w+n'?t)(?: \w+)? miss\b|"
+    r"top (?:things|sights|picks?)|favourites?)"
 )
 MORE = re.compile(r"\b(?:else|other|another|more)\b")
 DRINK = re.compile(r"\b(?:drinks?|thirsty|coffee|tea|latte|water|juice|cuppa|chocolate|espresso)\b")

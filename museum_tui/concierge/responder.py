@@ -23,9 +23,20 @@ from .agents import Agent
 from .answers import Answers
 from .food import allergy_said
 from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
-from .kinds import AMOUNT, PRICE, SKIP, asks_time, at_place, by_kind, kind_asked, timed_tour, to_skip
+from .kinds import (
+    AMOUNT,
+    PRICE,
+    SKIP,
+    asks_time,
+    at_place,
+    by_kind,
+    for_audience,
+    kind_asked,
+    timed_tour,
+    to_skip,
+)
 from .knowledge import FactLike, Known, diet_tags, floor_named
-from .lexicon import STOPWORDS, fold, tokens
+from .lexicon import FEELINGS, STOPWORDS, fold, tokens
 from .model import Exhibition, Venue
 from .question import Question
 from .recommend import recommend
@@ -39,6 +50,7 @@ SEMANTIC_MIN = 0.6  # the nearest entry in meaning answers a question BM25 canno
 SEMANTIC_MARGIN = 0.04  # and only ahead of the next entry of another kind by this much
 MAX_PARTS = 4
 PLACES = ("facility", "gallery", "entrance")  # where a tour may meet
+PLACE_ASKING = frozenset("anywhere somewhere where place spot can could please need help any some".split())  # noqa: SIM905
 OPEN = re.compile(r"\bopen\b|\bclos(?:e|es|ed|ing)\b")
 
 
@@ -90,7 +102,7 @@ class BuiltinResponder(Told, Talk):
         told_plan = known.new("interest") or known.new("time_budget")
         if told_plan and not (q.is_question or q.plan):
             parts.append(self.recommend(q, known))
-        elif felt and self._the_cause(q, known):
+        elif felt and (self._the_cause(q, known) or self._only_feeling(q)):
             pass  # "anywhere calm? the play area is too much": the calm places answer; the loud one is the cause
         elif q.is_question or not parts or q.plan or food_told:
             answer = self.answer(without_needs(q, known), known, used, now)
@@ -146,6 +158,16 @@ class BuiltinResponder(Told, Talk):
         if (hits and hits[0].named) or kind_asked(self.index, q.ask) is not None:
             return ""
         return overview.answer(q, [e for e in self.venue.exhibitions if e.on(now.date())], now.date())
+
+    def _only_feeling(self, q: Question) -> bool:
+        """The message asks nothing beyond its feeling ("is there anywhere to sit down?"): its words, less
+        the feeling's phrases and the words of asking for a place, name nothing; the feeling's answer is
+        the answer."""
+        rest = q.folded
+        for topic in q.feelings:
+            for phrase in (*FEELINGS.get(topic, ()), *self.venue.feelings.get(topic, ())):
+                rest = re.sub(rf"(?<![a-z]){re.escape(phrase)}(?![a-z])", " ", rest)
+        return not (content_words(rest) - STOPWORDS - PLACE_ASKING)
 
     def _the_cause(self, q: Question, known: Known) -> bool:
         """Whether what the message names is the place that does not suit the party (its shows clash with
@@ -259,6 +281,10 @@ class BuiltinResponder(Told, Talk):
             return by_kind(self.answers, self.index, hits, q, known, now)
         kind = top.entry.kind
         a = self.answers
+        if kind == "menu" and not (foodish or top.named):  # "what's good for kids?" matched "Kids' lunch box"
+            audience = for_audience(a, self.index, q, known)
+            if audience:
+                return audience
         if kind in ("menu", "cafe"):
             # "is the kiosk by the penguins open?": the café named (a dish of it may score higher)
             cafe = top if kind == "cafe" else next((h for h in hits[:4] if h.entry.kind == "cafe" and h.named), None)

@@ -305,3 +305,31 @@ def test_the_lift_near_a_place_or_to_a_floor(museum: Venue) -> None:  # noqa: F8
     reply = ask(museum, f"can I take a lift up to the {museum.venue.floors[top].lower()}?")
     assert all(f"**{x.name}**" in reply for x in museum.venue.lifts if top in x.floors), reply
     assert not any(f"**{x.name}**" in reply for x in museum.venue.lifts if top not in x.floors), reply
+
+
+def test_asking_for_the_best_or_what_not_to_miss_is_a_recommendation(garden: Venue) -> None:  # noqa: F811
+    for text in ("what's the best thing to see here?", "what shouldn't we miss?"):
+        assert ask(garden, text).startswith("You might enjoy:"), text
+
+
+def test_the_way_out_is_an_entrance(garden: Venue) -> None:  # noqa: F811
+    reply = ask(garden, "where's the exit?")
+    assert all(e.name in reply for e in garden.venue.entrances), reply
+
+
+def test_a_childrens_dish_does_not_answer_whats_good_for_kids() -> None:
+    def kids_box(data: dict) -> None:
+        data["cafes"][0]["menu"].append({"item": "Kids' lunchbox", "kind": "food", "allergens": [], "diet": []})
+
+    setup = _museum_with(kids_box)
+    families = next(f for f in setup[0].venue.facilities if "kids" in f.keywords)
+    reply = _reply(setup, "what's good for kids?")
+    assert families.text in reply and "lunchbox" not in reply, reply
+    assert "Kids' lunchbox" in _reply(setup, "anything for the kids to eat?")
+
+
+def test_a_message_that_only_says_a_feeling_gets_the_feelings_answer_alone(garden: Venue) -> None:  # noqa: F811
+    reply = ask(garden, "is there anywhere to sit down?")
+    assert "somewhere to sit" in reply and "\n\n" not in reply, reply
+    both = ask(garden, "I'm exhausted, where's the café?")
+    assert "somewhere to sit" in both and "Orangery Café" in both, both
