@@ -14,6 +14,7 @@ import threading
 from dataclasses import dataclass
 
 from museum_tui.language.clauses import PEOPLE
+from museum_tui.language.party import MEMBERS
 from museum_tui.memory import Ontology
 
 from .borrowed import borrowed_cues
@@ -51,7 +52,9 @@ def compile_ontology(ontology: Ontology) -> Compiled:
             owners.setdefault(unregex(regex.pattern), set()).add(c.concept)
     # words the ontology itself writes (labels, examples, every cue phrase) are spelt right
     known = vocabulary(prose(ontology), [w for c in cues for w in c.words if is_regex(w)])
-    speller = Speller(vocabulary(phrases, regexes), known | set(re.findall(r"[a-z]{5,}", PEOPLE)))
+    # the party's words are corrected towards too ("my gradnad is in a whelchair" is about the grandad)
+    party = set(re.findall(r"[a-z]{5,}", MEMBERS.replace("s?", "|")))  # "brothers?": brother
+    speller = Speller(vocabulary(phrases, regexes) | party, known | set(re.findall(r"[a-z]{5,}", PEOPLE)))
     return Compiled(cues, speller, owners, grounding([c for c in cues if c.derived]), tuple(problems))
 
 

@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from museum_tui.language.clauses import INJECTION, NEGATION, Clause, fold, is_affirmative, split_clauses
-from museum_tui.language.party import OTHER, SELF, member_named
+from museum_tui.language.party import OTHER, SELF, absent, member_named
 from museum_tui.memory import Ontology
 
 from .compiled import compiled_for
@@ -116,7 +116,11 @@ class RuleExtractor:
             return []  # instructions to the machine, not the visitor talking about themselves
         bot_question = last_question(bot_msg)
         hits: list[Hit] = []
-        if bot_question and is_affirmative(user_msg):
+        # a chat message is short; an essay pasted in is read only as far as MAX_CHARS (cost stays bounded)
+        clauses = [c for c in split_clauses(user_msg[:MAX_CHARS], correct=self.speller) if not c.hypothetical]
+        members = {c.about for c in clauses if c.about not in (SELF, OTHER)}
+        # "yes please, my mum's in a chair": the yes is for the member the reply names, whose own words say it
+        if bot_question and is_affirmative(user_msg) and not members:
             evidence = user_msg.strip()
             for cues in self.cues:  # the ontology's own reading of a question comes first
                 for regex, value in cues.yes:
@@ -126,8 +130,6 @@ class RuleExtractor:
             answered = {h.concept for h in hits}
             hits.extend(h for h in self._agreed(bot_question, evidence) if h.concept not in answered)
         answers = len(hits)
-        # a chat message is short; an essay pasted in is read only as far as MAX_CHARS (cost stays bounded)
-        clauses = [c for c in split_clauses(user_msg[:MAX_CHARS], correct=self.speller) if not c.hypothetical]
         dangling: list[tuple[ConceptCues, Clause, bool]] = []
         before: tuple[Clause, set[str]] | None = None  # the clause before, and the concepts it asserted
         previous: list[Hit] = []  # what the clause before said
@@ -170,6 +172,8 @@ class RuleExtractor:
         # a yes settles a one-value concept: "yeah, my feet are killing me" to "find you a seat?"
         settled = {h.concept for h in hits[:answers] if h.concept in self.single}
         hits = hits[:answers] + [h for h in hits[answers:] if h.concept not in settled or h.polarity != "asserted"]
+        away = {c.about for c in clauses if c.about in members and absent(c.text)}  # "…, she couldn't come"
+        hits = [h for h in hits if h.about not in away]
         return said_once(hits)
 
     def _moved(self, clause: Clause, before: tuple[Clause, set[str]] | None, said: list[Hit]) -> list[Hit]:

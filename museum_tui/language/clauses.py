@@ -115,6 +115,7 @@ INJECTION = re.compile(
     r"|\bprint your\b|\bas the (?:\w+ )?(?:director|admin|administrator|developer|owner|manager)\b"
     r"|\{\s*\"(?:facts|concept)\""
 )
+POSSESSORS = [["my"], ["our"], ["his"], ["her"], ["their"]]
 SCOPE_ENDS = {",", "just", "only", "but", "instead", "rather", "so", "because", "and"}
 RETRACTION_ENDS = SCOPE_ENDS - {"and", ","} | {"now", "instead"}
 NEGATION = re.compile(r"\b(?:not|no|never|nothing|none|neither|nor|without|no longer|no more)\b")
@@ -243,7 +244,10 @@ class Clause:
         be the clause with some words blanked (a trigger such as "can not stand" negates nothing)."""
         before = (self.text if text is None else text)[:start].split()[-window:]
         for i in range(len(before) - 1, -1, -1):
-            if before[i] in SCOPE_ENDS:
+            # "can not manage steps with my walker", "can not go far without my frame": the thing one goes
+            # with is had, whatever the verb before it denies ("without a wheelchair" still denies one)
+            kept = before[i] == "with" or (before[i] == "without" and before[i + 1 : i + 2] in POSSESSORS)
+            if before[i] in SCOPE_ENDS or kept:
                 before = before[i + 1 :]
                 break
         return bool(NEGATION.search(" ".join(before)))

@@ -38,7 +38,7 @@ MEMBERS = (
     r"roommate|housemate|nan|nana|nanna|gran|grandad|granddad|grampa|hubby|missus|sis|bro|bf|gf|twins|"
     r"in-laws|stepson|stepdaughter|stepmum|stepdad|mother-in-law|father-in-law|sister-in-law|brother-in-law|"
     r"kiddos?|little one|eldest|"
-    r"youngest|other half|mam|mammy"
+    r"youngest|other half|mam|mammy|lad|lads|lass|fella|fiancé|fiancée"
 )
 THIRD_PARTY = re.compile(
     rf"(?<!with )(?<!brought )(?<!and )\b(?:my|our|his|her|their|a|the)\s+(?:\w+\s+){{0,2}}?(?:{PEOPLE}|{MEMBERS})\b"
@@ -70,6 +70,24 @@ BARE_MEMBER = re.compile(
     r"little ones?|in-laws|family|boys|girls|parents|grandparents|other half)\b"
 )
 PRONOUN = re.compile(r"^(?:he|she|they)\b")
+# "crowds stress my son", "loud noises upset our daughter": a thing that acts on a member, who feels it
+FELT_BY = re.compile(
+    r"\b(?:stress(?:es)?|bothers?|upsets?|scares?|frightens?|overwhelms?|affects?|troubles?|distress(?:es)?|"
+    r"terrifies|terrify|worry|worries|tires?|exhausts?|hurts?|triggers?)\s+(?:out\s+)?(?P<who>(?:my|our) "
+    rf"(?:{NOT_MINE}[\w-]+\s+){{0,2}}?(?:{MEMBERS}))\b"
+)
+# "just my husband, …", "only the little one": an answer that says whose the rest is
+ONLY_MEMBER = re.compile(
+    rf"^(?:just|only|that is|that would be|it is)\s+(?P<who>(?:my|our|the)\s+(?:[\w-]+\s+)?(?:{MEMBERS}))\b"
+)
+# "… but he is not coming today", "she could not make it", "might come next week": a member not at this
+# visit; what is said of them shapes nothing today, so it is not kept (read on a clause about them)
+ABSENT = re.compile(
+    r"\b(?:is|are|was|were|could|can|did|will|would|has|have) not (?:\w+ )?(?:coming|come|make it|made it|"
+    r"with us|joining|join us)\b"
+    r"|\b(?:might|may|could|will|would) (?:\w+ )?(?:come|join us|visit)\b.*\b(?:next|another|later|tomorrow)\b"
+    r"|\b(?:stayed|staying|stays|is|are) (?:at )?home\b"
+)
 POSSESSIVE = re.compile(r"^(?:his|her|their) (?!own\b)")
 CANONICAL = {
     "mam": "mum",
@@ -97,6 +115,10 @@ def subject_of(folded: str, earlier: str = "") -> str:
     member named before in the same message, for a clause that opens with he / she / they."""
     if ABOUT_ME.search(folded):
         return SELF
+    for said in (ONLY_MEMBER.match(folded), FELT_BY.search(folded)):
+        if said is not None:
+            who = member_named(said.group("who"))
+            return CANONICAL.get(who, who) if who else OTHER
     m = THIRD_PARTY.search(folded)
     if not m:
         return SELF
@@ -118,6 +140,11 @@ HANDED_BACK = re.compile(
     rf"|not (?:me|mine)\s*,?\s*(?:it(?: was| is|'s) )?(?:my|our) (?:[\w-]+ )?(?P<b>{MEMBERS})(?:'s)?"
     r")\b"
 )
+
+
+def absent(folded: str) -> bool:
+    """Does a clause about a member say they are not at this visit ("she could not make it today")?"""
+    return bool(ABSENT.search(folded))
 
 
 def handed_back(text: str) -> str:

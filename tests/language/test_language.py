@@ -38,6 +38,14 @@ def test_a_statement_and_a_question_are_two_clauses() -> None:
         ("my mother-in-law is hard of hearing", ["mother"]),
         ("wifes alergic to kiwi", ["wife"]),
         ("tell me more", ["self"]),
+        # a thing that acts on a member is felt by them; an answer that names a member says whose the rest is
+        ("crowds really stress my son", ["son"]),
+        ("loud noises upset our daughter", ["daughter"]),
+        ("crowds stress me out", ["self"]),
+        ("just the little one, sesame", ["little one"]),
+        ("only my husband", ["husband"]),
+        ("just me", ["self"]),
+        ("my lad only eats halal", ["lad"]),
     ],
 )
 def test_who_a_clause_is_about(message: str, about: list[str]) -> None:
@@ -49,6 +57,28 @@ def test_negation_scope_ends_at_a_comma_or_a_contrast() -> None:
     assert clause.negated_before(clause.text.index("crowds"))
     clause = split_clauses("not tired, just hungry")[0]
     assert not clause.negated_before(clause.text.index("hungry"))
+
+
+def test_what_one_goes_with_is_not_denied_by_the_verb_before_it() -> None:
+    """ "can not manage steps with my walker": the walker is had; "without a wheelchair" still denies one."""
+    for message, word, negated in [
+        ("I cant manage steps with my walker", "walker", False),
+        ("I can't go far without my frame", "frame", False),
+        ("I can manage without a wheelchair", "wheelchair", True),
+        ("I can not manage steps", "steps", True),
+    ]:
+        clause = split_clauses(message)[0]
+        assert clause.negated_before(clause.text.index(word)) is negated, message
+
+
+def test_a_member_said_not_to_be_at_this_visit() -> None:
+    from museum_tui.language.party import absent
+
+    assert absent("she could not make it today")
+    assert absent("he is not coming today")
+    assert absent("my friend who is deaf might come next week")
+    assert not absent("he is coming with us")
+    assert not absent("she can not walk far")
 
 
 def test_chat_shorthand_folds_as_it_is_meant() -> None:
