@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .acts import QUESTION_START, is_yes
-from .party import MEMBERS, PEOPLE, RELATIVE, SELF, SUBJECT_VERBS, member_named, subject_of
+from .party import FIRST_PERSON, MEMBERS, PEOPLE, RELATIVE, SELF, SUBJECT_VERBS, member_named, names_only, subject_of
 
 IS_NEXT = (
     r"with|here|there|not|coming|going|a|an|so|too|also|in|on|at|just|always|never|been|got|my|our|"
@@ -171,6 +171,14 @@ NO_APOSTROPHE = re.compile(
     r"(?:^|(?<=\bmy )|(?<=\bour )|(?<=\bthe )|(?<=\band )|(?<=, ))"
     r"(?P<who>wife|husband|hubby|missus|mum|mam|mom|dad|nan|gran|grandad|grandma|grandpa)s\b"
 )
+# "my daughters autistic", "our sons deaf": a member's 's typed without the apostrophe, since a plural
+# would take a verb ("my daughters are …"); not before a verb, "and", "both", a comma, a determiner or a
+# preposition ("show my kids the dinosaurs", "take my kids round")
+MEMBER_NO_APOSTROPHE = re.compile(
+    r"(?<=\bmy )(?P<who>son|daughter|brother|sister|kid|boy|girl|friend|mate|grandson|granddaughter)s "
+    rf"(?!(?:{SUBJECT_VERBS}|and|or|both|all|,|who|that|too|twins|the|a|an|some|this|these|those|to|in|at|on|for|from|of|"
+    r"round|around|here|there|up|out|off|back|home)\b)"
+)
 CLEFT = re.compile(
     rf"^it (?:is|was) (?P<neg>not )?(?P<who>(?:my|our) (?:[\w-]+ )?(?:{MEMBERS})) "
     r"(?:who|that) (?P<verb>is|has|was|uses)\s*"
@@ -197,6 +205,7 @@ def fold(text: str) -> str:
     text = text.lower().replace("’", "'").replace("‘", "'").replace("`", "'").replace("´", "'")
     text = re.sub(r"[“”]", '"', text)
     text = DIALECT_MY.sub("my ", text)  # "me mam's got a bad hip": "me" as "my" before one of the party
+    text = MEMBER_NO_APOSTROPHE.sub(r"\g<who>'s ", text)  # "my daughters autistic": a typed "daughter's"
     text = NO_APOSTROPHE.sub(r"\g<who>'s", text)  # "wifes allergic to kiwi": a typed "wife's"
     text = MEMBER_S.sub(_member_s, text)  # "my son's allergic", "mum's got a bad hip"
     text = POSSESSED_S.sub(_member_s, text)  # "his eyesight's really bad", "my back's killing me"
@@ -308,8 +317,12 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
             clause.hypothetical = bool(HYPOTHETICAL.search(folded)) or conditional
             conditional = clause.hypothetical and folded.startswith("if ")
             clause.about = subject_of(folded, named)
-            if clause.about == SELF and index and SUBJECTLESS.match(folded) and clauses[-1].sentence == clause.sentence:
-                clause.about = clauses[-1].about  # "mum's got a bad hip and can't walk far": still mum
+            # "mum's got a bad hip and can't walk far": still mum; "yeah my partner - shellfish": the partner's
+            same = clause.about == SELF and index and clauses[-1].sentence == clause.sentence
+            if same and (
+                SUBJECTLESS.match(folded) or (names_only(clauses[-1].text) and not FIRST_PERSON.search(folded))
+            ):
+                clause.about = clauses[-1].about
             clause.third_party = clause.about != SELF
             if clause.about not in (SELF, "other") and not member_named(folded) and named_from is not None:
                 # "I've brought my dad. His eyesight's bad": the words that name him reach back to him

@@ -76,10 +76,15 @@ FELT_BY = re.compile(
     r"terrifies|terrify|worry|worries|tires?|exhausts?|hurts?|triggers?)\s+(?:out\s+)?(?P<who>(?:my|our) "
     rf"(?:{NOT_MINE}[\w-]+\s+){{0,2}}?(?:{MEMBERS}))\b"
 )
-# "just my husband, …", "only the little one": an answer that says whose the rest is
+# "just my husband, …", "only the little one", "yeah my partner": an answer that says whose the rest is
+_ANSWERED = rf"(?P<who>(?:my|our|the)\s+(?:[\w-]+\s+)?(?:{MEMBERS}))"
+_ALONE = _ANSWERED.replace("?P<who>", "?P<only>")
 ONLY_MEMBER = re.compile(
-    rf"^(?:just|only|that is|that would be|it is)\s+(?P<who>(?:my|our|the)\s+(?:[\w-]+\s+)?(?:{MEMBERS}))\b"
+    rf"^(?:(?:yes|yeah|yep|yup|aye|just|only|that is|that would be|it is)\s+(?:,\s+)?)+{_ANSWERED}\b|^{_ALONE}$"
 )
+# "loud noises can be a lot for her", "the labels are no use to him": the member named before, as object
+FOR_THEM = re.compile(r"\b(?:for|to)\s+(?:her|him|them)\b")
+FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|we|us|our|myself)\b")
 # "… but he is not coming today", "she could not make it", "might come next week": a member not at this
 # visit; what is said of them shapes nothing today, so it is not kept (read on a clause about them)
 ABSENT = re.compile(
@@ -117,11 +122,11 @@ def subject_of(folded: str, earlier: str = "") -> str:
         return SELF
     for said in (ONLY_MEMBER.match(folded), FELT_BY.search(folded)):
         if said is not None:
-            who = member_named(said.group("who"))
+            who = member_named(said.group(said.lastgroup or "who"))
             return CANONICAL.get(who, who) if who else OTHER
     m = THIRD_PARTY.search(folded)
     if not m:
-        return SELF
+        return earlier if earlier and FOR_THEM.search(folded) and not FIRST_PERSON.search(folded) else SELF
     said = m.group(0)
     if PRONOUN.match(said) or POSSESSIVE.match(said):  # "he …", "his eyesight …": the member named before
         return earlier or OTHER
@@ -140,6 +145,13 @@ HANDED_BACK = re.compile(
     rf"|not (?:me|mine)\s*,?\s*(?:it(?: was| is|'s) )?(?:my|our) (?:[\w-]+ )?(?P<b>{MEMBERS})(?:'s)?"
     r")\b"
 )
+
+
+def names_only(folded: str) -> bool:
+    """Is the clause nothing but a member named, as an answer ("yeah my partner", "just my husband")? The
+    clause after it in the sentence is then theirs ("yeah my partner - shellfish")."""
+    m = ONLY_MEMBER.match(folded)
+    return bool(m) and m.end() >= len(folded.rstrip(" ,"))
 
 
 def absent(folded: str) -> bool:

@@ -46,6 +46,16 @@ def test_a_statement_and_a_question_are_two_clauses() -> None:
         ("only my husband", ["husband"]),
         ("just me", ["self"]),
         ("my lad only eats halal", ["lad"]),
+        # a member's 's typed without the apostrophe ("daughters autistic" has no verb for a plural)
+        ("my daughters autistic", ["daughter"]),
+        ("my daughters are vegan", ["daughters"]),
+        ("I want to show my kids the dinosaurs", ["self"]),
+        # a member named alone as an answer: the clause after it is theirs
+        ("yeah my partner - shellfish", ["partner", "partner"]),
+        ("just me - shellfish", ["self", "self"]),
+        # the member named before, as the object of the clause
+        ("my nan struggles with her eyes, the labels are no use to her", ["nan", "nan"]),
+        ("my nan is here, I read the labels to her", ["nan", "self"]),
     ],
 )
 def test_who_a_clause_is_about(message: str, about: list[str]) -> None:
