@@ -70,9 +70,12 @@ def texts(concept: Concept) -> list[str]:
     return [re.split(r"\s*[:(]", concept.label, maxsplit=1)[0], *listed[:1], *concept.examples]
 
 
-def borrow(ontology: Ontology, vectors: Any, source: Ontology | None = None) -> dict[str, dict[str, Any]]:
+def borrow(
+    ontology: Ontology, vectors: Any, source: Ontology | None = None, own: bool = False
+) -> dict[str, dict[str, Any]]:
     """Cues for the concepts of `ontology` that have none and mean one shared concept of `source`
-    (default: the shipped museum's), keyed by the venue's concept id. `vectors`: a `StaticVectors`."""
+    (default: the shipped museum's), keyed by the venue's concept id. `vectors`: a `StaticVectors`.
+    With `own`, for the concepts that do have cues instead (their fallback: `fallback_cues`)."""
     import numpy as np
 
     source = source or shipped_source()
@@ -86,8 +89,10 @@ def borrow(ontology: Ontology, vectors: Any, source: Ontology | None = None) -> 
     theirs = {cid: embed(texts(c)) for cid, c in shared.items()}
     best: dict[str, tuple[float, str]] = {}  # shared concept -> (score, venue concept): one borrower each
     for cid, concept in ontology.concepts.items():
-        if concept.cues or len(theirs) < 2:
+        if bool(concept.cues) != own or len(theirs) < 2:
             continue
+        if own and cid in shared and concept.cues == shared[cid].cues:
+            continue  # the shipped museum itself
         mine = embed(texts(concept))
         scores = sorted(((float((mine @ t.T).max(axis=1).mean()), s) for s, t in theirs.items()), reverse=True)
         (top, chosen), (second, _) = scores[0], scores[1]
@@ -109,4 +114,21 @@ def borrowed_cues(ontology: Ontology) -> dict[str, dict[str, Any]]:
         return borrow(ontology, StaticVectors.load())
     except Exception as exc:  # no numpy, a damaged table
         log.info("no shared cues borrowed (%s)", exc)
+        return {}
+
+
+def fallback_cues(ontology: Ontology) -> dict[str, dict[str, Any]]:
+    """The shared cues a concept with a lexicon of its own falls back on, in a clause its own cues found
+    nothing in: a venue author lists the ways they thought of ("I use a wheelchair"), the shipped museum's
+    lexicon hundreds more ("my legs aren't what they were"). Chosen as `borrow` chooses; {} without vectors.
+    Measured: see docs/extraction-cues.md ("Fallback")."""
+    source = shipped_source()
+    if not any(c.cues for c in ontology.concepts.values()) or source is None or source == ontology:
+        return {}
+    try:
+        from museum_tui.language.vectors import StaticVectors
+
+        return borrow(ontology, StaticVectors.load(), own=True)
+    except Exception as exc:  # no numpy, a damaged table
+        log.info("no fallback cues (%s)", exc)
         return {}

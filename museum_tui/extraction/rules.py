@@ -69,6 +69,7 @@ class RuleExtractor:
         self.meaning: MeaningPass | None = None
         self.single = {cid for cid, concept in ontology.concepts.items() if concept.cardinality == 1}
         self.cues: list[ConceptCues] = []
+        self.fallback: dict[str, ConceptCues] = {}  # shared cues read where a concept's own found nothing
         self.speller: Speller | None = None
         self.term_owner: dict[str, set[str]] = {}
         self.grounding: Grounding | None = None
@@ -87,6 +88,7 @@ class RuleExtractor:
                 return
             compiled = compiled_for(self.ontology)  # once per process per ontology
             self.cues, self.speller, self.term_owner = compiled.cues, compiled.speller, compiled.term_owner
+            self.fallback = compiled.fallback
             self.grounding = compiled.grounding
             if self.semantic:
                 from museum_tui.language.semantic import load_backend
@@ -142,6 +144,8 @@ class RuleExtractor:
                 carried = before[1]  # "I love Degas, and Monet too": the same verb, another thing
             for cues in self.cues:
                 found = self._match(cues, clause, bot_question, cues.concept in carried)
+                if not found and (shared := self.fallback.get(cues.concept)) is not None:
+                    found = self._match(shared, clause, bot_question, cues.concept in carried)
                 read.extend(found)
                 if not found:
                     negated = self._dangling(cues, clause)
