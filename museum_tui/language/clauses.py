@@ -323,6 +323,8 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
                 SUBJECTLESS.match(folded) or (names_only(clauses[-1].text) and not FIRST_PERSON.search(folded))
             ):
                 clause.about = clauses[-1].about
+            if (bare := BARE_NOT.match(folded)) is not None and same and not WHOSE.match(bare.group(0).lstrip()):
+                clause.about = clauses[-1].about  # "my mum's coeliac, not lactose intolerant": still the mum
             clause.third_party = clause.about != SELF
             if clause.about not in (SELF, "other") and not member_named(folded) and named_from is not None:
                 # "I've brought my dad. His eyesight's bad": the words that name him reach back to him
@@ -330,7 +332,7 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
             if member_named(folded):
                 named, named_from = member_named(folded), match.start()
             clause.retraction = bool(RETRACTION.search(folded))
-            if (bare := BARE_NOT.match(folded)) is not None:
+            if bare is not None:
                 clause.contrast = bare.group("thing")
             clauses.append(clause)
     return clauses

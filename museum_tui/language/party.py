@@ -46,6 +46,8 @@ THIRD_PARTY = re.compile(
     # "Dad is hard of hearing", "mum uses a wheelchair": a person named without a determiner opens it
     rf"|^(?:{PEOPLE}|{MEMBERS})(?:\s+(?!and\b)\w+)?\s+(?:{SUBJECT_VERBS})\b"
     r"|^(?:he|she|they|someone|somebody|anyone|anybody|people|visitors|everyone|most people)\b"
+    # what others say: "a lot of people say the hall is too loud", "apparently it gets busy"
+    r"|\b(?:people|everyone|everybody|they|folks|reviews?) (?:say|says|said|reckon|told me|tell me)\b|^apparently\b"
     r"|^(?:his|her|their) (?!own\b)\w+"
 )
 # "People call me Bex", "my friends call me Jo": another person is the subject, the visitor the topic.

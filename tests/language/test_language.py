@@ -56,6 +56,11 @@ def test_a_statement_and_a_question_are_two_clauses() -> None:
         # the member named before, as the object of the clause
         ("my nan struggles with her eyes, the labels are no use to her", ["nan", "nan"]),
         ("my nan is here, I read the labels to her", ["nan", "self"]),
+        # what others say is theirs to say
+        ("a lot of people say the main hall is too loud", ["other"]),
+        # a correction's bare "not Y" is about whoever the clause it corrects is about
+        ("my mum's coeliac, not lactose intolerant", ["mum", "mum"]),
+        ("I'm vegan, not vegetarian", ["self", "self"]),
     ],
 )
 def test_who_a_clause_is_about(message: str, about: list[str]) -> None:
@@ -67,6 +72,13 @@ def test_negation_scope_ends_at_a_comma_or_a_contrast() -> None:
     assert clause.negated_before(clause.text.index("crowds"))
     clause = split_clauses("not tired, just hungry")[0]
     assert not clause.negated_before(clause.text.index("hungry"))
+
+
+def test_an_auxiliary_before_another_subject_opens_a_question() -> None:
+    """ "is the man … meant to be blind" asks about a painting; "…and has her guide dog" goes on a statement."""
+    assert split_clauses("in that painting, is the man meant to be blind or what")[-1].question
+    assert split_clauses("do they do gluten free")[0].question
+    assert not split_clauses("my friend is partially sighted and has her guide dog with her")[-1].question
 
 
 def test_what_one_goes_with_is_not_denied_by_the_verb_before_it() -> None:
