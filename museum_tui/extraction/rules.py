@@ -282,15 +282,15 @@ class RuleExtractor:
                 if clause.free(*m.span()) and not inside_any(m.span(), found):
                     found.append((m.start(), m.end(), value))
                     denied.add(m.span())
-        if triggered:
+        if triggered or cues.party:
             for regex, value in cues.terms:
                 for m in regex.finditer(text):
                     if len(found) >= MAX_FOUND:
                         break
-                    # "with my deaf son": the companion's words, and the son's need as well
-                    free = clause.free(*m.span()) or (
-                        cues.party and member_after(text, m.start(), m.end(), PERSON_AFTER)
-                    )
+                    # "with my deaf son": the companion's words, and the son's need as well; a word said of
+                    # a member ("my autistic son") needs no trigger: it is "my son is autistic"
+                    of_member = cues.party and member_after(text, m.start(), m.end(), PERSON_AFTER)
+                    free = (clause.free(*m.span()) or of_member) and (triggered or of_member)
                     if free and not inside_any(m.span(), found):
                         found.append((m.start(), m.end(), value))
         # a trigger that is itself negative ("do not like crowds", "can not stand noise") negates nothing

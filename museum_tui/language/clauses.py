@@ -14,7 +14,18 @@ from dataclasses import dataclass, field
 from .acts import QUESTION_START, is_yes
 from .folding import FILLERS as FILLERS  # the concierge reads it here
 from .folding import INTENSIFIERS, fold
-from .party import FIRST_PERSON, MEMBERS, PEOPLE, RELATIVE, SELF, SUBJECT_VERBS, member_named, names_only, subject_of
+from .party import (
+    FIRST_PERSON,
+    MEMBERS,
+    PEOPLE,
+    RELATIVE,
+    SELF,
+    SUBJECT_VERBS,
+    last_member,
+    member_named,
+    names_only,
+    subject_of,
+)
 
 HYPOTHETICAL = re.compile(
     r"\b(?:what if|what about if|if (?:someone|somebody|anyone|a person|a visitor|people|one|my|our|"
@@ -172,6 +183,11 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
                 continue
             clause = Clause(original=part, text=folded, sentence=sentence.strip(" \"'"))
             last = index == len(parts) - 1
+            # "…the mother-in-law, who uses a walking frame": a relative clause about the member just named
+            relative_to = last_member(clauses[-1].text) if index and RELATIVE_OPEN.match(folded) else ""
+            if relative_to and clauses[-1].sentence == sentence.strip(" \"'"):
+                folded = f"my {relative_to} {folded.split(' ', 1)[1]}" if " " in folded else folded
+                clause.text = folded
             clause.question = (is_question and last) or bool(QUESTION_START.match(folded))
             # a bare "Loo?" / "Coffee?" asks for the thing itself
             clause.need_question = (
@@ -206,6 +222,7 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
     return clauses
 
 
+RELATIVE_OPEN = re.compile(r"^(?:who|whose) (?:is|has|uses|needs|can|wears|gets|relies|struggles)\b")
 PAIRED = re.compile(r"^(?:just |only |it is |it's )?(?:me|myself|my \w+|our \w+)$", re.IGNORECASE)
 
 

@@ -69,7 +69,9 @@ BARE_MEMBER = re.compile(
     rf"^(?:the\s+(?=(?:{THE_MEMBERS})\b))?"
     r"(?P<who>mum|mom|dad|grandad|granddad|grandpa|grandma|granny|gran|nan|nana|nanna|grampa|mummy|daddy|"
     r"son|daughter|wife|husband|hubby|partner|kids|children|twins|missus|grandkids|grandchildren|baby|"
-    r"little ones?|in-laws|family|boys|girls|parents|grandparents|other half)\b"
+    r"little ones?|in-laws|family|boys|girls|parents|grandparents|other half|"
+    # kin words chat uses as names too: "brother's blind", "Uncle Ray has macular degeneration"
+    r"brother|sister|uncle|aunt|auntie|nephew|niece|cousin|grandson|granddaughter|boyfriend|girlfriend)\b"
 )
 PRONOUN = re.compile(r"^(?:he|she|they)\b")
 # "crowds stress my son", "loud noises upset our daughter": a thing that acts on a member, who feels it
@@ -106,6 +108,13 @@ CANONICAL = {
     "nana": "nan",
     "nanna": "nan",
 }
+
+# the words a member is named by, canonical first: "mum" is also "mam", "mom", "mummy"
+NAMED_AS: dict[str, set[str]] = {}
+for _said, _canonical in CANONICAL.items():
+    NAMED_AS.setdefault(_canonical, {_canonical}).add(_said)
+# "…, the mother-in-law, who uses a walking frame": the member a relative clause after a comma is about
+MEMBER_LAST = re.compile(rf"\b(?P<who>{MEMBERS})$")
 
 SELF = "self"
 OTHER = "other"
@@ -147,6 +156,12 @@ HANDED_BACK = re.compile(
     rf"|not (?:me|mine)\s*,?\s*(?:it(?: was| is|'s) )?(?:my|our) (?:[\w-]+ )?(?P<b>{MEMBERS})(?:'s)?"
     r")\b"
 )
+
+
+def last_member(folded: str) -> str:
+    """The member a clause ends by naming ("here with the wife and the mother-in-law" → "mother-in-law")."""
+    m = MEMBER_LAST.search(folded.rstrip(" ,"))
+    return CANONICAL.get(m.group("who"), m.group("who")) if m else ""
 
 
 def names_only(folded: str) -> bool:

@@ -13,6 +13,7 @@ from museum_tui.memory.ontology import load_ontology
 from .scoring import load, score
 
 ROOT = Path(__file__).resolve().parents[2]
+S = "SpecialNeed.SensorySensitivity"
 A, D, H, M, V = (
     "SpecialNeed.Allergy",
     "SpecialNeed.DietaryRestriction",
@@ -143,6 +144,25 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
         # a member's word misspelt is still the member's (the evidence names them with one slip)
         ("my gradnad is in a whelchair", None, {(M, "wheelchair user", "asserted", "grandad")}),
         ("my daugher is in a wheelchiar", None, {(M, "wheelchair user", "asserted", "daughter")}),
+        # a member named in dialect: the evidence names them as the visitor did ("me mam's")
+        ("me mam's got a bad hip", None, {(M, "bad hip", "asserted", "mum")}),
+        # kin words chat uses as names, without "my"
+        ("brother's blind", None, {(V, "blind", "asserted", "brother")}),
+        ("Uncle Ray has macular degeneration", None, {(V, "macular degeneration", "asserted", "uncle")}),
+        # a relative clause after a comma is about the member just named, and asks nothing
+        (
+            "here with my sister, who uses a walking frame",
+            None,
+            {("VisitPlan.Companions", "sister", "asserted", "self"), (M, "walking frame", "asserted", "sister")},
+        ),
+        ("the guide, who is deaf", None, set()),
+        # a word said of a member before their noun needs no trigger ("my autistic son" is "my son is autistic")
+        (
+            "with my autistic son today",
+            None,
+            {("VisitPlan.Companions", "autistic son", "asserted", "self"), (S, "autistic", "asserted", "son")},
+        ),
+        ("the autistic boy over there", None, set()),
         # what one goes with is had, whatever verb before it is denied
         (
             "I cant manage steps with my walker",
