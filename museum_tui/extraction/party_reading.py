@@ -6,10 +6,13 @@ member ("I'm not deaf, my husband is"). Who a clause is about is the language la
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from museum_tui.language.clauses import Clause
+from museum_tui.language.clauses import Clause, fold
 from museum_tui.language.party import BARE_MEMBER as _BARE_MEMBER
-from museum_tui.language.party import MEMBERS, NOT_MINE, SUBJECT_VERBS, member_named
+from museum_tui.language.party import MEMBERS, NOT_MINE, OTHER, SELF, SUBJECT_VERBS, member_named
+
+from .hits import Hit
 
 BARE = _BARE_MEMBER.pattern.removeprefix("^").replace("(?P<who>", "(?:")
 MEMBER_SUBJECT = re.compile(
@@ -48,3 +51,18 @@ def handed_on(clause: Clause, before: Clause | None) -> str:
     if before is None or before.sentence != clause.sentence or not ELLIPSIS.match(clause.text):
         return ""
     return member_named(clause.text)
+
+
+# "both kids are vegan, same as me", "my husband is coeliac and so am I": the visitor says it of themselves too
+ME_TOO = re.compile(
+    r"(?:,|\band|\bbut)\s*(?:same as me|same for me|same with me|me too|me as well|and me|"
+    r"(?:so|as) (?:am|do|have) i)$"
+)
+
+
+def me_too(clause: Clause, hits: list[Hit]) -> list[Hit]:
+    """The member's needs a clause gives, given to the visitor as well when its sentence ends "…, same as
+    me" or "… and so am I"."""
+    if not ME_TOO.search(fold(clause.sentence).rstrip(" .!")):
+        return []
+    return [replace(h, about=SELF, evidence=clause.sentence) for h in hits if h.about not in (SELF, OTHER)]

@@ -27,7 +27,7 @@ from .corrections import denied, overruled, paired
 from .cues import ConceptCues
 from .grounding import Grounding
 from .hits import Hit, Span, inside_any, outer, said_once, tidy_hits
-from .party_reading import MY_BEFORE, as_first_person, handed_on, member_after
+from .party_reading import MY_BEFORE, as_first_person, handed_on, me_too, member_after
 from .reading import (
     BARE_WORDS,
     CARRIED,
@@ -156,6 +156,7 @@ class RuleExtractor:
                     Hit(m.concept, m.value, m.polarity, clause.original, clause.sentence, None, m.about)
                     for m in self.meaning.read(clause)
                 ]
+            read.extend(me_too(clause, outer(read)))  # "both kids are vegan, same as me"
             hits.extend(outer(read))
             said[id(clause)] = outer(read)
             hits.extend(self._moved(clause, before, previous))

@@ -41,7 +41,8 @@ MEMBERS = (
     r"youngest|other half|mam|mammy|lad|lads|lass|fella|fiancé|fiancée"
 )
 THIRD_PARTY = re.compile(
-    rf"(?<!with )(?<!brought )(?<!and )\b(?:my|our|his|her|their|a|the)\s+(?:\w+\s+){{0,2}}?(?:{PEOPLE}|{MEMBERS})\b"
+    rf"(?<!with )(?<!brought )(?<!and )\b(?:my|our|his|her|their|a|the|both|all)\s+"
+    rf"(?:\w+\s+){{0,2}}?(?:{PEOPLE}|{MEMBERS})\b"
     rf"(?:\s+(?:who|that)(?:\s+\w+){{1,4}}?)?(?:\s+(?!and\b|who\b)\w+){{0,3}}?\s+(?:{SUBJECT_VERBS})\b"
     # "Dad is hard of hearing", "mum uses a wheelchair": a person named without a determiner opens it
     rf"|^(?:{PEOPLE}|{MEMBERS})(?:\s+(?!and\b)\w+)?\s+(?:{SUBJECT_VERBS})\b"
@@ -63,15 +64,17 @@ MEMBER = re.compile(rf"\b(?:my|our|(?<=\bwith )an?)\s+(?:{NOT_MINE}[\w-]+\s+){{0
 # "the kids have nut allergies", "the wife's coeliac": a member named without "my", opening the clause
 THE_MEMBERS = (
     r"kids|children|twins|wife|husband|hubby|missus|grandkids|grandchildren|baby|little ones?|in-laws|"
-    r"family|boys|girls|parents|grandparents|other half"
+    r"family|boys|girls|parents|grandparents|other half|eldest|youngest|oldest"
 )
 BARE_MEMBER = re.compile(
-    rf"^(?:the\s+(?=(?:{THE_MEMBERS})\b))?"
+    # "both kids are vegan", "all the kids", "the eldest has a nut allergy"
+    rf"^(?:(?:both|all)\s+(?:of\s+)?(?:the\s+)?(?=(?:{THE_MEMBERS})\b)|the\s+(?=(?:{THE_MEMBERS})\b))?"
     r"(?P<who>mum|mom|dad|grandad|granddad|grandpa|grandma|granny|gran|nan|nana|nanna|grampa|mummy|daddy|"
     r"son|daughter|wife|husband|hubby|partner|kids|children|twins|missus|grandkids|grandchildren|baby|"
     r"little ones?|in-laws|family|boys|girls|parents|grandparents|other half|"
     # kin words chat uses as names too: "brother's blind", "Uncle Ray has macular degeneration"
-    r"brother|sister|uncle|aunt|auntie|nephew|niece|cousin|grandson|granddaughter|boyfriend|girlfriend)\b"
+    r"brother|sister|uncle|aunt|auntie|nephew|niece|cousin|grandson|granddaughter|boyfriend|girlfriend|"
+    r"eldest|youngest|oldest)\b"
 )
 PRONOUN = re.compile(r"^(?:he|she|they)\b")
 # "crowds stress my son", "loud noises upset our daughter": a thing that acts on a member, who feels it
@@ -141,6 +144,7 @@ def subject_of(folded: str, earlier: str = "") -> str:
     said = m.group(0)
     if PRONOUN.match(said) or POSSESSIVE.match(said):  # "he …", "his eyesight …": the member named before
         return earlier or OTHER
+    said = re.sub(r"^(?:both|all) (?:of )?(?=my |our )", "", said)  # "both my kids are …": my kids
     member = MEMBER.match(said) or BARE_MEMBER.match(said)
     if member:
         return CANONICAL.get(member.group("who"), member.group("who"))

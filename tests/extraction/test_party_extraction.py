@@ -163,6 +163,21 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
             {("VisitPlan.Companions", "autistic son", "asserted", "self"), (S, "autistic", "asserted", "son")},
         ),
         ("the autistic boy over there", None, set()),
+        # "both"/"all" before the members, "the eldest" after the kids were named
+        ("both kids are vegetarian", None, {(D, "vegetarian", "asserted", "kids")}),
+        ("Both my kids are allergic to nuts", None, {(A, "nuts", "asserted", "kids")}),
+        ("the grandkids are here and the eldest has a tree nut allergy", None, {(A, "tree nut", "asserted", "eldest")}),
+        # "…, same as me" / "… and so am I": the visitor says it of themselves too
+        (
+            "both kids are vegan, same as me",
+            None,
+            {(D, "vegan", "asserted", "kids"), (D, "vegan", "asserted", "self")},
+        ),
+        (
+            "my husband is coeliac and so am I",
+            None,
+            {(D, "gluten-free (coeliac)", "asserted", "husband"), (D, "gluten-free (coeliac)", "asserted", "self")},
+        ),
         # what one goes with is had, whatever verb before it is denied
         (
             "I cant manage steps with my walker",
