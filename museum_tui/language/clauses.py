@@ -76,10 +76,25 @@ RETRACTION = re.compile(
     r"that is not (?:true|right|correct)|actually,? (?:i|we) (?:am|are|do|have) not|never mind|nevermind|"
     r"strike that|disregard (?:that|what i said)|my mistake|was a mistake|i was wrong|grew out of|"
     r"not (?:true|the case) (?:now|any ?more)|cancel (?:that|the)|^forget)\b"
+    # an aid put down: "I'm off the crutches now"
+    r"|\b(?:i am|we are|he is|she is|they are) (?:now )?off (?:the|my|his|her|their)\b"
     # a state that was, and is over: "I was on crutches last year"
     r"|\b(?:i|we) (?:was|were)\b.*\b(?:last (?:year|month|week|summer|winter|spring|autumn|time)|"
     r"(?:years?|months?|weeks?) ago|as a (?:child|kid|teenager)|in the past|back then|previously|when i was)\b"
 )
+# "can't do stairs any more": an ability lost, which says the need now; "any more" retracts nothing there
+CANNOT = re.compile(r"\b(?:can|could) not\b")
+
+
+def retractions(text: str) -> list[re.Match[str]]:
+    """The retraction words of a folded clause, but "any more" after "can not" (an ability lost)."""
+    return [
+        m
+        for m in RETRACTION.finditer(text)
+        if not (m.group(0).replace(" ", "") == "anymore" and CANNOT.search(text, 0, m.start()))
+    ]
+
+
 CLAUSE_BREAK = re.compile(
     r"\s*(?:;|(?<!\d):(?!\d)|—|–|\s-\s|,?\s*\b(?:but|however|although|though|except|whereas|while)\b)\s*"
     r"|,?\s+(?:\b(?:and|also|plus|so|n)\b|&)\s+(?=(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|also|please|"
@@ -145,7 +160,7 @@ class Clause:
         if not self.retraction:
             return False
         masked = self.text[:start] + " " * (end - start) + self.text[end:]
-        for m in RETRACTION.finditer(masked):
+        for m in retractions(masked):
             between = self.text[min(m.end(), start) : max(m.start(), end)].split()
             # "not vegan any more , just veggie": the retraction's scope ends where negation's does
             if not set(between) & RETRACTION_ENDS:
@@ -215,7 +230,7 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
                 clause.reach = message[named_from : match.end()].strip()
             if member_named(folded):
                 named, named_from = member_named(folded), match.start()
-            clause.retraction = bool(RETRACTION.search(folded))
+            clause.retraction = bool(retractions(folded))
             if bare is not None:
                 clause.contrast = bare.group("thing")
             clauses.append(clause)

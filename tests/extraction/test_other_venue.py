@@ -126,3 +126,17 @@ def test_a_venue_lexicon_falls_back_on_the_shared_grammar_of_names_times_and_com
     science = RuleExtractor(load_ontology(DATA / "blind" / "science.json"))
     assert {(f.concept, f.value) for f in science.extract("til about 2")} == {("Visit.TimeBudget", "until 2pm")}
     assert science.extract("Big crowds make me panic") == []  # the museum's lexicon would read crowds here
+
+
+def test_a_word_of_time_is_no_value_of_a_concept_read_from_its_label() -> None:
+    """The aquarium read from its labels and examples alone: its example "just me today" gives no companion
+    "today" (a word of time is no example's value)."""
+    import json
+
+    from museum_tui.memory.ontology import parse_ontology
+
+    data = json.loads((DATA / "blind" / "aquarium.json").read_text(encoding="utf-8"))
+    for concept in data["concepts"].values():
+        concept.pop("cues", None)
+    bare = RuleExtractor(parse_ontology(data))
+    assert "today" not in {f.value for f in bare.extract("just me today, bit of a solo trip")}

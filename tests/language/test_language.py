@@ -56,6 +56,9 @@ def test_a_statement_and_a_question_are_two_clauses() -> None:
         # the member named before, as the object of the clause
         ("my nan struggles with her eyes, the labels are no use to her", ["nan", "nan"]),
         ("my nan is here, I read the labels to her", ["nan", "self"]),
+        # a member and any verb of the third person or the past makes the clause theirs
+        ("my boyfriend swells up near prawns", ["boyfriend"]),
+        ("I went with my son yesterday", ["self"]),
         # what others say is theirs to say
         ("a lot of people say the main hall is too loud", ["other"]),
         # a correction's bare "not Y" is about whoever the clause it corrects is about
@@ -91,6 +94,13 @@ def test_what_one_goes_with_is_not_denied_by_the_verb_before_it() -> None:
     ]:
         clause = split_clauses(message)[0]
         assert clause.negated_before(clause.text.index(word)) is negated, message
+
+
+def test_an_ability_lost_is_not_a_retraction_and_an_aid_put_down_is() -> None:
+    assert not split_clauses("my dad can't do stairs anymore")[0].retraction
+    assert split_clauses("I'm not vegan anymore")[0].retraction
+    assert split_clauses("I'm off the crutches now")[0].retraction
+    assert not split_clauses("I'm off to the cafe now")[0].retraction
 
 
 def test_a_member_said_not_to_be_at_this_visit() -> None:
