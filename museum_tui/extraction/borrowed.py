@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -100,7 +100,26 @@ def borrow(
             continue
         if chosen not in best or best[chosen][0] < top:
             best[chosen] = (top, cid)
-    return {cid: dict(shared[chosen].cues) for chosen, (_, cid) in best.items()}
+    return {cid: in_their_words(shared[chosen].cues, ontology.concepts[cid].label) for chosen, (_, cid) in best.items()}
+
+
+def in_their_words(cues: Mapping[str, Any], label: str) -> dict[str, Any]:
+    """Borrowed cues whose one-word values take the venue label's form of the same word: the museum's
+    "autistic" is the label's "autism" (the one listed word sharing its first five letters)."""
+    from .derived import items
+
+    listed = [item for item in items(label) if " " not in item]
+    terms = cues.get("terms")
+    if not isinstance(terms, Mapping) or not listed:
+        return dict(cues)
+
+    def theirs(value: Any) -> Any:
+        if not isinstance(value, str) or " " in value or len(value) < 5 or value in listed:
+            return value
+        same = [item for item in listed if len(item) >= 5 and item[:5] == value[:5]]
+        return same[0] if len(same) == 1 else value
+
+    return {**cues, "terms": {phrase: theirs(value) for phrase, value in terms.items()}}
 
 
 def borrowed_cues(ontology: Ontology) -> dict[str, dict[str, Any]]:

@@ -140,3 +140,17 @@ def test_a_word_of_time_is_no_value_of_a_concept_read_from_its_label() -> None:
         concept.pop("cues", None)
     bare = RuleExtractor(parse_ontology(data))
     assert "today" not in {f.value for f in bare.extract("just me today, bit of a solo trip")}
+
+
+def test_a_borrowed_value_takes_the_venue_labels_form_of_the_word() -> None:
+    """The science centre read from its labels alone borrows the museum's sensory cues, whose value is
+    "autistic"; its label lists "autism", so the fact is said in the venue's word."""
+    import json
+
+    from museum_tui.memory.ontology import parse_ontology
+
+    data = json.loads((DATA / "blind" / "science.json").read_text(encoding="utf-8"))
+    for concept in data["concepts"].values():
+        concept.pop("cues", None)
+    bare = RuleExtractor(parse_ontology(data))
+    assert {(f.concept, f.value) for f in bare.extract("I'm autistic")} == {("Access.Sensory", "autism")}
