@@ -95,6 +95,16 @@ def retractions(text: str) -> list[re.Match[str]]:
     ]
 
 
+# "no strobe lights please", "no nuts for him": a request to keep something away, which says the need
+AVOID_BEFORE = re.compile(r"\bno (?:[\w-]+ ){0,2}$")
+AVOID_AFTER = re.compile(r"(?: [\w-]+){0,2}? (?:please|thanks|thank you|for (?:me|us|him|her|them)|at all)\b")
+
+
+def avoided(text: str, start: int, end: int) -> bool:
+    """Is the value at `start:end` of a folded clause asked to be kept away ("no strobe lights please")?"""
+    return bool(AVOID_BEFORE.search(text, 0, start) and AVOID_AFTER.match(text, end))
+
+
 CLAUSE_BREAK = re.compile(
     r"\s*(?:;|(?<!\d):(?!\d)|—|–|\s-\s|,?\s*\b(?:but|however|although|though|except|whereas|while)\b)\s*"
     r"|,?\s+(?:\b(?:and|also|plus|so|n)\b|&)\s+(?=(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|also|please|"

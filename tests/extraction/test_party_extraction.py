@@ -178,6 +178,12 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
             None,
             {(D, "gluten-free (coeliac)", "asserted", "husband"), (D, "gluten-free (coeliac)", "asserted", "self")},
         ),
+        # a need's value asked to be kept away is the need ("no strobe lights please"), not its denial
+        (
+            "I have epilepsy, so no strobe lights please",
+            None,
+            {(S, "flashing lights (epilepsy)", "asserted", "self")},
+        ),
         # a word of time around a value is not part of it
         ("just me today", "Who are you here with?", {("VisitPlan.Companions", "alone", "asserted", "self")}),
         # what one goes with is had, whatever verb before it is denied

@@ -103,6 +103,17 @@ def test_an_ability_lost_is_not_a_retraction_and_an_aid_put_down_is() -> None:
     assert not split_clauses("I'm off to the cafe now")[0].retraction
 
 
+def test_a_request_to_keep_something_away() -> None:
+    from museum_tui.language.clauses import avoided
+
+    text = "i have epilepsy , so no strobe lights please"
+    assert avoided(text, text.index("strobe"), text.index(" please"))
+    text = "no nuts for him"
+    assert avoided(text, text.index("nuts"), text.index(" for"))
+    text = "there are no strobe lights here"
+    assert not avoided(text, text.index("strobe"), text.index(" here"))
+
+
 def test_a_member_said_not_to_be_at_this_visit() -> None:
     from museum_tui.language.party import absent
 
