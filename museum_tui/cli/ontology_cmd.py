@@ -8,7 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 from museum_tui import config
-from museum_tui.memory import PERSISTENCE_CLASSES, TIER, OntologyError, load_ontology
+from museum_tui.memory import PERSISTENCE_CLASSES, TIER, Ontology, OntologyError, load_ontology
 from museum_tui.safetext import one_line, plural
 
 
@@ -64,7 +64,25 @@ def check_cmd(args: argparse.Namespace) -> int:
         f"{args.path}: OK, {len(onto.concepts)} concepts ({summary}), "
         f"{plural(len(onto.warnings), 'warning')}{venue_line}"
     )
+    print(f"  {cue_sources(onto)}")
     return 0
+
+
+def cue_sources(onto: Ontology) -> str:
+    """Where the built-in extractor's cues for each concept come from: an author cannot see it otherwise
+    (the lexicon, cues borrowed by meaning from the shipped museum's shared needs, or labels and examples)."""
+    from museum_tui.extraction.borrowed import borrowed_cues
+
+    own = sorted(cid for cid, c in onto.concepts.items() if c.cues)
+    borrowed = sorted(borrowed_cues(onto))
+    bare = sorted(set(onto.concepts) - set(own) - set(borrowed))
+    source = onto.lexicon_source.name if onto.lexicon_source else "no lexicon file"
+    parts = [f"cues: {len(own)} concept(s) from {source}"]
+    if borrowed:
+        parts.append(f"{len(borrowed)} borrowed by meaning from the shipped museum ({', '.join(borrowed)})")
+    if bare:
+        parts.append(f"{len(bare)} read from labels and examples only ({', '.join(bare)})")
+    return "; ".join(parts)
 
 
 def show_cmd(args: argparse.Namespace) -> int:

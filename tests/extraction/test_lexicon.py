@@ -74,3 +74,24 @@ def test_a_lexicon_for_a_concept_the_ontology_lacks_is_refused(tmp_path: Path) -
     with pytest.raises(OntologyError) as refused:
         load_ontology(tmp_path / "v.json")
     assert [p.concept for p in refused.value.problems] == ["Nope.X"]
+
+
+def test_the_check_says_where_each_concepts_cues_come_from(tmp_path: Path) -> None:
+    """A venue author cannot see which concepts the lexicon covers, which borrow the shipped needs' cues and
+    which are read from labels and examples alone; the check says so."""
+    ontology = tmp_path / "v.json"
+    ontology.write_text(config.default_ontology_path().read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "museum.venue.json").write_text(
+        config.default_ontology_path().with_name("museum.venue.json").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    bare = museum("ontology", "check", str(ontology))
+    assert bare.returncode == 0, bare.stderr
+    line = bare.stdout.splitlines()[-1]
+    assert "0 concept(s) from no lexicon file" in line
+    assert "borrowed by meaning" in line and "SpecialNeed.HearingImpairment" in line.split("borrowed")[1]
+    assert "ArtInterest.Medium" in line.split("labels and examples only")[1]
+    lexicon = json.loads(config.default_ontology_path().with_name("museum.lexicon.json").read_text(encoding="utf-8"))
+    lexicon["concepts"] = {"ArtInterest.Medium": lexicon["concepts"]["ArtInterest.Medium"]}
+    (tmp_path / "v.lexicon.json").write_text(json.dumps(lexicon), encoding="utf-8")
+    partial = museum("ontology", "check", str(ontology)).stdout.splitlines()[-1]
+    assert "1 concept(s) from v.lexicon.json" in partial and "ArtInterest.Medium" not in partial
