@@ -100,9 +100,16 @@ AVOID_BEFORE = re.compile(r"\bno (?:[\w-]+ ){0,2}$")
 AVOID_AFTER = re.compile(r"(?: [\w-]+){0,2}? (?:please|thanks|thank you|for (?:me|us|him|her|them)|at all)\b")
 
 
+# "can't have shellfish", "he can't eat gluten": what one cannot take is what one must avoid
+CANNOT_TAKE = re.compile(r"\b(?:can|could) not (?:have|eat|drink|tolerate|digest|touch|take) (?:any )?(?:[\w-]+ )?$")
+
+
 def avoided(text: str, start: int, end: int) -> bool:
-    """Is the value at `start:end` of a folded clause asked to be kept away ("no strobe lights please")?"""
-    return bool(AVOID_BEFORE.search(text, 0, start) and AVOID_AFTER.match(text, end))
+    """Is the value at `start:end` of a folded clause one to keep away: asked for ("no strobe lights
+    please") or said to be impossible to take ("can not have shellfish")?"""
+    return bool(AVOID_BEFORE.search(text, 0, start) and AVOID_AFTER.match(text, end)) or bool(
+        CANNOT_TAKE.search(text, 0, start)
+    )
 
 
 CLAUSE_BREAK = re.compile(

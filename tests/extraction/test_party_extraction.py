@@ -184,6 +184,12 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
             None,
             {(S, "flashing lights (epilepsy)", "asserted", "self")},
         ),
+        # what one cannot have is a need, asked about or not
+        (
+            "just my husband, he can't have shellfish",
+            "Any allergies or diets I should keep in mind?",
+            {(A, "shellfish", "asserted", "husband")},
+        ),
         # a word of time around a value is not part of it
         ("just me today", "Who are you here with?", {("VisitPlan.Companions", "alone", "asserted", "self")}),
         # what one goes with is had, whatever verb before it is denied

@@ -110,6 +110,8 @@ def test_a_request_to_keep_something_away() -> None:
     assert avoided(text, text.index("strobe"), text.index(" please"))
     text = "no nuts for him"
     assert avoided(text, text.index("nuts"), text.index(" for"))
+    text = "he can not have shellfish"
+    assert avoided(text, text.index("shellfish"), len(text))
     text = "there are no strobe lights here"
     assert not avoided(text, text.index("strobe"), text.index(" here"))
 
