@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from museum_tui.language.clauses import INJECTION, NEGATION, Clause, avoided, fold, is_affirmative, split_clauses
+from museum_tui.language.foreign import written_in
 from museum_tui.language.party import OTHER, SELF, absent, member_named
 from museum_tui.memory import Ontology
 
@@ -45,6 +46,7 @@ from .reading import (
     capitalised,
     last_question,
     original_case,
+    spoken,
     subjectless,
 )
 from .short_answers import as_statement
@@ -168,6 +170,8 @@ class RuleExtractor:
         if not corrected:
             corrected = [h for h in paired(clauses, self.cues) if h.concept not in {k[0] for k in known}]
         hits.extend(h for h in corrected if (h.concept, h.value.lower(), h.polarity) not in known)
+        if (tongue := written_in(user_msg[:MAX_CHARS])) and (said := spoken(self.cues, tongue)):
+            hits.append(Hit(said[0], said[1], "asserted", user_msg.strip()))  # written in German: speaks it
         if bot_question and (statement := as_statement(bot_question)):  # "nah, more like all afternoon"
             assumed = [h for c in split_clauses(statement) for cues in self.cues for h in self._match(cues, c, "")]
             hits.extend(overruled(fold(user_msg), hits, assumed, user_msg.strip()))

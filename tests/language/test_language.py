@@ -186,3 +186,21 @@ def test_a_question_after_a_comma_is_its_own_clause() -> None:
 )
 def test_a_message_that_hands_what_was_said_to_a_member(message: str, member: str) -> None:
     assert handed_back(message) == member
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [
+        ("Ich bin im Rollstuhl. Wo ist der Aufzug?", "German"),
+        ("Est-ce qu'il y a un ascenseur ? Je suis en fauteuil roulant.", "French"),
+        ("hola! hablo español, ¿hay audioguía?", "Spanish"),
+        ("no no english is fine, I only said merci to be polite", ""),
+        ("I am vegan and my son is deaf", ""),
+        # two French words in an English sentence: English still
+        ("je suis here with my son and the kids, is there a lift for the pram?", ""),
+    ],
+)
+def test_the_language_a_message_is_written_in(message: str, language: str) -> None:
+    from museum_tui.language.foreign import written_in
+
+    assert written_in(message) == language
