@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .acts import QUESTION_START, is_yes
+from .folding import EMOJI_WORD, INTENSIFIERS, fold
 from .folding import FILLERS as FILLERS  # the concierge reads it here
-from .folding import INTENSIFIERS, fold
 from .party import (
     FIRST_PERSON,
     MEMBERS,
@@ -136,7 +136,7 @@ LEAD_IN = re.compile(r"^(?:(?:and|also|plus|so|oh|well|um|erm|hi|hello|hey|actua
 EMOJI = "\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff"
 # (not inside a list: "bees 🐝 and big crowds")
 SENTENCE = re.compile(
-    rf"(?:[^.!?\n{EMOJI}]|(?<=\d)\.(?=\d)|[{EMOJI}\u200d\ufe0f]+(?=\s*(?:and|or|n|&)\s))+"
+    rf"(?:[^.!?\n{EMOJI}]|{EMOJI_WORD.pattern}|(?<=\d)\.(?=\d)|[{EMOJI}\u200d\ufe0f]+(?=\s*(?:and|or|n|&)\s))+"
     rf"(?:[.!?{EMOJI}\u200d\ufe0f]+|$)|[.!?{EMOJI}]+"
 )
 

@@ -114,8 +114,24 @@ def _member_s(m: re.Match[str]) -> str:
     return f"{who} is {rest}"
 
 
+# An emoji that stands for a word is that word ("♿ user here", "🥜 allergy"), not the end of a sentence
+EMOJI_WORDS = {
+    "♿": "wheelchair",
+    "🦽": "wheelchair",
+    "🦼": "mobility scooter",
+    "🦯": "white cane",
+    "🦻": "hearing aid",
+    "🥜": "peanut",
+    "🚻": "toilet",
+    "🚽": "toilet",
+    "🐕\u200d🦺": "guide dog",
+}
+EMOJI_WORD = re.compile("|".join(sorted(map(re.escape, EMOJI_WORDS), key=len, reverse=True)))
+
+
 def fold(text: str) -> str:
     """Lower-case, unify quotes and spaces, expand contractions: the text cues are matched against."""
+    text = EMOJI_WORD.sub(lambda m: f" {EMOJI_WORDS[m.group(0)]} ", text)
     text = text.lower().replace("’", "'").replace("‘", "'").replace("`", "'").replace("´", "'")
     text = re.sub(r"[“”]", '"', text)
     text = DIALECT_MY.sub("my ", text)  # "me mam's got a bad hip": "me" as "my" before one of the party

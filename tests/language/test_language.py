@@ -204,3 +204,10 @@ def test_the_language_a_message_is_written_in(message: str, language: str) -> No
     from museum_tui.language.foreign import written_in
 
     assert written_in(message) == language
+
+
+def test_an_emoji_that_stands_for_a_word_is_that_word() -> None:
+    """ "♿ user here - …" is "wheelchair user here", one sentence; other emoji still end one."""
+    clauses = split_clauses("♿ user here - which paths are step-free?")
+    assert clauses[0].text == "wheelchair user here"
+    assert [c.text for c in split_clauses("vegan 🌱 does the café do oat milk?")][0] == "vegan"
