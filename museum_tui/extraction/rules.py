@@ -30,35 +30,29 @@ from .grounding import Grounding
 from .hits import Hit, Span, inside_any, outer, said_once, tidy_hits
 from .party_reading import MY_BEFORE, as_first_person, handed_on, me_too, member_after
 from .reading import (
-    BARE_WORDS,
     CARRIED,
     DANGLING,
-    FILLER,
     FIRST_PERSON,
     FORGET,
     MAX_CHARS,
     MAX_FOUND,
-    NOT_A_VALUE,
     PERSON_AFTER,
     SELF_NOUN,
-    SPLIT_VALUES,
     THIS,
-    capitalised,
     last_question,
-    original_case,
     spoken,
     subjectless,
 )
 from .short_answers import as_statement
+from .span_reading import SpanReading
 from .spelling import Speller
 from .validate import ExtractedFact, ExtractionResult, validate_facts
-from .values import tidy
 
 if TYPE_CHECKING:
     from .meaning import MeaningPass
 
 
-class RuleExtractor:
+class RuleExtractor(SpanReading):
     """Offline, deterministic extraction from the ontology's cues."""
 
     name = "builtin"
@@ -345,53 +339,3 @@ class RuleExtractor:
             evidence = clause.original if named_here else clause.reach or clause.sentence
             hits.append(Hit(cues.concept, value, polarity, evidence, clause.sentence, (start, end), about))
         return tidy_hits(hits, single=cues.concept in self.single)
-
-    def _bare(self, cues: ConceptCues, text: str) -> bool:
-        """ "Loo?", "A coffee, please": a request that is nothing but the thing (for immediate needs)."""
-        if cues.question != "need":
-            return False
-        rest = text
-        for regex, _ in cues.terms:
-            rest = regex.sub(" ", rest)
-        return rest != text and not (set(rest.replace(",", " ").split()) - BARE_WORDS)
-
-    def _triggered(self, cues: ConceptCues, clause: Clause, text: str) -> bool:
-        assert cues.triggers is not None
-        if clause.retraction:
-            if cues.retraction_triggers is None or FORGET.match(text):
-                return True  # "forget Rothko": a bare retraction names the thing itself
-            return bool(cues.retraction_triggers.search(text))
-        for m in cues.triggers.finditer(text):
-            if cues.negation == "any" or not clause.negated_before(m.start(), window=3):
-                return True
-        return False
-
-    def _proper(self, cues: ConceptCues, captured: str, original: str) -> bool:
-        """A capitalised capture that no other concept claims as one of its words."""
-        owners = self.term_owner.get(" ".join(captured.split()), set())
-        return capitalised(captured, original) and not (owners - {cues.concept})
-
-    def _values(self, cues: ConceptCues, captured: str, start: int, end: int, kind: str, original: str) -> list[Span]:
-        """A captured phrase: one value, or several when it lists them ("peanuts and shellfish"). A value
-        that is not a term keeps the visitor's own capitals ("the Rodin sculptures", "Lubaina Himid")."""
-        if cues.normalize == "duration":
-            return [(start, end, tidy(captured, "duration"))]
-        out = []
-        parts = [p for p in SPLIT_VALUES.split(captured) if p.strip()]
-        for part in parts if len(parts) > 1 else [captured]:
-            if fold(part).strip(" ,") in FILLER or not set(fold(part).split()) - NOT_A_VALUE:
-                continue
-            known = cues.aliases.get(fold(part).strip()) or cues.canonical(part)
-            if known:
-                out.append((start, end, known))
-            elif self.term_owner.get(" ".join(fold(part).strip(" ,").split()), set()) - {cues.concept}:
-                continue  # "hate noise": another concept's word, not an open value of this one
-            elif cues.derived and kind == "plain" and not (self.grounding and self.grounding.fits(cues.concept, part)):
-                continue  # "I love Hockney" through the plants' "i love …": not a plant (grounding.py)
-            elif cues.open or kind != "plain":
-                value = tidy(part, cues.normalize)
-                if kind != "plain" or cues.normalize == "none":
-                    value = original_case(value, original)
-                if value and len(value.split()) <= (3 if len(parts) > 1 else 5):
-                    out.append((start, end, value))
-        return out

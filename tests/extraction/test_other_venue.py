@@ -31,12 +31,13 @@ RULE_MODULES = (
             "reading",
             "hits",
             "party_reading",
+            "span_reading",
             "derived",
             "meaning",
             "floor",
         )
     ),
-    *(f"language/{n}" for n in ("clauses", "party", "acts", "text", "semantic")),
+    *(f"language/{n}" for n in ("clauses", "folding", "foreign", "party", "acts", "text", "semantic")),
 )
 VENUE_WORDS = re.compile(
     r"\b(?:museum(?![-_]tui)|gallery|galleries|exhibition|artwork|glasshouse|garden|café|cafe)\b", re.I
