@@ -66,3 +66,22 @@ def me_too(clause: Clause, hits: list[Hit]) -> list[Hit]:
     if not ME_TOO.search(fold(clause.sentence).rstrip(" .!")):
         return []
     return [replace(h, about=SELF, evidence=clause.sentence) for h in hits if h.about not in (SELF, OTHER)]
+
+
+# "for my mum's wheelchair", "will dad's guide dog …" (the 's folded away): a member's thing, so their need
+MEMBER_BEFORE = re.compile(rf"(?:\b(?:my|our)\s+|(?<![\w'])|^)(?P<who>{MEMBERS})\s+$")
+
+
+def member_before(text: str, start: int) -> str:
+    """The member whose thing the word at `start` is ("my mum wheelchair" → "mum"), or ""."""
+    m = MEMBER_BEFORE.search(text, 0, start)
+    return member_named(m.group(0).strip() if m.group(0).startswith(("my ", "our ")) else m.group("who")) if m else ""
+
+
+def presumed(clause: Clause, text: str, start: int, end: int, of_member: bool) -> bool:
+    """In a question, is the word at `start:end` a member's need the question takes for granted ("can my son
+    who is deaf join?", "anything for my coeliac husband?", "room for my mum's wheelchair?")?"""
+    related = (
+        clause.others_from is not None and start >= clause.others_from and member_named(text[: clause.others_from])
+    )
+    return of_member or bool(member_before(text, start)) or bool(related)

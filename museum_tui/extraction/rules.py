@@ -28,7 +28,7 @@ from .corrections import denied, overruled, paired
 from .cues import ConceptCues
 from .grounding import Grounding
 from .hits import Hit, Span, inside_any, outer, said_once, tidy_hits
-from .party_reading import MY_BEFORE, as_first_person, handed_on, me_too, member_after
+from .party_reading import MY_BEFORE, as_first_person, handed_on, me_too, member_after, member_before, presumed
 from .reading import (
     CARRIED,
     DANGLING,
@@ -246,7 +246,9 @@ class RuleExtractor(SpanReading):
                 names = re.search(rf"\b{re.escape(member)}", fold(clause.original))
                 said = clause.original if names else clause.reach or clause.sentence
                 return [replace(h, about=member, evidence=said) for h in found]
-        if clause.question and not (cues.question == "need" and clause.need_question):
+        # a question asserts nothing, but what it takes for granted of a member (party_reading.presumed)
+        asked = clause.question and not (cues.question == "need" and clause.need_question)
+        if asked and not cues.party:
             return []
         text = clause.text
         if cues.veto and cues.veto.search(text):
@@ -266,7 +268,7 @@ class RuleExtractor(SpanReading):
         pattern_sets = [("plain", cues.patterns), ("proper", cues.proper_patterns)]
         if in_context:
             pattern_sets.append(("answer", cues.answer_patterns))
-        for kind, patterns in pattern_sets:
+        for kind, patterns in pattern_sets if not asked else []:
             for pattern in patterns:
                 for m in pattern.finditer(text):
                     start, end = m.span("value")
@@ -276,7 +278,7 @@ class RuleExtractor(SpanReading):
                         continue
                     found.extend(self._values(cues, m.group("value"), start, end, kind, clause.original))
         denied: set[tuple[int, int]] = set()
-        for regex, value in cues.denials:  # "I'm fine with stairs": says the value is not so
+        for regex, value in cues.denials if not asked else []:  # "I'm fine with stairs": says it is not so
             for m in regex.finditer(text):
                 if clause.free(*m.span()) and not inside_any(m.span(), found):
                     found.append((m.start(), m.end(), value))
@@ -290,6 +292,7 @@ class RuleExtractor(SpanReading):
                     # a member ("my autistic son") needs no trigger: it is "my son is autistic"
                     of_member = cues.party and member_after(text, m.start(), m.end(), PERSON_AFTER)
                     free = (clause.free(*m.span()) or of_member) and (triggered or of_member)
+                    free = free and (not asked or presumed(clause, text, m.start(), m.end(), of_member))
                     if free and not inside_any(m.span(), found):
                         found.append((m.start(), m.end(), value))
         # a trigger that is itself negative ("do not like crowds", "can not stand noise") negates nothing
@@ -308,6 +311,8 @@ class RuleExtractor(SpanReading):
             if cues.exclude and cues.exclude.search(fold(value)):
                 continue
             about = member if cues.subject == "self" and clause.third_party else SELF
+            if asked and (owner := member_before(text, start)):
+                about = owner  # "is there room for my mum's wheelchair?"
             person = PERSON_AFTER.match(text, end)
             if cues.subject == "self" and person and not SELF_NOUN.search(text, 0, start):
                 # "visiting with my deaf son": the son's need; "the deaf composer", "a blind girl": no one's

@@ -190,6 +190,16 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
             "Any allergies or diets I should keep in mind?",
             {(A, "shellfish", "asserted", "husband")},
         ),
+        # a question asserts nothing, but what it takes for granted of a member
+        ("can my son who is deaf join the tour?", None, {(H, "deaf", "asserted", "son")}),
+        (
+            "any gluten free options for my coeliac husband?",
+            None,
+            {(D, "gluten-free (coeliac)", "asserted", "husband")},
+        ),
+        ("is there step-free access for my mum's wheelchair?", None, {(M, "wheelchair user", "asserted", "mum")}),
+        ("is the deaf tour on today?", None, set()),
+        ("do you have large print for someone with poor eyesight?", None, set()),
         # a word of time around a value is not part of it
         ("just me today", "Who are you here with?", {("VisitPlan.Companions", "alone", "asserted", "self")}),
         # what one goes with is had, whatever verb before it is denied
