@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -70,9 +70,12 @@ def texts(concept: Concept) -> list[str]:
     return [re.split(r"\s*[:(]", concept.label, maxsplit=1)[0], *listed[:1], *concept.examples]
 
 
-def borrow(ontology: Ontology, vectors: Any, source: Ontology | None = None) -> dict[str, dict[str, Any]]:
+def borrow(
+    ontology: Ontology, vectors: Any, source: Ontology | None = None, own: bool = False
+) -> dict[str, dict[str, Any]]:
     """Cues for the concepts of `ontology` that have none and mean one shared concept of `source`
-    (default: the shipped museum's), keyed by the venue's concept id. `vectors`: a `StaticVectors`."""
+    (default: the shipped museum's), keyed by the venue's concept id. `vectors`: a `StaticVectors`.
+    With `own`, for the concepts that do have cues instead (their fallback: `fallback_cues`)."""
     import numpy as np
 
     source = source or shipped_source()
@@ -86,8 +89,10 @@ def borrow(ontology: Ontology, vectors: Any, source: Ontology | None = None) -> 
     theirs = {cid: embed(texts(c)) for cid, c in shared.items()}
     best: dict[str, tuple[float, str]] = {}  # shared concept -> (score, venue concept): one borrower each
     for cid, concept in ontology.concepts.items():
-        if concept.cues or len(theirs) < 2:
+        if bool(concept.cues) != own or len(theirs) < 2:
             continue
+        if own and cid in shared and concept.cues == shared[cid].cues:
+            continue  # the shipped museum itself
         mine = embed(texts(concept))
         scores = sorted(((float((mine @ t.T).max(axis=1).mean()), s) for s, t in theirs.items()), reverse=True)
         (top, chosen), (second, _) = scores[0], scores[1]
@@ -95,7 +100,26 @@ def borrow(ontology: Ontology, vectors: Any, source: Ontology | None = None) -> 
             continue
         if chosen not in best or best[chosen][0] < top:
             best[chosen] = (top, cid)
-    return {cid: dict(shared[chosen].cues) for chosen, (_, cid) in best.items()}
+    return {cid: in_their_words(shared[chosen].cues, ontology.concepts[cid].label) for chosen, (_, cid) in best.items()}
+
+
+def in_their_words(cues: Mapping[str, Any], label: str) -> dict[str, Any]:
+    """Borrowed cues whose one-word values take the venue label's form of the same word: the museum's
+    "autistic" is the label's "autism" (the one listed word sharing its first five letters)."""
+    from .derived import items
+
+    listed = [item for item in items(label) if " " not in item]
+    terms = cues.get("terms")
+    if not isinstance(terms, Mapping) or not listed:
+        return dict(cues)
+
+    def theirs(value: Any) -> Any:
+        if not isinstance(value, str) or " " in value or len(value) < 5 or value in listed:
+            return value
+        same = [item for item in listed if len(item) >= 5 and item[:5] == value[:5]]
+        return same[0] if len(same) == 1 else value
+
+    return {**cues, "terms": {phrase: theirs(value) for phrase, value in terms.items()}}
 
 
 def borrowed_cues(ontology: Ontology) -> dict[str, dict[str, Any]]:
@@ -109,4 +133,21 @@ def borrowed_cues(ontology: Ontology) -> dict[str, dict[str, Any]]:
         return borrow(ontology, StaticVectors.load())
     except Exception as exc:  # no numpy, a damaged table
         log.info("no shared cues borrowed (%s)", exc)
+        return {}
+
+
+def fallback_cues(ontology: Ontology) -> dict[str, dict[str, Any]]:
+    """The shared cues a concept with a lexicon of its own falls back on, in a clause its own cues found
+    nothing in: a venue author lists the ways they thought of ("I use a wheelchair"), the shipped museum's
+    lexicon hundreds more ("my legs aren't what they were"). Chosen as `borrow` chooses; {} without vectors.
+    Measured: see docs/extraction-cues.md ("Fallback")."""
+    source = shipped_source()
+    if not any(c.cues for c in ontology.concepts.values()) or source is None or source == ontology:
+        return {}
+    try:
+        from museum_tui.language.vectors import StaticVectors
+
+        return borrow(ontology, StaticVectors.load(), own=True)
+    except Exception as exc:  # no numpy, a damaged table
+        log.info("no fallback cues (%s)", exc)
         return {}

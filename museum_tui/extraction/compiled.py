@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from museum_tui.language.clauses import PEOPLE
+from museum_tui.language.party import MEMBERS
 from museum_tui.memory import Ontology
 
-from .borrowed import borrowed_cues
+from .borrowed import borrowed_cues, fallback_cues
 from .cues import CUE_PROBLEM, ConceptCues, compile_cues, log
 from .grounding import Grounding, grounding
 from .reading import is_regex, prose, unregex
@@ -30,6 +31,7 @@ _KEPT: list[tuple[Ontology, Compiled]] = []
 @dataclass(frozen=True)
 class Compiled:
     cues: list[ConceptCues]
+    fallback: dict[str, ConceptCues]  # concept -> the shared cues it falls back on (borrowed.fallback_cues)
     speller: Speller
     term_owner: dict[str, set[str]]
     grounding: Grounding | None  # the derived concepts' open values, when the vectors load
@@ -40,6 +42,20 @@ def compile_ontology(ontology: Ontology) -> Compiled:
     """Compile afresh (see `compiled_for`)."""
     problems: list[tuple[str, str]] = []
     cues = compile_cues(ontology, borrowed_cues(ontology), problems)
+    fallback = {}
+    own = {c.concept: c for c in cues}
+    for cid, spec in fallback_cues(ontology).items():
+        extra = compile_cues(Ontology(concepts={cid: replace(ontology.concepts[cid], cues=spec)}), None, problems)
+        # not for a need: a wrong need (sensitive, or one of the moment) is worse than a missed one, and the
+        # venue's author listed those with care; the shared grammar of names, times, languages and company is
+        # where another venue's lexicon generalises
+        if (
+            extra
+            and cid in own
+            and not ontology.concepts[cid].sensitive
+            and "need" not in (own[cid].question, extra[0].question)
+        ):
+            fallback[cid] = replace(extra[0], party=own[cid].party)
     fuzzy = [c for c in cues if c.fuzzy]
     phrases = [w for c in fuzzy for w in c.words if not is_regex(w)]
     regexes = [w for c in fuzzy for w in c.words if is_regex(w)]
@@ -51,8 +67,10 @@ def compile_ontology(ontology: Ontology) -> Compiled:
             owners.setdefault(unregex(regex.pattern), set()).add(c.concept)
     # words the ontology itself writes (labels, examples, every cue phrase) are spelt right
     known = vocabulary(prose(ontology), [w for c in cues for w in c.words if is_regex(w)])
-    speller = Speller(vocabulary(phrases, regexes), known | set(re.findall(r"[a-z]{5,}", PEOPLE)))
-    return Compiled(cues, speller, owners, grounding([c for c in cues if c.derived]), tuple(problems))
+    # the party's words are corrected towards too ("my gradnad is in a whelchair" is about the grandad)
+    party = set(re.findall(r"[a-z]{5,}", MEMBERS.replace("s?", "|")))  # "brothers?": brother
+    speller = Speller(vocabulary(phrases, regexes) | party, known | set(re.findall(r"[a-z]{5,}", PEOPLE)))
+    return Compiled(cues, fallback, speller, owners, grounding([c for c in cues if c.derived]), tuple(problems))
 
 
 def compiled_for(ontology: Ontology) -> Compiled:

@@ -19,7 +19,9 @@ from museum_tui.language.text import STOPWORDS
 LIST = re.compile(r"\(([^()]*)\)")
 TIMEISH = re.compile(r"\b(?:hour|hours|minutes?|afternoon|morning|day|by \d|until|till)\b")
 MAX_VALUE_WORDS = 3
-GENERIC = frozenset("hour hours minutes day thing things stuff something feet head".split())  # noqa: SIM905
+# words that alone are no example's value ("just me today" names no companion "today")
+_GENERIC = "hour hours minutes day thing things stuff something feet head today tonight tomorrow yesterday now"
+GENERIC = frozenset(_GENERIC.split())
 OPEN_VALUE = r"(?P<value>[\w'-]+(?: [\w'-]+){0,2}?)(?= *(?:,|$| and | but | so | because | please| too))"
 
 

@@ -6,10 +6,13 @@ member ("I'm not deaf, my husband is"). Who a clause is about is the language la
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from museum_tui.language.clauses import Clause
+from museum_tui.language.clauses import Clause, fold
 from museum_tui.language.party import BARE_MEMBER as _BARE_MEMBER
-from museum_tui.language.party import MEMBERS, NOT_MINE, SUBJECT_VERBS, member_named
+from museum_tui.language.party import MEMBERS, NOT_MINE, OTHER, SELF, SUBJECT_VERBS, member_named
+
+from .hits import Hit
 
 BARE = _BARE_MEMBER.pattern.removeprefix("^").replace("(?P<who>", "(?:")
 MEMBER_SUBJECT = re.compile(
@@ -48,3 +51,37 @@ def handed_on(clause: Clause, before: Clause | None) -> str:
     if before is None or before.sentence != clause.sentence or not ELLIPSIS.match(clause.text):
         return ""
     return member_named(clause.text)
+
+
+# "both kids are vegan, same as me", "my husband is coeliac and so am I": the visitor says it of themselves too
+ME_TOO = re.compile(
+    r"(?:,|\band|\bbut)\s*(?:same as me|same for me|same with me|me too|me as well|and me|"
+    r"(?:so|as) (?:am|do|have) i)$"
+)
+
+
+def me_too(clause: Clause, hits: list[Hit]) -> list[Hit]:
+    """The member's needs a clause gives, given to the visitor as well when its sentence ends "…, same as
+    me" or "… and so am I"."""
+    if not ME_TOO.search(fold(clause.sentence).rstrip(" .!")):
+        return []
+    return [replace(h, about=SELF, evidence=clause.sentence) for h in hits if h.about not in (SELF, OTHER)]
+
+
+# "for my mum's wheelchair", "will dad's guide dog …" (the 's folded away): a member's thing, so their need
+MEMBER_BEFORE = re.compile(rf"(?:\b(?:my|our)\s+|(?<![\w'])|^)(?P<who>{MEMBERS})\s+$")
+
+
+def member_before(text: str, start: int) -> str:
+    """The member whose thing the word at `start` is ("my mum wheelchair" → "mum"), or ""."""
+    m = MEMBER_BEFORE.search(text, 0, start)
+    return member_named(m.group(0).strip() if m.group(0).startswith(("my ", "our ")) else m.group("who")) if m else ""
+
+
+def presumed(clause: Clause, text: str, start: int, end: int, of_member: bool) -> bool:
+    """In a question, is the word at `start:end` a member's need the question takes for granted ("can my son
+    who is deaf join?", "anything for my coeliac husband?", "room for my mum's wheelchair?")?"""
+    related = (
+        clause.others_from is not None and start >= clause.others_from and member_named(text[: clause.others_from])
+    )
+    return of_member or bool(member_before(text, start)) or bool(related)

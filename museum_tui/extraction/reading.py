@@ -133,3 +133,13 @@ def last_question(bot_msg: str | None) -> str:
         return ""
     questions = re.findall(r"[^.!?\n]*\?", bot_msg)
     return fold(questions[-1]) if questions else ""
+
+
+def spoken(cues: list[ConceptCues], language: str) -> tuple[str, str] | None:
+    """(concept, value) that says the visitor speaks `language` ("German"): the concept whose words include
+    it as a value; None when no concept has such a value."""
+    for c in cues:
+        for _, value in c.terms:
+            if value.casefold() == language.casefold() and c.subject == "self":
+                return c.concept, value
+    return None

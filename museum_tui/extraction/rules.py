@@ -18,8 +18,9 @@ import threading
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from museum_tui.language.clauses import INJECTION, NEGATION, Clause, fold, is_affirmative, split_clauses
-from museum_tui.language.party import OTHER, SELF, member_named
+from museum_tui.language.clauses import INJECTION, NEGATION, Clause, avoided, fold, is_affirmative, split_clauses
+from museum_tui.language.foreign import written_in
+from museum_tui.language.party import OTHER, SELF, absent, member_named
 from museum_tui.memory import Ontology
 
 from .compiled import compiled_for
@@ -27,36 +28,31 @@ from .corrections import denied, overruled, paired
 from .cues import ConceptCues
 from .grounding import Grounding
 from .hits import Hit, Span, inside_any, outer, said_once, tidy_hits
-from .party_reading import MY_BEFORE, as_first_person, handed_on, member_after
+from .party_reading import MY_BEFORE, as_first_person, handed_on, me_too, member_after, member_before, presumed
 from .reading import (
-    BARE_WORDS,
     CARRIED,
     DANGLING,
-    FILLER,
     FIRST_PERSON,
     FORGET,
     MAX_CHARS,
     MAX_FOUND,
-    NOT_A_VALUE,
     PERSON_AFTER,
     SELF_NOUN,
-    SPLIT_VALUES,
     THIS,
-    capitalised,
     last_question,
-    original_case,
+    spoken,
     subjectless,
 )
 from .short_answers import as_statement
+from .span_reading import SpanReading
 from .spelling import Speller
 from .validate import ExtractedFact, ExtractionResult, validate_facts
-from .values import tidy
 
 if TYPE_CHECKING:
     from .meaning import MeaningPass
 
 
-class RuleExtractor:
+class RuleExtractor(SpanReading):
     """Offline, deterministic extraction from the ontology's cues."""
 
     name = "builtin"
@@ -69,6 +65,7 @@ class RuleExtractor:
         self.meaning: MeaningPass | None = None
         self.single = {cid for cid, concept in ontology.concepts.items() if concept.cardinality == 1}
         self.cues: list[ConceptCues] = []
+        self.fallback: dict[str, ConceptCues] = {}  # shared cues read where a concept's own found nothing
         self.speller: Speller | None = None
         self.term_owner: dict[str, set[str]] = {}
         self.grounding: Grounding | None = None
@@ -87,6 +84,7 @@ class RuleExtractor:
                 return
             compiled = compiled_for(self.ontology)  # once per process per ontology
             self.cues, self.speller, self.term_owner = compiled.cues, compiled.speller, compiled.term_owner
+            self.fallback = compiled.fallback
             self.grounding = compiled.grounding
             if self.semantic:
                 from museum_tui.language.semantic import load_backend
@@ -116,7 +114,11 @@ class RuleExtractor:
             return []  # instructions to the machine, not the visitor talking about themselves
         bot_question = last_question(bot_msg)
         hits: list[Hit] = []
-        if bot_question and is_affirmative(user_msg):
+        # a chat message is short; an essay pasted in is read only as far as MAX_CHARS (cost stays bounded)
+        clauses = [c for c in split_clauses(user_msg[:MAX_CHARS], correct=self.speller) if not c.hypothetical]
+        members = {c.about for c in clauses if c.about not in (SELF, OTHER)}
+        # "yes please, my mum's in a chair": the yes is for the member the reply names, whose own words say it
+        if bot_question and is_affirmative(user_msg) and not members:
             evidence = user_msg.strip()
             for cues in self.cues:  # the ontology's own reading of a question comes first
                 for regex, value in cues.yes:
@@ -126,8 +128,6 @@ class RuleExtractor:
             answered = {h.concept for h in hits}
             hits.extend(h for h in self._agreed(bot_question, evidence) if h.concept not in answered)
         answers = len(hits)
-        # a chat message is short; an essay pasted in is read only as far as MAX_CHARS (cost stays bounded)
-        clauses = [c for c in split_clauses(user_msg[:MAX_CHARS], correct=self.speller) if not c.hypothetical]
         dangling: list[tuple[ConceptCues, Clause, bool]] = []
         before: tuple[Clause, set[str]] | None = None  # the clause before, and the concepts it asserted
         previous: list[Hit] = []  # what the clause before said
@@ -140,6 +140,8 @@ class RuleExtractor:
                 carried = before[1]  # "I love Degas, and Monet too": the same verb, another thing
             for cues in self.cues:
                 found = self._match(cues, clause, bot_question, cues.concept in carried)
+                if not found and (shared := self.fallback.get(cues.concept)) is not None:
+                    found = self._match(shared, clause, bot_question, cues.concept in carried)
                 read.extend(found)
                 if not found:
                     negated = self._dangling(cues, clause)
@@ -150,6 +152,7 @@ class RuleExtractor:
                     Hit(m.concept, m.value, m.polarity, clause.original, clause.sentence, None, m.about)
                     for m in self.meaning.read(clause)
                 ]
+            read.extend(me_too(clause, outer(read)))  # "both kids are vegan, same as me"
             hits.extend(outer(read))
             said[id(clause)] = outer(read)
             hits.extend(self._moved(clause, before, previous))
@@ -161,6 +164,8 @@ class RuleExtractor:
         if not corrected:
             corrected = [h for h in paired(clauses, self.cues) if h.concept not in {k[0] for k in known}]
         hits.extend(h for h in corrected if (h.concept, h.value.lower(), h.polarity) not in known)
+        if (tongue := written_in(user_msg[:MAX_CHARS])) and (said := spoken(self.cues, tongue)):
+            hits.append(Hit(said[0], said[1], "asserted", user_msg.strip()))  # written in German: speaks it
         if bot_question and (statement := as_statement(bot_question)):  # "nah, more like all afternoon"
             assumed = [h for c in split_clauses(statement) for cues in self.cues for h in self._match(cues, c, "")]
             hits.extend(overruled(fold(user_msg), hits, assumed, user_msg.strip()))
@@ -170,6 +175,8 @@ class RuleExtractor:
         # a yes settles a one-value concept: "yeah, my feet are killing me" to "find you a seat?"
         settled = {h.concept for h in hits[:answers] if h.concept in self.single}
         hits = hits[:answers] + [h for h in hits[answers:] if h.concept not in settled or h.polarity != "asserted"]
+        away = {c.about for c in clauses if c.about in members and absent(c.text)}  # "…, she couldn't come"
+        hits = [h for h in hits if h.about not in away]
         return said_once(hits)
 
     def _moved(self, clause: Clause, before: tuple[Clause, set[str]] | None, said: list[Hit]) -> list[Hit]:
@@ -239,7 +246,9 @@ class RuleExtractor:
                 names = re.search(rf"\b{re.escape(member)}", fold(clause.original))
                 said = clause.original if names else clause.reach or clause.sentence
                 return [replace(h, about=member, evidence=said) for h in found]
-        if clause.question and not (cues.question == "need" and clause.need_question):
+        # a question asserts nothing, but what it takes for granted of a member (party_reading.presumed)
+        asked = clause.question and not (cues.question == "need" and clause.need_question)
+        if asked and not cues.party:
             return []
         text = clause.text
         if cues.veto and cues.veto.search(text):
@@ -259,7 +268,7 @@ class RuleExtractor:
         pattern_sets = [("plain", cues.patterns), ("proper", cues.proper_patterns)]
         if in_context:
             pattern_sets.append(("answer", cues.answer_patterns))
-        for kind, patterns in pattern_sets:
+        for kind, patterns in pattern_sets if not asked else []:
             for pattern in patterns:
                 for m in pattern.finditer(text):
                     start, end = m.span("value")
@@ -269,20 +278,21 @@ class RuleExtractor:
                         continue
                     found.extend(self._values(cues, m.group("value"), start, end, kind, clause.original))
         denied: set[tuple[int, int]] = set()
-        for regex, value in cues.denials:  # "I'm fine with stairs": says the value is not so
+        for regex, value in cues.denials if not asked else []:  # "I'm fine with stairs": says it is not so
             for m in regex.finditer(text):
                 if clause.free(*m.span()) and not inside_any(m.span(), found):
                     found.append((m.start(), m.end(), value))
                     denied.add(m.span())
-        if triggered:
+        if triggered or cues.party:
             for regex, value in cues.terms:
                 for m in regex.finditer(text):
                     if len(found) >= MAX_FOUND:
                         break
-                    # "with my deaf son": the companion's words, and the son's need as well
-                    free = clause.free(*m.span()) or (
-                        cues.party and member_after(text, m.start(), m.end(), PERSON_AFTER)
-                    )
+                    # "with my deaf son": the companion's words, and the son's need as well; a word said of
+                    # a member ("my autistic son") needs no trigger: it is "my son is autistic"
+                    of_member = cues.party and member_after(text, m.start(), m.end(), PERSON_AFTER)
+                    free = (clause.free(*m.span()) or of_member) and (triggered or of_member)
+                    free = free and (not asked or presumed(clause, text, m.start(), m.end(), of_member))
                     if free and not inside_any(m.span(), found):
                         found.append((m.start(), m.end(), value))
         # a trigger that is itself negative ("do not like crowds", "can not stand noise") negates nothing
@@ -301,6 +311,8 @@ class RuleExtractor:
             if cues.exclude and cues.exclude.search(fold(value)):
                 continue
             about = member if cues.subject == "self" and clause.third_party else SELF
+            if asked and (owner := member_before(text, start)):
+                about = owner  # "is there room for my mum's wheelchair?"
             person = PERSON_AFTER.match(text, end)
             if cues.subject == "self" and person and not SELF_NOUN.search(text, 0, start):
                 # "visiting with my deaf son": the son's need; "the deaf composer", "a blind girl": no one's
@@ -321,6 +333,7 @@ class RuleExtractor:
                 negated = retracted
             else:
                 negated = retracted or clause.negated_before(start, text=unnegated) or any(a >= end for a in after)
+                negated = negated and not (cues.party and avoided(text, start, end))  # "no strobe lights please"
             if (start, end) in denied:
                 negated = not clause.negated_before(start)  # "not fine with stairs" asserts it
             if cues.claim or (clause.retraction and FORGET.match(text)):
@@ -331,53 +344,3 @@ class RuleExtractor:
             evidence = clause.original if named_here else clause.reach or clause.sentence
             hits.append(Hit(cues.concept, value, polarity, evidence, clause.sentence, (start, end), about))
         return tidy_hits(hits, single=cues.concept in self.single)
-
-    def _bare(self, cues: ConceptCues, text: str) -> bool:
-        """ "Loo?", "A coffee, please": a request that is nothing but the thing (for immediate needs)."""
-        if cues.question != "need":
-            return False
-        rest = text
-        for regex, _ in cues.terms:
-            rest = regex.sub(" ", rest)
-        return rest != text and not (set(rest.replace(",", " ").split()) - BARE_WORDS)
-
-    def _triggered(self, cues: ConceptCues, clause: Clause, text: str) -> bool:
-        assert cues.triggers is not None
-        if clause.retraction:
-            if cues.retraction_triggers is None or FORGET.match(text):
-                return True  # "forget Rothko": a bare retraction names the thing itself
-            return bool(cues.retraction_triggers.search(text))
-        for m in cues.triggers.finditer(text):
-            if cues.negation == "any" or not clause.negated_before(m.start(), window=3):
-                return True
-        return False
-
-    def _proper(self, cues: ConceptCues, captured: str, original: str) -> bool:
-        """A capitalised capture that no other concept claims as one of its words."""
-        owners = self.term_owner.get(" ".join(captured.split()), set())
-        return capitalised(captured, original) and not (owners - {cues.concept})
-
-    def _values(self, cues: ConceptCues, captured: str, start: int, end: int, kind: str, original: str) -> list[Span]:
-        """A captured phrase: one value, or several when it lists them ("peanuts and shellfish"). A value
-        that is not a term keeps the visitor's own capitals ("the Rodin sculptures", "Lubaina Himid")."""
-        if cues.normalize == "duration":
-            return [(start, end, tidy(captured, "duration"))]
-        out = []
-        parts = [p for p in SPLIT_VALUES.split(captured) if p.strip()]
-        for part in parts if len(parts) > 1 else [captured]:
-            if fold(part).strip(" ,") in FILLER or not set(fold(part).split()) - NOT_A_VALUE:
-                continue
-            known = cues.aliases.get(fold(part).strip()) or cues.canonical(part)
-            if known:
-                out.append((start, end, known))
-            elif self.term_owner.get(" ".join(fold(part).strip(" ,").split()), set()) - {cues.concept}:
-                continue  # "hate noise": another concept's word, not an open value of this one
-            elif cues.derived and kind == "plain" and not (self.grounding and self.grounding.fits(cues.concept, part)):
-                continue  # "I love Hockney" through the plants' "i love …": not a plant (grounding.py)
-            elif cues.open or kind != "plain":
-                value = tidy(part, cues.normalize)
-                if kind != "plain" or cues.normalize == "none":
-                    value = original_case(value, original)
-                if value and len(value.split()) <= (3 if len(parts) > 1 else 5):
-                    out.append((start, end, value))
-        return out

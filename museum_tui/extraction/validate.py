@@ -12,7 +12,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from museum_tui.language.party import SELF, member_named
+from rapidfuzz.distance import OSA
+
+from museum_tui.language.party import NAMED_AS, SELF, member_named
 from museum_tui.language.text import plain
 from museum_tui.memory import Ontology
 from museum_tui.memory.facts import normalize
@@ -127,9 +129,17 @@ def _about(raw: Any, sensitive: bool, evidence: str) -> tuple[str, str | None]:
         return SELF, "a party member's fact is kept only for needs (sensitive concepts)"
     said = " " + plain(evidence) + " "
     named = member_named(plain(evidence))
-    if named != about and not re.search(rf"(?<![a-z]){re.escape(about)}(?:s|'s)?(?![a-z])", said):
+    names = "|".join(re.escape(w) for w in NAMED_AS.get(about, {about}))  # "me mam's" names the mum
+    if named != about and not re.search(rf"(?<![a-z])(?:{names})(?:s|'s)?(?![a-z])", said) and not typed(about, said):
         return SELF, f"a fact about {about!r} whose evidence does not name them"
     return about, None
+
+
+def typed(word: str, said: str) -> bool:
+    """Does `said` name `word` (five letters or more) with one slip of the keys ("gradnad", "husbnd")?"""
+    return (
+        len(word) >= 5 and " " not in word and any(OSA.distance(w, word) <= 1 for w in re.findall(r"[a-z]{4,}", said))
+    )
 
 
 def grounded(evidence: str, user_msg: str, value: str = "") -> bool:

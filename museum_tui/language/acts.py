@@ -19,6 +19,10 @@ QUESTION_START = re.compile(
     r"^(?:where|how|what|which|when|why|who|whose|is there|are there|is it|are you|do you|"
     r"does (?:the|it|this)|did you|can you|could you|can i|could i|can we|could we|may i|have you|"
     r"has the|any chance|anywhere)\b"
+    # an auxiliary before a subject that is not the visitor: "is the man … meant to be blind", "do they …"
+    # (not before his/her: "…and has her guide dog with her" goes on without its subject)
+    r"|^(?:is|are|was|were|does|do|did|has|have|will|would|can|could|should) (?:the|that|this|these|those|he|"
+    r"she|they|it)\b"
 )
 YES = re.compile(
     r"^(?:yes|yeah|yep|yup|ya|yea|aye|sure|please|definitely|absolutely|certainly|correct|right|indeed|"

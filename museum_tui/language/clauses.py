@@ -12,69 +12,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .acts import QUESTION_START, is_yes
-from .party import MEMBERS, PEOPLE, RELATIVE, SELF, SUBJECT_VERBS, member_named, subject_of
-
-IS_NEXT = (
-    r"with|here|there|not|coming|going|a|an|so|too|also|in|on|at|just|always|never|been|got|my|our|"
-    r"fine|great|good|bad|terrible|poor|awful|allergic|deaf|blind|vegan|vegetarian|really|very|quite|"
-    r"pretty|getting|gone|what|easier|better|worse|hard|difficult|tough|the"
-)
-CONTRACTIONS = [
-    (r"\bcan'?t\b", "can not"),
-    (r"\bcannot\b", "can not"),
-    (r"\bwon'?t\b", "will not"),
-    (r"\bshan't\b", "shall not"),
-    (r"\bain'?t\b", "am not"),
-    (r"n't\b", " not"),
-    (r"\bi'?m\b", "i am"),
-    (r"\b(i|you|we|they)'ve\b", r"\1 have"),
-    (r"\b(i|you|we|they|he|she)'ll\b", r"\1 will"),
-    (r"\b(i|you|we|they|he|she)'d\b", r"\1 would"),
-    (r"\b(you|we|they)'re\b", r"\1 are"),
-    (r"\b(where|what|who|how|that|it|there|here|he|she|name)'s\b", r"\1 is"),
-    # "my husband's here", "my eyesight's not great": 's before a word that cannot follow a possessive
-    (rf"(\w)'s (?=(?:{IS_NEXT})\b)", r"\1 is "),
-    (r"\bim\b", "i am"),
-    # chat drops the apostrophe: "my dad whos blind", "wheres the loo", "hes deaf"
-    (r"\b(who|where|what|that|he|she)s\b", r"\1 is"),
-    (r"\btheyre\b", "they are"),
-    (r"\bdont\b", "do not"),
-    (r"\bdoesnt\b", "does not"),
-    (r"\bcant\b", "can not"),
-    (r"\bive\b", "i have"),
-    (r"\bwanna\b", "want to"),
-    # chat shorthand: "sculptures r my fave", "til 4", "u", "pls", "cos", "w/ my mum"
-    (r"\btil\b", "till"),
-    (r"\b(?:u)\b", "you"),
-    (r"\bur\b", "your"),
-    (r"(?<=\w) r (?=\w)", " are "),
-    (r"\b(?:pls|plz|plez)\b", "please"),
-    (r"\b(?:cos|coz|cuz|bc)\b", "because"),
-    (r"\bw/\s*", "with "),
-    (r"\b(?:abt)\b", "about"),
-    (r"\bb4\b", "before"),
-    (r"\b(?:fave|fav|fave's)\b", "favourite"),
-    (r"\b(?:faves|favs)\b", "favourites"),
-    (r"\bgonna\b", "going to"),
-    (r"\bgotta\b", "have to"),
-]
-_CONTRACTIONS = [(re.compile(p), r) for p, r in CONTRACTIONS]
-# Pure intensifiers carry no fact and split phrases ("stairs are *really* hard", "not *really* a fan of"):
-# they are dropped from the text cues are matched against, and from the cue phrases themselves.
-INTENSIFIERS = re.compile(
-    r"\b(?:really|very|quite|truly|extremely|incredibly|terribly|awfully|absolutely|totally|utterly|"
-    r"honestly|genuinely|seriously|severely|pretty|super|kinda|kind of|sort of|a little bit|a little|"
-    r"a bit|bit)\b(?! of\b)\s*"
-)
-
-# Chat fillers that carry nothing ("tbh", "ngl", "rn", "lol"): dropped like intensifiers.
-FILLERS = re.compile(r"\b(?:tbh|tbf|ngl|imo|imho|rn|lol|lmao|haha|hahaha|omg|literally|legit|lowkey|proper|mega)\b\s*")
-
-# Someone addressed, not talked about, at the end of a clause: "I'm knackered, mate".
-# After a comma most such words are a vocative; without one only a few are, and never after my/the/a.
-VOCATIVE = re.compile(
-    r"(?:\s*,\s*(?:mate|pal|buddy|bro|love|dear|hun|guys|man|dude|sir|madam)"
-    r"|(?<!\bmy)(?<!\bour)(?<!\bthe)(?<!\ba)(?<!\bhis)(?<!\bher)(?<!\band)\s(?:mate|pal|buddy|bro|dude))$"
+from .folding import EMOJI_WORD, INTENSIFIERS, fold
+from .folding import FILLERS as FILLERS  # the concierge reads it here
+from .party import (
+    FIRST_PERSON,
+    MEMBERS,
+    PEOPLE,
+    RELATIVE,
+    SELF,
+    SUBJECT_VERBS,
+    last_member,
+    member_named,
+    names_only,
+    subject_of,
 )
 
 HYPOTHETICAL = re.compile(
@@ -115,6 +65,7 @@ INJECTION = re.compile(
     r"|\bprint your\b|\bas the (?:\w+ )?(?:director|admin|administrator|developer|owner|manager)\b"
     r"|\{\s*\"(?:facts|concept)\""
 )
+POSSESSORS = [["my"], ["our"], ["his"], ["her"], ["their"]]
 SCOPE_ENDS = {",", "just", "only", "but", "instead", "rather", "so", "because", "and"}
 RETRACTION_ENDS = SCOPE_ENDS - {"and", ","} | {"now", "instead"}
 NEGATION = re.compile(r"\b(?:not|no|never|nothing|none|neither|nor|without|no longer|no more)\b")
@@ -125,10 +76,42 @@ RETRACTION = re.compile(
     r"that is not (?:true|right|correct)|actually,? (?:i|we) (?:am|are|do|have) not|never mind|nevermind|"
     r"strike that|disregard (?:that|what i said)|my mistake|was a mistake|i was wrong|grew out of|"
     r"not (?:true|the case) (?:now|any ?more)|cancel (?:that|the)|^forget)\b"
+    # an aid put down: "I'm off the crutches now"
+    r"|\b(?:i am|we are|he is|she is|they are) (?:now )?off (?:the|my|his|her|their)\b"
     # a state that was, and is over: "I was on crutches last year"
     r"|\b(?:i|we) (?:was|were)\b.*\b(?:last (?:year|month|week|summer|winter|spring|autumn|time)|"
     r"(?:years?|months?|weeks?) ago|as a (?:child|kid|teenager)|in the past|back then|previously|when i was)\b"
 )
+# "can't do stairs any more": an ability lost, which says the need now; "any more" retracts nothing there
+CANNOT = re.compile(r"\b(?:can|could) not\b")
+
+
+def retractions(text: str) -> list[re.Match[str]]:
+    """The retraction words of a folded clause, but "any more" after "can not" (an ability lost)."""
+    return [
+        m
+        for m in RETRACTION.finditer(text)
+        if not (m.group(0).replace(" ", "") == "anymore" and CANNOT.search(text, 0, m.start()))
+    ]
+
+
+# "no strobe lights please", "no nuts for him": a request to keep something away, which says the need
+AVOID_BEFORE = re.compile(r"\bno (?:[\w-]+ ){0,2}$")
+AVOID_AFTER = re.compile(r"(?: [\w-]+){0,2}? (?:please|thanks|thank you|for (?:me|us|him|her|them)|at all)\b")
+
+
+# "can't have shellfish", "he can't eat gluten": what one cannot take is what one must avoid
+CANNOT_TAKE = re.compile(r"\b(?:can|could) not (?:have|eat|drink|tolerate|digest|touch|take) (?:any )?(?:[\w-]+ )?$")
+
+
+def avoided(text: str, start: int, end: int) -> bool:
+    """Is the value at `start:end` of a folded clause one to keep away: asked for ("no strobe lights
+    please") or said to be impossible to take ("can not have shellfish")?"""
+    return bool(AVOID_BEFORE.search(text, 0, start) and AVOID_AFTER.match(text, end)) or bool(
+        CANNOT_TAKE.search(text, 0, start)
+    )
+
+
 CLAUSE_BREAK = re.compile(
     r"\s*(?:;|(?<!\d):(?!\d)|—|–|\s-\s|,?\s*\b(?:but|however|although|though|except|whereas|while)\b)\s*"
     r"|,?\s+(?:\b(?:and|also|plus|so|n)\b|&)\s+(?=(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|also|please|"
@@ -153,71 +136,9 @@ LEAD_IN = re.compile(r"^(?:(?:and|also|plus|so|oh|well|um|erm|hi|hello|hey|actua
 EMOJI = "\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff"
 # (not inside a list: "bees 🐝 and big crowds")
 SENTENCE = re.compile(
-    rf"(?:[^.!?\n{EMOJI}]|(?<=\d)\.(?=\d)|[{EMOJI}\u200d\ufe0f]+(?=\s*(?:and|or|n|&)\s))+"
+    rf"(?:[^.!?\n{EMOJI}]|{EMOJI_WORD.pattern}|(?<=\d)\.(?=\d)|[{EMOJI}\u200d\ufe0f]+(?=\s*(?:and|or|n|&)\s))+"
     rf"(?:[.!?{EMOJI}\u200d\ufe0f]+|$)|[.!?{EMOJI}]+"
 )
-
-
-# "my husband's gluten free", "mum's got a bad hip", "son's in a wheelchair": after a member of the party,
-# 's is "is" (or "has", before "got") unless a verb follows in the same phrase ("my son's bag is here")
-MEMBER_S = re.compile(
-    rf"(?:^|(?<=\band )|(?<=\bbut )|(?<=, ))(?P<who>(?:(?:my|our|the)\s+(?:[\w-]+\s+)?)?(?:{MEMBERS}|grandads?))'s"
-    r"\s+(?P<rest>[^,.;!?]*)"
-)
-DIALECT_MY = re.compile(rf"\bme (?=(?:{MEMBERS})\b)")
-# A family word whose plural is rare or irregular, typed with its 's but no apostrophe: "wifes", "mums"
-NO_APOSTROPHE = re.compile(
-    r"(?:^|(?<=\bmy )|(?<=\bour )|(?<=\bthe )|(?<=\band )|(?<=, ))"
-    r"(?P<who>wife|husband|hubby|missus|mum|mam|mom|dad|nan|gran|grandad|grandma|grandpa)s\b"
-)
-CLEFT = re.compile(
-    rf"^it (?:is|was) (?P<neg>not )?(?P<who>(?:my|our) (?:[\w-]+ )?(?:{MEMBERS})) "
-    r"(?:who|that) (?P<verb>is|has|was|uses)\s*"
-)
-POSSESSED_S = re.compile(r"^(?P<who>(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?[\w-]+)'s\s+(?P<rest>[^,.;!?]*)")
-MEMBER_ON = re.compile(rf"^(?P<who>(?:(?:my|our|the)\s+)?(?:{MEMBERS}|grandads))\s+(?=(?:on|in|with|using)\s)")
-PHRASE_END = re.compile(r"\b(?:and|but|so|because|or|who|which|that)\b")
-VERB = re.compile(rf"\b(?:{SUBJECT_VERBS}|not|makes?|means?|gives?|\w+n't)\b")
-
-
-def _member_s(m: re.Match[str]) -> str:
-    rest = m.group("rest")
-    phrase = rest[: end.start()] if (end := PHRASE_END.search(rest)) else rest
-    who = m.group("who")
-    if re.match(r"got\b", rest):
-        return f"{who} has {rest}"
-    if not phrase.strip() or VERB.search(phrase):
-        return m.group(0)  # a possessive: "my son's bag is here", "it's my brother's"
-    return f"{who} is {rest}"
-
-
-def fold(text: str) -> str:
-    """Lower-case, unify quotes and spaces, expand contractions: the text cues are matched against."""
-    text = text.lower().replace("’", "'").replace("‘", "'").replace("`", "'").replace("´", "'")
-    text = re.sub(r"[“”]", '"', text)
-    text = DIALECT_MY.sub("my ", text)  # "me mam's got a bad hip": "me" as "my" before one of the party
-    text = NO_APOSTROPHE.sub(r"\g<who>'s", text)  # "wifes allergic to kiwi": a typed "wife's"
-    text = MEMBER_S.sub(_member_s, text)  # "my son's allergic", "mum's got a bad hip"
-    text = POSSESSED_S.sub(_member_s, text)  # "his eyesight's really bad", "my back's killing me"
-    text = MEMBER_ON.sub(r"\g<who> is ", text)  # "grandads on crutches today": the verb left out
-    for pattern, repl in _CONTRACTIONS:
-        text = pattern.sub(repl, text)
-    text = CLEFT.sub(r"\g<who> \g<verb> \g<neg>", text)  # "it's not my son who's deaf": my son is not deaf
-    text = re.sub(r"(\w)'s\b", r"\1", text)  # possessive: "maier's work" → "maier work"
-    text = re.sub(r"([a-z])\1{2,}", r"\1", text)  # "sooo", "pleeease": a letter held down
-    text = INTENSIFIERS.sub("", text)
-    text = FILLERS.sub("", text)
-    text = VOCATIVE.sub("", text)
-    # learners' English: "I am not eat pork" says "I do not eat pork"
-    text = re.sub(
-        r"\b(i|we) (?:am|are) not (eat|like|speak|need|want|have|use|drink|walk|understand|hear|see)\b",
-        r"\1 do not \2",
-        text,
-    )
-    text = re.sub(r"(?<=\d):(?=\d)", ".", text)  # "4:30" survives as "4.30"
-    text = re.sub(r"\s*,\s*", " , ", text)  # commas stay, as a word: they bound negation
-    text = re.sub(r"[^\w\s'&.+/,-]", " ", text)
-    return " ".join(text.split())
 
 
 @dataclass
@@ -243,7 +164,10 @@ class Clause:
         be the clause with some words blanked (a trigger such as "can not stand" negates nothing)."""
         before = (self.text if text is None else text)[:start].split()[-window:]
         for i in range(len(before) - 1, -1, -1):
-            if before[i] in SCOPE_ENDS:
+            # "can not manage steps with my walker", "can not go far without my frame": the thing one goes
+            # with is had, whatever the verb before it denies ("without a wheelchair" still denies one)
+            kept = before[i] == "with" or (before[i] == "without" and before[i + 1 : i + 2] in POSSESSORS)
+            if before[i] in SCOPE_ENDS or kept:
                 before = before[i + 1 :]
                 break
         return bool(NEGATION.search(" ".join(before)))
@@ -253,7 +177,7 @@ class Clause:
         if not self.retraction:
             return False
         masked = self.text[:start] + " " * (end - start) + self.text[end:]
-        for m in RETRACTION.finditer(masked):
+        for m in retractions(masked):
             between = self.text[min(m.end(), start) : max(m.start(), end)].split()
             # "not vegan any more , just veggie": the retraction's scope ends where negation's does
             if not set(between) & RETRACTION_ENDS:
@@ -291,6 +215,11 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
                 continue
             clause = Clause(original=part, text=folded, sentence=sentence.strip(" \"'"))
             last = index == len(parts) - 1
+            # "…the mother-in-law, who uses a walking frame": a relative clause about the member just named
+            relative_to = last_member(clauses[-1].text) if index and RELATIVE_OPEN.match(folded) else ""
+            if relative_to and clauses[-1].sentence == sentence.strip(" \"'"):
+                folded = f"my {relative_to} {folded.split(' ', 1)[1]}" if " " in folded else folded
+                clause.text = folded
             clause.question = (is_question and last) or bool(QUESTION_START.match(folded))
             # a bare "Loo?" / "Coffee?" asks for the thing itself
             clause.need_question = (
@@ -304,21 +233,28 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
             clause.hypothetical = bool(HYPOTHETICAL.search(folded)) or conditional
             conditional = clause.hypothetical and folded.startswith("if ")
             clause.about = subject_of(folded, named)
-            if clause.about == SELF and index and SUBJECTLESS.match(folded) and clauses[-1].sentence == clause.sentence:
-                clause.about = clauses[-1].about  # "mum's got a bad hip and can't walk far": still mum
+            # "mum's got a bad hip and can't walk far": still mum; "yeah my partner - shellfish": the partner's
+            same = clause.about == SELF and index and clauses[-1].sentence == clause.sentence
+            if same and (
+                SUBJECTLESS.match(folded) or (names_only(clauses[-1].text) and not FIRST_PERSON.search(folded))
+            ):
+                clause.about = clauses[-1].about
+            if (bare := BARE_NOT.match(folded)) is not None and same and not WHOSE.match(bare.group(0).lstrip()):
+                clause.about = clauses[-1].about  # "my mum's coeliac, not lactose intolerant": still the mum
             clause.third_party = clause.about != SELF
             if clause.about not in (SELF, "other") and not member_named(folded) and named_from is not None:
                 # "I've brought my dad. His eyesight's bad": the words that name him reach back to him
                 clause.reach = message[named_from : match.end()].strip()
             if member_named(folded):
                 named, named_from = member_named(folded), match.start()
-            clause.retraction = bool(RETRACTION.search(folded))
-            if (bare := BARE_NOT.match(folded)) is not None:
+            clause.retraction = bool(retractions(folded))
+            if bare is not None:
                 clause.contrast = bare.group("thing")
             clauses.append(clause)
     return clauses
 
 
+RELATIVE_OPEN = re.compile(r"^(?:who|whose) (?:is|has|uses|needs|can|wears|gets|relies|struggles)\b")
 PAIRED = re.compile(r"^(?:just |only |it is |it's )?(?:me|myself|my \w+|our \w+)$", re.IGNORECASE)
 
 

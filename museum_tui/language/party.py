@@ -38,14 +38,20 @@ MEMBERS = (
     r"roommate|housemate|nan|nana|nanna|gran|grandad|granddad|grampa|hubby|missus|sis|bro|bf|gf|twins|"
     r"in-laws|stepson|stepdaughter|stepmum|stepdad|mother-in-law|father-in-law|sister-in-law|brother-in-law|"
     r"kiddos?|little one|eldest|"
-    r"youngest|other half|mam|mammy"
+    r"youngest|other half|mam|mammy|lad|lads|lass|fella|fiancé|fiancée"
 )
 THIRD_PARTY = re.compile(
-    rf"(?<!with )(?<!brought )(?<!and )\b(?:my|our|his|her|their|a|the)\s+(?:\w+\s+){{0,2}}?(?:{PEOPLE}|{MEMBERS})\b"
+    rf"(?<!with )(?<!brought )(?<!and )\b(?:my|our|his|her|their|a|the|both|all)\s+"
+    rf"(?:\w+\s+){{0,2}}?(?:{PEOPLE}|{MEMBERS})\b"
     rf"(?:\s+(?:who|that)(?:\s+\w+){{1,4}}?)?(?:\s+(?!and\b|who\b)\w+){{0,3}}?\s+(?:{SUBJECT_VERBS})\b"
+    # "my son melts down if …", "my boyfriend swelled up": a member and any verb of the third person or past
+    rf"|(?<!with )(?<!and )\b(?:my|our)\s+(?:[\w-]+\s+){{0,2}}?(?:{MEMBERS})\s+"
+    r"(?!(?:is|was|has|as|this|us|plus|lots|days|years|months|weeks|toys|things|friends)\b)[a-z]{2,}(?:s|ed)\b"
     # "Dad is hard of hearing", "mum uses a wheelchair": a person named without a determiner opens it
     rf"|^(?:{PEOPLE}|{MEMBERS})(?:\s+(?!and\b)\w+)?\s+(?:{SUBJECT_VERBS})\b"
     r"|^(?:he|she|they|someone|somebody|anyone|anybody|people|visitors|everyone|most people)\b"
+    # what others say: "a lot of people say the hall is too loud", "apparently it gets busy"
+    r"|\b(?:people|everyone|everybody|they|folks|reviews?) (?:say|says|said|reckon|told me|tell me)\b|^apparently\b"
     r"|^(?:his|her|their) (?!own\b)\w+"
 )
 # "People call me Bex", "my friends call me Jo": another person is the subject, the visitor the topic.
@@ -61,15 +67,42 @@ MEMBER = re.compile(rf"\b(?:my|our|(?<=\bwith )an?)\s+(?:{NOT_MINE}[\w-]+\s+){{0
 # "the kids have nut allergies", "the wife's coeliac": a member named without "my", opening the clause
 THE_MEMBERS = (
     r"kids|children|twins|wife|husband|hubby|missus|grandkids|grandchildren|baby|little ones?|in-laws|"
-    r"family|boys|girls|parents|grandparents|other half"
+    r"family|boys|girls|parents|grandparents|other half|eldest|youngest|oldest"
 )
 BARE_MEMBER = re.compile(
-    rf"^(?:the\s+(?=(?:{THE_MEMBERS})\b))?"
+    # "both kids are vegan", "all the kids", "the eldest has a nut allergy"
+    rf"^(?:(?:both|all)\s+(?:of\s+)?(?:the\s+)?(?=(?:{THE_MEMBERS})\b)|the\s+(?=(?:{THE_MEMBERS})\b))?"
     r"(?P<who>mum|mom|dad|grandad|granddad|grandpa|grandma|granny|gran|nan|nana|nanna|grampa|mummy|daddy|"
     r"son|daughter|wife|husband|hubby|partner|kids|children|twins|missus|grandkids|grandchildren|baby|"
-    r"little ones?|in-laws|family|boys|girls|parents|grandparents|other half)\b"
+    r"little ones?|in-laws|family|boys|girls|parents|grandparents|other half|"
+    # kin words chat uses as names too: "brother's blind", "Uncle Ray has macular degeneration"
+    r"brother|sister|uncle|aunt|auntie|nephew|niece|cousin|grandson|granddaughter|boyfriend|girlfriend|"
+    r"eldest|youngest|oldest)\b"
 )
 PRONOUN = re.compile(r"^(?:he|she|they)\b")
+# "crowds stress my son", "loud noises upset our daughter": a thing that acts on a member, who feels it
+FELT_BY = re.compile(
+    r"\b(?:stress(?:es)?|bothers?|upsets?|scares?|frightens?|overwhelms?|affects?|troubles?|distress(?:es)?|"
+    r"terrifies|terrify|worry|worries|tires?|exhausts?|hurts?|triggers?)\s+(?:out\s+)?(?P<who>(?:my|our) "
+    rf"(?:{NOT_MINE}[\w-]+\s+){{0,2}}?(?:{MEMBERS}))\b"
+)
+# "just my husband, …", "only the little one", "yeah my partner": an answer that says whose the rest is
+_ANSWERED = rf"(?P<who>(?:my|our|the)\s+(?:[\w-]+\s+)?(?:{MEMBERS}))"
+_ALONE = _ANSWERED.replace("?P<who>", "?P<only>")
+ONLY_MEMBER = re.compile(
+    rf"^(?:(?:yes|yeah|yep|yup|aye|just|only|that is|that would be|it is)\s+(?:,\s+)?)+{_ANSWERED}\b|^{_ALONE}$"
+)
+# "loud noises can be a lot for her", "the labels are no use to him": the member named before, as object
+FOR_THEM = re.compile(r"\b(?:for|to)\s+(?:her|him|them)\b")
+FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|we|us|our|myself)\b")
+# "… but he is not coming today", "she could not make it", "might come next week": a member not at this
+# visit; what is said of them shapes nothing today, so it is not kept (read on a clause about them)
+ABSENT = re.compile(
+    r"\b(?:is|are|was|were|could|can|did|will|would|has|have) not (?:\w+ )?(?:coming|come|make it|made it|"
+    r"with us|joining|join us)\b"
+    r"|\b(?:might|may|could|will|would) (?:\w+ )?(?:come|join us|visit)\b.*\b(?:next|another|later|tomorrow)\b"
+    r"|\b(?:stayed|staying|stays|is|are) (?:at )?home\b"
+)
 POSSESSIVE = re.compile(r"^(?:his|her|their) (?!own\b)")
 CANONICAL = {
     "mam": "mum",
@@ -81,6 +114,13 @@ CANONICAL = {
     "nana": "nan",
     "nanna": "nan",
 }
+
+# the words a member is named by, canonical first: "mum" is also "mam", "mom", "mummy"
+NAMED_AS: dict[str, set[str]] = {}
+for _said, _canonical in CANONICAL.items():
+    NAMED_AS.setdefault(_canonical, {_canonical}).add(_said)
+# "…, the mother-in-law, who uses a walking frame": the member a relative clause after a comma is about
+MEMBER_LAST = re.compile(rf"\b(?P<who>{MEMBERS})$")
 
 SELF = "self"
 OTHER = "other"
@@ -97,12 +137,17 @@ def subject_of(folded: str, earlier: str = "") -> str:
     member named before in the same message, for a clause that opens with he / she / they."""
     if ABOUT_ME.search(folded):
         return SELF
+    for said in (ONLY_MEMBER.match(folded), FELT_BY.search(folded)):
+        if said is not None:
+            who = member_named(said.group(said.lastgroup or "who"))
+            return CANONICAL.get(who, who) if who else OTHER
     m = THIRD_PARTY.search(folded)
     if not m:
-        return SELF
+        return earlier if earlier and FOR_THEM.search(folded) and not FIRST_PERSON.search(folded) else SELF
     said = m.group(0)
     if PRONOUN.match(said) or POSSESSIVE.match(said):  # "he …", "his eyesight …": the member named before
         return earlier or OTHER
+    said = re.sub(r"^(?:both|all) (?:of )?(?=my |our )", "", said)  # "both my kids are …": my kids
     member = MEMBER.match(said) or BARE_MEMBER.match(said)
     if member:
         return CANONICAL.get(member.group("who"), member.group("who"))
@@ -118,6 +163,24 @@ HANDED_BACK = re.compile(
     rf"|not (?:me|mine)\s*,?\s*(?:it(?: was| is|'s) )?(?:my|our) (?:[\w-]+ )?(?P<b>{MEMBERS})(?:'s)?"
     r")\b"
 )
+
+
+def last_member(folded: str) -> str:
+    """The member a clause ends by naming ("here with the wife and the mother-in-law" → "mother-in-law")."""
+    m = MEMBER_LAST.search(folded.rstrip(" ,"))
+    return CANONICAL.get(m.group("who"), m.group("who")) if m else ""
+
+
+def names_only(folded: str) -> bool:
+    """Is the clause nothing but a member named, as an answer ("yeah my partner", "just my husband")? The
+    clause after it in the sentence is then theirs ("yeah my partner - shellfish")."""
+    m = ONLY_MEMBER.match(folded)
+    return bool(m) and m.end() >= len(folded.rstrip(" ,"))
+
+
+def absent(folded: str) -> bool:
+    """Does a clause about a member say they are not at this visit ("she could not make it today")?"""
+    return bool(ABSENT.search(folded))
 
 
 def handed_back(text: str) -> str:

@@ -31,12 +31,13 @@ RULE_MODULES = (
             "reading",
             "hits",
             "party_reading",
+            "span_reading",
             "derived",
             "meaning",
             "floor",
         )
     ),
-    *(f"language/{n}" for n in ("clauses", "party", "acts", "text", "semantic")),
+    *(f"language/{n}" for n in ("clauses", "folding", "foreign", "party", "acts", "text", "semantic")),
 )
 VENUE_WORDS = re.compile(
     r"\b(?:museum(?![-_]tui)|gallery|galleries|exhibition|artwork|glasshouse|garden|café|cafe)\b", re.I
@@ -117,3 +118,40 @@ def test_the_rule_extractor_code_names_no_venue() -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
                 assert not VENUE_WORDS.search(node.value), f"{name}.py: {node.value[:80]!r}"
+
+
+def test_a_venue_lexicon_falls_back_on_the_shared_grammar_of_names_times_and_company() -> None:
+    """The science centre's own lexicon (written from docs/ alone) has no "til about 2": where its cues find
+    nothing, a concept that means a shared one reads the shipped lexicon's cues too (borrowed.fallback_cues).
+    Not for a need: a need's cues stay the venue author's alone (a wrong need is worse than a missed one)."""
+    science = RuleExtractor(load_ontology(DATA / "blind" / "science.json"))
+    assert {(f.concept, f.value) for f in science.extract("til about 2")} == {("Visit.TimeBudget", "until 2pm")}
+    assert science.extract("Big crowds make me panic") == []  # the museum's lexicon would read crowds here
+
+
+def test_a_word_of_time_is_no_value_of_a_concept_read_from_its_label() -> None:
+    """The aquarium read from its labels and examples alone: its example "just me today" gives no companion
+    "today" (a word of time is no example's value)."""
+    import json
+
+    from museum_tui.memory.ontology import parse_ontology
+
+    data = json.loads((DATA / "blind" / "aquarium.json").read_text(encoding="utf-8"))
+    for concept in data["concepts"].values():
+        concept.pop("cues", None)
+    bare = RuleExtractor(parse_ontology(data))
+    assert "today" not in {f.value for f in bare.extract("just me today, bit of a solo trip")}
+
+
+def test_a_borrowed_value_takes_the_venue_labels_form_of_the_word() -> None:
+    """The science centre read from its labels alone borrows the museum's sensory cues, whose value is
+    "autistic"; its label lists "autism", so the fact is said in the venue's word."""
+    import json
+
+    from museum_tui.memory.ontology import parse_ontology
+
+    data = json.loads((DATA / "blind" / "science.json").read_text(encoding="utf-8"))
+    for concept in data["concepts"].values():
+        concept.pop("cues", None)
+    bare = RuleExtractor(parse_ontology(data))
+    assert {(f.concept, f.value) for f in bare.extract("I'm autistic")} == {("Access.Sensory", "autism")}

@@ -3,12 +3,17 @@ takes back and hands to someone else ("I'm not deaf, my husband is") moves to th
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from museum_tui.extraction import RuleExtractor
+from museum_tui.memory.ontology import load_ontology
 
 from .scoring import load, score
 
+ROOT = Path(__file__).resolve().parents[2]
+S = "SpecialNeed.SensorySensitivity"
 A, D, H, M, V = (
     "SpecialNeed.Allergy",
     "SpecialNeed.DietaryRestriction",
@@ -113,6 +118,121 @@ def test_whose_each_need_is(extractor: RuleExtractor, message: str, expected: se
 )
 def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expected: set) -> None:
     assert {(f.concept, f.value, f.polarity, f.about) for f in extractor.extract(message)} == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "bot", "expected"),
+    [
+        # a yes that goes on to name a member is for the member: nothing of the visitor's own is filed
+        (
+            "yes please, my dad's on crutches",
+            "Would you like step-free routes?",
+            {(M, "crutches", "asserted", "dad")},
+        ),
+        ("yes please", "Would you like step-free routes?", {(M, "needs step-free access", "asserted", "self")}),
+        # an answer that names a member: the rest is theirs
+        (
+            "just the little one, sesame",
+            "Any allergies I should know about?",
+            {(A, "sesame", "asserted", "little one")},
+        ),
+        # a member who is not at this visit: what is said of them is not kept
+        ("my sister's coeliac but she couldn't make it today", None, set()),
+        ("my brother's allergic to cats but he's not coming today", None, set()),
+        ("my friend who's deaf might come next week, do you ever do BSL tours?", None, set()),
+        ("my sister's coeliac and she's here with us", None, {(D, "gluten-free (coeliac)", "asserted", "sister")}),
+        # a member's word misspelt is still the member's (the evidence names them with one slip)
+        ("my gradnad is in a whelchair", None, {(M, "wheelchair user", "asserted", "grandad")}),
+        ("my daugher is in a wheelchiar", None, {(M, "wheelchair user", "asserted", "daughter")}),
+        # a member named in dialect: the evidence names them as the visitor did ("me mam's")
+        ("me mam's got a bad hip", None, {(M, "bad hip", "asserted", "mum")}),
+        # kin words chat uses as names, without "my"
+        ("brother's blind", None, {(V, "blind", "asserted", "brother")}),
+        ("Uncle Ray has macular degeneration", None, {(V, "macular degeneration", "asserted", "uncle")}),
+        # a relative clause after a comma is about the member just named, and asks nothing
+        (
+            "here with my sister, who uses a walking frame",
+            None,
+            {("VisitPlan.Companions", "sister", "asserted", "self"), (M, "walking frame", "asserted", "sister")},
+        ),
+        ("the guide, who is deaf", None, set()),
+        # a word said of a member before their noun needs no trigger ("my autistic son" is "my son is autistic")
+        (
+            "with my autistic son today",
+            None,
+            {("VisitPlan.Companions", "autistic son", "asserted", "self"), (S, "autistic", "asserted", "son")},
+        ),
+        ("the autistic boy over there", None, set()),
+        # "both"/"all" before the members, "the eldest" after the kids were named
+        ("both kids are vegetarian", None, {(D, "vegetarian", "asserted", "kids")}),
+        ("Both my kids are allergic to nuts", None, {(A, "nuts", "asserted", "kids")}),
+        ("the grandkids are here and the eldest has a tree nut allergy", None, {(A, "tree nut", "asserted", "eldest")}),
+        # "…, same as me" / "… and so am I": the visitor says it of themselves too
+        (
+            "both kids are vegan, same as me",
+            None,
+            {(D, "vegan", "asserted", "kids"), (D, "vegan", "asserted", "self")},
+        ),
+        (
+            "my husband is coeliac and so am I",
+            None,
+            {(D, "gluten-free (coeliac)", "asserted", "husband"), (D, "gluten-free (coeliac)", "asserted", "self")},
+        ),
+        # a need's value asked to be kept away is the need ("no strobe lights please"), not its denial
+        (
+            "I have epilepsy, so no strobe lights please",
+            None,
+            {(S, "flashing lights (epilepsy)", "asserted", "self")},
+        ),
+        # what one cannot have is a need, asked about or not
+        (
+            "just my husband, he can't have shellfish",
+            "Any allergies or diets I should keep in mind?",
+            {(A, "shellfish", "asserted", "husband")},
+        ),
+        # a question asserts nothing, but what it takes for granted of a member
+        ("can my son who is deaf join the tour?", None, {(H, "deaf", "asserted", "son")}),
+        (
+            "any gluten free options for my coeliac husband?",
+            None,
+            {(D, "gluten-free (coeliac)", "asserted", "husband")},
+        ),
+        ("is there step-free access for my mum's wheelchair?", None, {(M, "wheelchair user", "asserted", "mum")}),
+        ("is the deaf tour on today?", None, set()),
+        ("do you have large print for someone with poor eyesight?", None, set()),
+        # a word of time around a value is not part of it
+        ("just me today", "Who are you here with?", {("VisitPlan.Companions", "alone", "asserted", "self")}),
+        # what one goes with is had, whatever verb before it is denied
+        (
+            "I cant manage steps with my walker",
+            None,
+            {(M, "no stairs", "asserted", "self"), (M, "walking frame", "asserted", "self")},
+        ),
+    ],
+)
+def test_whose_a_need_is_in_answers_absences_and_typos(
+    extractor: RuleExtractor, message: str, bot: str | None, expected: set
+) -> None:
+    assert {(f.concept, f.value, f.polarity, f.about) for f in extractor.extract(message, bot)} == expected
+
+
+def test_a_member_misspelt_is_read_in_a_venue_whose_words_never_name_them() -> None:
+    """The speller corrects towards the party's words as well as the venue's ("gradnad", "granddaugter"): the
+    garden's lexicon names no grandad, and without them the clause was read as the visitor's own."""
+    garden = RuleExtractor(load_ontology(ROOT / "ontologies" / "garden.json"))
+    for message, member in [
+        ("my gradnad is in a whelchair", "grandad"),
+        ("my granddaugter is in a wheelchair", "granddaughter"),
+    ]:
+        assert {(f.value, f.about) for f in garden.extract(message)} == {("wheelchair user", member)}
+
+
+def test_the_speller_knows_each_member_word_in_the_singular() -> None:
+    """ "colleagues?" in the list of members is "colleague" too: a typo of it is corrected to the singular."""
+    from museum_tui.extraction.compiled import compile_ontology
+
+    aquarium = compile_ontology(load_ontology(ROOT / "tests" / "data" / "blind" / "aquarium.json"))
+    assert aquarium.speller("my colleage") == "my colleague"
 
 
 def test_the_party_tuning_set(extractor: RuleExtractor) -> None:

@@ -196,3 +196,19 @@ def test_any_text_gives_only_clean_ontology_facts(extractor: RuleExtractor, muse
         assert fact.polarity in ("asserted", "negated")
         assert fact.value.strip() and fact.value.isprintable() and len(fact.value) <= 80
         assert fact.evidence.isprintable()
+
+
+@pytest.mark.parametrize("answer", ["Just Bea is fine", "Bea's fine", "Bea will do", "Bea please"])
+def test_a_name_given_in_answer_with_a_word_of_assent(museum_ontology, answer: str) -> None:
+    """ "What should I call you?" — "Just Bea is fine": the name, not "Bea is fine"."""
+    from museum_tui.extraction import RuleExtractor
+
+    facts = RuleExtractor(museum_ontology).extract(answer, "Lovely to meet you! What should I call you?")
+    assert [(f.concept, f.value) for f in facts] == [("Profile.Name", "Bea")]
+
+
+def test_a_message_written_in_another_language_says_the_visitor_speaks_it(museum_ontology) -> None:
+    from museum_tui.extraction import RuleExtractor
+
+    facts = RuleExtractor(museum_ontology).extract("Ich bin im Rollstuhl. Wo ist der Aufzug?")
+    assert ("Profile.Language", "German", "asserted") in {(f.concept, f.value, f.polarity) for f in facts}

@@ -38,6 +38,32 @@ def test_a_statement_and_a_question_are_two_clauses() -> None:
         ("my mother-in-law is hard of hearing", ["mother"]),
         ("wifes alergic to kiwi", ["wife"]),
         ("tell me more", ["self"]),
+        # a thing that acts on a member is felt by them; an answer that names a member says whose the rest is
+        ("crowds really stress my son", ["son"]),
+        ("loud noises upset our daughter", ["daughter"]),
+        ("crowds stress me out", ["self"]),
+        ("just the little one, sesame", ["little one"]),
+        ("only my husband", ["husband"]),
+        ("just me", ["self"]),
+        ("my lad only eats halal", ["lad"]),
+        # a member's 's typed without the apostrophe ("daughters autistic" has no verb for a plural)
+        ("my daughters autistic", ["daughter"]),
+        ("my daughters are vegan", ["daughters"]),
+        ("I want to show my kids the dinosaurs", ["self"]),
+        # a member named alone as an answer: the clause after it is theirs
+        ("yeah my partner - shellfish", ["partner", "partner"]),
+        ("just me - shellfish", ["self", "self"]),
+        # the member named before, as the object of the clause
+        ("my nan struggles with her eyes, the labels are no use to her", ["nan", "nan"]),
+        ("my nan is here, I read the labels to her", ["nan", "self"]),
+        # a member and any verb of the third person or the past makes the clause theirs
+        ("my boyfriend swells up near prawns", ["boyfriend"]),
+        ("I went with my son yesterday", ["self"]),
+        # what others say is theirs to say
+        ("a lot of people say the main hall is too loud", ["other"]),
+        # a correction's bare "not Y" is about whoever the clause it corrects is about
+        ("my mum's coeliac, not lactose intolerant", ["mum", "mum"]),
+        ("I'm vegan, not vegetarian", ["self", "self"]),
     ],
 )
 def test_who_a_clause_is_about(message: str, about: list[str]) -> None:
@@ -49,6 +75,55 @@ def test_negation_scope_ends_at_a_comma_or_a_contrast() -> None:
     assert clause.negated_before(clause.text.index("crowds"))
     clause = split_clauses("not tired, just hungry")[0]
     assert not clause.negated_before(clause.text.index("hungry"))
+
+
+def test_an_auxiliary_before_another_subject_opens_a_question() -> None:
+    """ "is the man … meant to be blind" asks about a painting; "…and has her guide dog" goes on a statement."""
+    assert split_clauses("in that painting, is the man meant to be blind or what")[-1].question
+    assert split_clauses("do they do gluten free")[0].question
+    assert not split_clauses("my friend is partially sighted and has her guide dog with her")[-1].question
+
+
+def test_what_one_goes_with_is_not_denied_by_the_verb_before_it() -> None:
+    """ "can not manage steps with my walker": the walker is had; "without a wheelchair" still denies one."""
+    for message, word, negated in [
+        ("I cant manage steps with my walker", "walker", False),
+        ("I can't go far without my frame", "frame", False),
+        ("I can manage without a wheelchair", "wheelchair", True),
+        ("I can not manage steps", "steps", True),
+    ]:
+        clause = split_clauses(message)[0]
+        assert clause.negated_before(clause.text.index(word)) is negated, message
+
+
+def test_an_ability_lost_is_not_a_retraction_and_an_aid_put_down_is() -> None:
+    assert not split_clauses("my dad can't do stairs anymore")[0].retraction
+    assert split_clauses("I'm not vegan anymore")[0].retraction
+    assert split_clauses("I'm off the crutches now")[0].retraction
+    assert not split_clauses("I'm off to the cafe now")[0].retraction
+
+
+def test_a_request_to_keep_something_away() -> None:
+    from museum_tui.language.clauses import avoided
+
+    text = "i have epilepsy , so no strobe lights please"
+    assert avoided(text, text.index("strobe"), text.index(" please"))
+    text = "no nuts for him"
+    assert avoided(text, text.index("nuts"), text.index(" for"))
+    text = "he can not have shellfish"
+    assert avoided(text, text.index("shellfish"), len(text))
+    text = "there are no strobe lights here"
+    assert not avoided(text, text.index("strobe"), text.index(" here"))
+
+
+def test_a_member_said_not_to_be_at_this_visit() -> None:
+    from museum_tui.language.party import absent
+
+    assert absent("she could not make it today")
+    assert absent("he is not coming today")
+    assert absent("my friend who is deaf might come next week")
+    assert not absent("he is coming with us")
+    assert not absent("she can not walk far")
 
 
 def test_chat_shorthand_folds_as_it_is_meant() -> None:
@@ -111,3 +186,28 @@ def test_a_question_after_a_comma_is_its_own_clause() -> None:
 )
 def test_a_message_that_hands_what_was_said_to_a_member(message: str, member: str) -> None:
     assert handed_back(message) == member
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [
+        ("Ich bin im Rollstuhl. Wo ist der Aufzug?", "German"),
+        ("Est-ce qu'il y a un ascenseur ? Je suis en fauteuil roulant.", "French"),
+        ("hola! hablo español, ¿hay audioguía?", "Spanish"),
+        ("no no english is fine, I only said merci to be polite", ""),
+        ("I am vegan and my son is deaf", ""),
+        # two French words in an English sentence: English still
+        ("je suis here with my son and the kids, is there a lift for the pram?", ""),
+    ],
+)
+def test_the_language_a_message_is_written_in(message: str, language: str) -> None:
+    from museum_tui.language.foreign import written_in
+
+    assert written_in(message) == language
+
+
+def test_an_emoji_that_stands_for_a_word_is_that_word() -> None:
+    """ "♿ user here - …" is "wheelchair user here", one sentence; other emoji still end one."""
+    clauses = split_clauses("♿ user here - which paths are step-free?")
+    assert clauses[0].text == "wheelchair user here"
+    assert split_clauses("vegan 🌱 does the café do oat milk?")[0].text == "vegan"

@@ -1,0 +1,160 @@
+"""Folding: the text cues are matched against. Lower case, one kind of quote, contractions and chat
+shorthand expanded, intensifiers and fillers dropped, and a party member's 's read as "is" or "has" where
+no possessive can stand ("my son's allergic", "me mam's got a bad hip", "my daughters autistic").
+Split from clauses.py, which reads clauses from folded text."""
+
+from __future__ import annotations
+
+import re
+
+from .party import MEMBERS, SUBJECT_VERBS
+
+IS_NEXT = (
+    r"with|here|there|not|coming|going|a|an|so|too|also|in|on|at|just|always|never|been|got|my|our|"
+    r"fine|great|good|bad|terrible|poor|awful|allergic|deaf|blind|vegan|vegetarian|really|very|quite|"
+    r"pretty|getting|gone|what|easier|better|worse|hard|difficult|tough|the"
+)
+CONTRACTIONS = [
+    (r"\bcan'?t\b", "can not"),
+    (r"\bcannot\b", "can not"),
+    (r"\bwon'?t\b", "will not"),
+    (r"\bshan't\b", "shall not"),
+    (r"\bain'?t\b", "am not"),
+    (r"n't\b", " not"),
+    (r"\bi'?m\b", "i am"),
+    (r"\b(i|you|we|they)'ve\b", r"\1 have"),
+    (r"\b(i|you|we|they|he|she)'ll\b", r"\1 will"),
+    (r"\b(i|you|we|they|he|she)'d\b", r"\1 would"),
+    (r"\b(you|we|they)'re\b", r"\1 are"),
+    (r"\b(where|what|who|how|that|it|there|here|he|she|name)'s\b", r"\1 is"),
+    # "my husband's here", "my eyesight's not great": 's before a word that cannot follow a possessive
+    (rf"(\w)'s (?=(?:{IS_NEXT})\b)", r"\1 is "),
+    (r"\bim\b", "i am"),
+    # chat drops the apostrophe: "my dad whos blind", "wheres the loo", "hes deaf"
+    (r"\b(who|where|what|that|he|she)s\b", r"\1 is"),
+    (r"\btheyre\b", "they are"),
+    (r"\bdont\b", "do not"),
+    (r"\bdoesnt\b", "does not"),
+    (r"\bcant\b", "can not"),
+    (r"\bive\b", "i have"),
+    (r"\bwanna\b", "want to"),
+    # chat shorthand: "sculptures r my fave", "til 4", "u", "pls", "cos", "w/ my mum"
+    (r"\btil\b", "till"),
+    (r"\b(?:u)\b", "you"),
+    (r"\bur\b", "your"),
+    (r"(?<=\w) r (?=\w)", " are "),
+    (r"\b(?:pls|plz|plez)\b", "please"),
+    (r"\b(?:cos|coz|cuz|bc)\b", "because"),
+    (r"\bw/\s*", "with "),
+    (r"\b(?:abt)\b", "about"),
+    (r"\bb4\b", "before"),
+    (r"\b(?:fave|fav|fave's)\b", "favourite"),
+    (r"\b(?:faves|favs)\b", "favourites"),
+    (r"\bgonna\b", "going to"),
+    (r"\bgotta\b", "have to"),
+]
+_CONTRACTIONS = [(re.compile(p), r) for p, r in CONTRACTIONS]
+# Pure intensifiers carry no fact and split phrases ("stairs are *really* hard", "not *really* a fan of"):
+# they are dropped from the text cues are matched against, and from the cue phrases themselves.
+INTENSIFIERS = re.compile(
+    r"\b(?:really|very|quite|truly|extremely|incredibly|terribly|awfully|absolutely|totally|utterly|"
+    r"honestly|genuinely|seriously|severely|pretty|super|kinda|kind of|sort of|a little bit|a little|"
+    r"a bit|bit)\b(?! of\b)\s*"
+)
+
+# Chat fillers that carry nothing ("tbh", "ngl", "rn", "lol"): dropped like intensifiers.
+FILLERS = re.compile(r"\b(?:tbh|tbf|ngl|imo|imho|rn|lol|lmao|haha|hahaha|omg|literally|legit|lowkey|proper|mega)\b\s*")
+
+# Someone addressed, not talked about, at the end of a clause: "I'm knackered, mate".
+# After a comma most such words are a vocative; without one only a few are, and never after my/the/a.
+VOCATIVE = re.compile(
+    r"(?:\s*,\s*(?:mate|pal|buddy|bro|love|dear|hun|guys|man|dude|sir|madam)"
+    r"|(?<!\bmy)(?<!\bour)(?<!\bthe)(?<!\ba)(?<!\bhis)(?<!\bher)(?<!\band)\s(?:mate|pal|buddy|bro|dude))$"
+)
+
+
+# "my husband's gluten free", "mum's got a bad hip", "son's in a wheelchair": after a member of the party,
+# 's is "is" (or "has", before "got") unless a verb follows in the same phrase ("my son's bag is here")
+MEMBER_S = re.compile(
+    rf"(?:^|(?<=\band )|(?<=\bbut )|(?<=, ))(?P<who>(?:(?:my|our|the)\s+(?:[\w-]+\s+)?)?(?:{MEMBERS}|grandads?))'s"
+    r"\s+(?P<rest>[^,.;!?]*)"
+)
+DIALECT_MY = re.compile(rf"\bme (?=(?:{MEMBERS})\b)")
+# A family word whose plural is rare or irregular, typed with its 's but no apostrophe: "wifes", "mums"
+NO_APOSTROPHE = re.compile(
+    r"(?:^|(?<=\bmy )|(?<=\bour )|(?<=\bthe )|(?<=\band )|(?<=, ))"
+    r"(?P<who>wife|husband|hubby|missus|mum|mam|mom|dad|nan|gran|grandad|grandma|grandpa)s\b"
+)
+# "my daughters autistic", "our sons deaf": a member's 's typed without the apostrophe, since a plural
+# would take a verb ("my daughters are …"); not before a verb, "and", "both", a comma, a determiner or a
+# preposition ("show my kids the dinosaurs", "take my kids round")
+MEMBER_NO_APOSTROPHE = re.compile(
+    r"(?<=\bmy )(?P<who>son|daughter|brother|sister|kid|boy|girl|friend|mate|grandson|granddaughter)s "
+    rf"(?!(?:{SUBJECT_VERBS}|and|or|both|all|,|who|that|too|twins|the|a|an|some|this|these|those|to|in|at|on|for|from|of|"
+    r"round|around|here|there|up|out|off|back|home)\b)"
+)
+CLEFT = re.compile(
+    rf"^it (?:is|was) (?P<neg>not )?(?P<who>(?:my|our) (?:[\w-]+ )?(?:{MEMBERS})) "
+    r"(?:who|that) (?P<verb>is|has|was|uses)\s*"
+)
+POSSESSED_S = re.compile(r"^(?P<who>(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?[\w-]+)'s\s+(?P<rest>[^,.;!?]*)")
+MEMBER_ON = re.compile(rf"^(?P<who>(?:(?:my|our|the)\s+)?(?:{MEMBERS}|grandads))\s+(?=(?:on|in|with|using)\s)")
+PHRASE_END = re.compile(r"\b(?:and|but|so|because|or|who|which|that)\b")
+VERB = re.compile(rf"\b(?:{SUBJECT_VERBS}|not|makes?|means?|gives?|\w+n't)\b")
+
+
+def _member_s(m: re.Match[str]) -> str:
+    rest = m.group("rest")
+    phrase = rest[: end.start()] if (end := PHRASE_END.search(rest)) else rest
+    who = m.group("who")
+    if re.match(r"got\b", rest):
+        return f"{who} has {rest}"
+    if not phrase.strip() or VERB.search(phrase):
+        return m.group(0)  # a possessive: "my son's bag is here", "it's my brother's"
+    return f"{who} is {rest}"
+
+
+# An emoji that stands for a word is that word ("♿ user here", "🥜 allergy"), not the end of a sentence
+EMOJI_WORDS = {
+    "♿": "wheelchair",
+    "🦽": "wheelchair",
+    "🦼": "mobility scooter",
+    "🦯": "white cane",
+    "🦻": "hearing aid",
+    "🥜": "peanut",
+    "🚻": "toilet",
+    "🚽": "toilet",
+    "🐕\u200d🦺": "guide dog",
+}
+EMOJI_WORD = re.compile("|".join(sorted(map(re.escape, EMOJI_WORDS), key=len, reverse=True)))
+
+
+def fold(text: str) -> str:
+    """Lower-case, unify quotes and spaces, expand contractions: the text cues are matched against."""
+    text = EMOJI_WORD.sub(lambda m: f" {EMOJI_WORDS[m.group(0)]} ", text)
+    text = text.lower().replace("’", "'").replace("‘", "'").replace("`", "'").replace("´", "'")
+    text = re.sub(r"[“”]", '"', text)
+    text = DIALECT_MY.sub("my ", text)  # "me mam's got a bad hip": "me" as "my" before one of the party
+    text = MEMBER_NO_APOSTROPHE.sub(r"\g<who>'s ", text)  # "my daughters autistic": a typed "daughter's"
+    text = NO_APOSTROPHE.sub(r"\g<who>'s", text)  # "wifes allergic to kiwi": a typed "wife's"
+    text = MEMBER_S.sub(_member_s, text)  # "my son's allergic", "mum's got a bad hip"
+    text = POSSESSED_S.sub(_member_s, text)  # "his eyesight's really bad", "my back's killing me"
+    text = MEMBER_ON.sub(r"\g<who> is ", text)  # "grandads on crutches today": the verb left out
+    for pattern, repl in _CONTRACTIONS:
+        text = pattern.sub(repl, text)
+    text = CLEFT.sub(r"\g<who> \g<verb> \g<neg>", text)  # "it's not my son who's deaf": my son is not deaf
+    text = re.sub(r"(\w)'s\b", r"\1", text)  # possessive: "maier's work" → "maier work"
+    text = re.sub(r"([a-z])\1{2,}", r"\1", text)  # "sooo", "pleeease": a letter held down
+    text = INTENSIFIERS.sub("", text)
+    text = FILLERS.sub("", text)
+    text = VOCATIVE.sub("", text)
+    # learners' English: "I am not eat pork" says "I do not eat pork"
+    text = re.sub(
+        r"\b(i|we) (?:am|are) not (eat|like|speak|need|want|have|use|drink|walk|understand|hear|see)\b",
+        r"\1 do not \2",
+        text,
+    )
+    text = re.sub(r"(?<=\d):(?=\d)", ".", text)  # "4:30" survives as "4.30"
+    text = re.sub(r"\s*,\s*", " , ", text)  # commas stay, as a word: they bound negation
+    text = re.sub(r"[^\w\s'&.+/,-]", " ", text)
+    return " ".join(text.split())

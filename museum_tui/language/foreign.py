@@ -1,0 +1,36 @@
+"""Which language a message is written in, when it is not English: a visitor who writes "Ich bin im
+Rollstuhl. Wo ist der Aufzug?" prefers German, whether or not they say so.
+
+Read from function words that are not English words too ("ich", "bin", "wo"; not "die", "a", "is"): a
+language needs two of them, more than any other language and at least as many as English's own.
+"""
+
+from __future__ import annotations
+
+import re
+
+_WORDS = {
+    "German": "ich bin ist der das wo und nicht ein eine mit für habe wir gibt bitte danke im auf wie kann",
+    "French": "je suis est où les et pas une avec pour il nous vous merci bonjour préfère parler ascenseur",
+    "Spanish": "yo soy estoy es dónde donde el los las y una con para hay gracias hola hablo puedo",
+    "Italian": "io sono è dove il gli non una con per c'è grazie ciao buongiorno posso parlo",
+    "Portuguese": "eu sou estou é onde os não uma com obrigado obrigada olá falo posso",
+    "Dutch": "ik ben waar het een niet met bedankt hallo spreek kan",
+    "Polish": "jestem gdzie jest nie dziękuję dzień dobry mówię proszę",
+}
+FUNCTION_WORDS = {language: frozenset(words.split()) for language, words in _WORDS.items()}
+_ENGLISH = (
+    "i me my we you the a an is am are was to of and in on at for with it this that what where how can do "
+    "not no please thanks here there be have has"
+)
+ENGLISH = frozenset(_ENGLISH.split())
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+
+
+def written_in(text: str) -> str:
+    """The language `text` is written in when it is clearly not English ("German"), else ""."""
+    words = _WORD.findall(text.lower())
+    counts = sorted(((sum(w in s for w in words), language) for language, s in FUNCTION_WORDS.items()), reverse=True)
+    (top, language), (second, _) = counts[0], counts[1]
+    english = sum(w in ENGLISH for w in words)
+    return language if top >= 2 and top > second and top >= english else ""
