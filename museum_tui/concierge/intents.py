@@ -112,6 +112,16 @@ PARTY = re.compile(MEMBERS)
 ORIGIN = re.compile(r"\bfrom (?:here|(?:the |this |that )?[\w-]+(?: [\w-]+)?)")
 
 
+def bare_aspect(folded: str) -> bool:
+    """A question of aspect words alone ("what floor?", "how much?", "when?"): about the last subject."""
+    said = set(re.findall(r"[a-z']+", folded))
+    return bool(said & ASPECT_WORDS | said & BARE) and not (content_words(folded) - ASPECT_WORDS - BARE)
+
+
+# question words a bare follow-up may be ("when?", "where?")
+BARE = frozenset("what which when where how much long far floor level is does".split())  # noqa: SIM905
+
+
 def only_about_a_subject(folded: str, index: Index | None = None) -> bool:
     """The message asks about some aspect of a subject it does not name: beyond the aspect words and where
     a route starts, none of its words is one the venue's entries use ("how long to go round?")."""

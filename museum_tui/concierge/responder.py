@@ -183,7 +183,11 @@ class BuiltinResponder(Told, Talk):
     def _follow_up(self, q: Question, known: Known, earlier: Sequence[str]) -> Question:
         """A question pointing back ("where is it?") asked about the last thing discussed, unless it refers
         to a live need ("where can I get one?") or names its own subject."""
-        pointing = intents.points_back(q.folded) or admission.asks_age(q.folded)  # "can my 10 year old go in?"
+        pointing = (
+            intents.points_back(q.folded)
+            or admission.asks_age(q.folded)  # "can my 10 year old go in?"
+            or intents.bare_aspect(q.folded)  # "what floor?", "how much?"
+        )
         if not earlier or not pointing or not intents.only_about_a_subject(q.folded, self.index):
             return q
         hits = self.index.search(q.ask)

@@ -333,3 +333,11 @@ def test_a_message_that_only_says_a_feeling_gets_the_feelings_answer_alone(garde
     assert "somewhere to sit" in reply and "\n\n" not in reply, reply
     both = ask(garden, "I'm exhausted, where's the café?")
     assert "somewhere to sit" in both and "Orangery Café" in both, both
+
+
+def test_a_bare_aspect_question_is_about_the_last_subject(museum: Venue) -> None:  # noqa: F811
+    show = next(e for e in museum.venue.exhibitions if e.ticket)
+    reply = ask(museum, "how much?", f"tell me about {show.title}")
+    assert reply.startswith(f"**{show.title}** needs its own ticket"), reply
+    other = next(e for e in museum.venue.exhibitions if e.gallery.floor == 2)
+    assert other.title in ask(museum, "which floor?", f"what about {other.title}?")
