@@ -76,7 +76,8 @@ class FoodAnswers:
         diets: list[tuple[str, tuple[str, ...]]] = []
         asked_diet = diet_tags(self.venue, q.folded)
         word = diet_word(self.venue, q.folded)  # the visitor's word when it is a diet, else the diet's
-        extra = [(word if word in asked_diet else asked_diet[0], asked_diet)] if asked_diet else []
+        said = fold(word).replace("-", " ") in {fold(t).replace("-", " ") for t in asked_diet}
+        extra = [(word if said else asked_diet[0], asked_diet)] if asked_diet else []
         for word, tags in [*known.diets(), *extra]:
             if not any(set(t) == set(tags) for _, t in diets):
                 diets.append((word, tags))
@@ -189,7 +190,8 @@ class FoodAnswers:
         if note:
             lines.append(note)
         if avoid or diets:
-            needs = listing([md(known.whose(v)) for v in dict.fromkeys([*avoid.values(), *(w for w, _ in diets)])])
+            named = [*avoid.values(), *(w for w, _ in diets if not any(a in w for a in avoid.values()))]
+            needs = listing([md(known.whose(v)) for v in dict.fromkeys(named)])  # "dairy free": once
             lines.append(f"With {needs} in mind, good choices are: {self._picks(safe, kinds, 4, avoid, diets)}.")
             warning = self._left_out(unsafe, cafe) if not (note and named) else cafe.notes
             if warning:

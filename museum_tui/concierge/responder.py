@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 from datetime import datetime
 
 from museum_tui import clock
-from museum_tui.language import content_words
 from museum_tui.memory import MemoryStore
 
-from . import admission, fit, intents, overview, timing
+from . import admission, fit, intents, timing
 from .agents import Agent
 from .answers import Answers
+from .context import Context, without_needs
 from .food import allergy_said
 from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
 from .kinds import (
@@ -36,7 +35,7 @@ from .kinds import (
     to_skip,
 )
 from .knowledge import FactLike, Known, diet_tags, floor_named
-from .lexicon import FEELINGS, STOPWORDS, fold, tokens
+from .lexicon import tokens
 from .model import Exhibition, Venue
 from .question import Question
 from .recommend import recommend
@@ -50,11 +49,10 @@ SEMANTIC_MIN = 0.6  # the nearest entry in meaning answers a question BM25 canno
 SEMANTIC_MARGIN = 0.04  # and only ahead of the next entry of another kind by this much
 MAX_PARTS = 4
 PLACES = ("facility", "gallery", "entrance")  # where a tour may meet
-PLACE_ASKING = frozenset("anywhere somewhere where place spot can could please need help any some".split())  # noqa: SIM905
 OPEN = re.compile(r"\bopen\b|\bclos(?:e|es|ed|ing)\b")
 
 
-class BuiltinResponder(Told, Talk):
+class BuiltinResponder(Told, Talk, Context):
     def __init__(self, venue: Venue, vectors: object = ...) -> None:
         self.venue = venue
         self._index: Index | None = None
@@ -152,34 +150,6 @@ class BuiltinResponder(Told, Talk):
             return None
         return Hit(best * self.index.rarest, entry, named=False, coverage=best)
 
-    def _overview(self, q: Question, now: datetime) -> str:
-        """An answer about everything on (`overview`), when the question names no one entry or kind."""
-        hits = self.index.search(q.ask)
-        if (hits and hits[0].named) or kind_asked(self.index, q.ask) is not None:
-            return ""
-        return overview.answer(q, [e for e in self.venue.exhibitions if e.on(now.date())], now.date())
-
-    def _only_feeling(self, q: Question) -> bool:
-        """The message asks nothing beyond its feeling ("is there anywhere to sit down?"): its words, less
-        the feeling's phrases and the words of asking for a place, name nothing; the feeling's answer is
-        the answer."""
-        rest = q.folded
-        for topic in q.feelings:
-            for phrase in (*FEELINGS.get(topic, ()), *self.venue.feelings.get(topic, ())):
-                rest = re.sub(rf"(?<![a-z]){re.escape(phrase)}(?![a-z])", " ", rest)
-        return not (content_words(rest) - STOPWORDS - PLACE_ASKING)
-
-    def _the_cause(self, q: Question, known: Known) -> bool:
-        """Whether what the message names is the place that does not suit the party (its shows clash with
-        a need or a dislike): said as the cause of a feeling, not asked about."""
-        hits = self.index.search(q.ask)
-        top = hits[0] if hits else None
-        if top is None or top.entry.kind not in ("gallery", "exhibition"):
-            return False
-        room = top.entry.obj if top.entry.kind == "gallery" else top.entry.obj.gallery
-        shows = [e for e in self.venue.exhibitions if e.gallery == room]
-        return any(fit.unsuited(e, known) for e in shows)
-
     def _follow_up(self, q: Question, known: Known, earlier: Sequence[str]) -> Question:
         """A question pointing back ("where is it?") asked about the last thing discussed, unless it refers
         to a live need ("where can I get one?") or names its own subject."""
@@ -220,7 +190,7 @@ class BuiltinResponder(Told, Talk):
         skip = to_skip(self.answers, q, known, now) if SKIP.search(q.folded) else ""
         if skip:  # "anywhere we should skip?": the shows that clash with the party's needs
             return skip
-        hits = [h for h in self.index.search(q.ask) if h.entry.key not in used]
+        hits = [h for h in self.index.search(q.ask) if h.entry.key not in used and not self._feature_only(h, q)]
         if "price" in q.focus:  # a price question wants an entry that has prices
             for hit in hits:
                 if any(PRICE.search(text) for text, _ in hit.entry.fields):
@@ -251,11 +221,12 @@ class BuiltinResponder(Told, Talk):
         hours_of_cafe = (
             top is not None and top.entry.kind == "cafe" and ("when" in q.focus or timing.NOW_WORDS.search(q.folded))
         )
+        kids_menu = top is not None and q.food and self._audience_only(top, q)  # "a kids menu?": food
         if (
             foodish
             and not hours_of_cafe
             and not (top and top.named and top.entry.kind not in ("cafe", "menu"))
-            and (food is None or top is food or not specific or top.score <= 2 * food.score)  # whatever else
+            and (food is None or top is food or not specific or top.score <= 2 * food.score or kids_menu)
         ):
             return self.answers.food(hits, q, known, wants or [], "where" in q.focus, now)
         if q.near and top and top.entry.kind != "restroom" and "toilet" in tokens(q.ask, self.venue.synonyms):
@@ -322,7 +293,8 @@ class BuiltinResponder(Told, Talk):
         if kind == "gallery":
             return a.gallery(top.entry.obj, q, known)
         if kind == "venue":
-            return a.about_venue(now)
+            access = self._access_facility() if q.accessible else None  # "is the aquarium accessible?"
+            return a.facility(access, q, known) if access else a.about_venue(now)
         shows, left = self._shows(hits, known)
         one = a.exhibition(shows[0], q, known, now.date()) if len(shows) == 1 else ""
         text = one or a.exhibitions(shows, q, known)
@@ -357,17 +329,3 @@ def _same_place(a: Entry, b: Entry) -> bool:
     shows = [e.obj for e in (a, b) if e.kind == "exhibition"]
     rooms = [e.obj for e in (a, b) if e.kind == "gallery"]
     return bool(shows and rooms) and shows[0].gallery == rooms[0]
-
-
-def without_needs(q: Question, known: Known) -> Question:
-    """The question without the words of a need told in the same message ("the heat gets to me, anything
-    cool indoors?" asks for somewhere cool, not about the heat): the need is answered by its own advice and
-    chooses what suits; its words would only find the entries about the need again. Unchanged when
-    nothing else would be left to look up."""
-    values = [v for rule, v in known.new("need")]
-    ask = q.ask
-    for value in values:
-        ask = re.sub(rf"(?<![a-z0-9]){re.escape(fold(value))}(?![a-z0-9])", " ", ask)
-    if ask == q.ask or not content_words(ask) - STOPWORDS:
-        return q
-    return replace(q, ask=" ".join(ask.split()))

@@ -341,3 +341,16 @@ def test_a_bare_aspect_question_is_about_the_last_subject(museum: Venue) -> None
     assert reply.startswith(f"**{show.title}** needs its own ticket"), reply
     other = next(e for e in museum.venue.exhibitions if e.gallery.floor == 2)
     assert other.title in ask(museum, "which floor?", f"what about {other.title}?")
+
+
+def test_access_questions_go_to_the_access_information_not_the_toilets(museum: Venue) -> None:  # noqa: F811
+    access = next(f for f in museum.venue.facilities if f.id == "step-free")
+    assert access.text.split(".")[0] in ask(museum, "is the museum accessible?")
+    assert access.text.split(".")[0] in ask(museum, "can I get a wheelchair?")
+    assert "accessible toilets" in ask(museum, "where are the accessible toilets?")
+
+
+def test_a_kids_menu_is_food_and_a_free_from_diet_is_named_once(museum: Venue) -> None:  # noqa: F811
+    assert "Harbour Café" in ask(museum, "do you do a kids menu?")
+    reply = ask(museum, "is the café dairy free?")
+    assert "With dairy in mind" in reply, reply

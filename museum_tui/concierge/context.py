@@ -1,0 +1,89 @@
+"""Where a question sits in what the visitor said around it: a message that only says a feeling, a room
+named as the cause of one, a need told with the question (its words are not what to look up), a question
+about everything on, a toilet matched by a feature word alone, the venue's access information. A mixin of
+the responder (it reads the venue and the index)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import datetime
+
+from museum_tui.language import content_words
+
+from . import fit, overview
+from .index import Hit, Index
+from .kinds import AUDIENCE, kind_asked
+from .knowledge import Known
+from .lexicon import FEELINGS, STOPWORDS, fold
+from .model import Venue
+from .question import Question
+
+PLACE_ASKING = frozenset("anywhere somewhere where place spot can could please need help any some".split())  # noqa: SIM905
+
+
+class Context:
+    venue: Venue
+    index: Index
+
+    def _overview(self, q: Question, now: datetime) -> str:
+        """An answer about everything on (`overview`), when the question names no one entry or kind."""
+        hits = self.index.search(q.ask)
+        if (hits and hits[0].named) or kind_asked(self.index, q.ask) is not None:
+            return ""
+        return overview.answer(q, [e for e in self.venue.exhibitions if e.on(now.date())], now.date())
+
+    def _feature_only(self, hit: Hit, q: Question) -> bool:
+        """A toilet matched only by a feature word ("can I get a wheelchair?"): not a question about toilets."""
+        if hit.entry.kind != "restroom":
+            return False
+        return not (self._matched_by(hit, q) - {"wheelchair", "accessible"})
+
+    def _matched_by(self, hit: Hit, q: Question) -> set[str]:
+        """The question's words (stems) that this entry holds."""
+        return set(self.index.query_tokens(q.ask)) & set(self.index.docs[self.index.entries.index(hit.entry)])
+
+    def _audience_only(self, hit: Hit, q: Question) -> bool:
+        """An entry matched only by who something is for ("a kids menu" → the families desk by "kids")."""
+        said = self._matched_by(hit, q)
+        return bool(said) and all(AUDIENCE.fullmatch(w) for w in said)
+
+    def _access_facility(self):
+        """The facility a step-free need's rule gives as its advice (the venue's access information)."""
+        ids = [fid for r in self.venue.rules("need") if r.step_free for fid in r.facilities]
+        return next((f for f in self.venue.facilities if f.id in ids), None)
+
+    def _only_feeling(self, q: Question) -> bool:
+        """The message asks nothing beyond its feeling ("is there anywhere to sit down?"): its words, less
+        the feeling's phrases and the words of asking for a place, name nothing; the feeling's answer is
+        the answer."""
+        rest = q.folded
+        for topic in q.feelings:
+            for phrase in (*FEELINGS.get(topic, ()), *self.venue.feelings.get(topic, ())):
+                rest = re.sub(rf"(?<![a-z]){re.escape(phrase)}(?![a-z])", " ", rest)
+        return not (content_words(rest) - STOPWORDS - PLACE_ASKING)
+
+    def _the_cause(self, q: Question, known: Known) -> bool:
+        """Whether what the message names is the place that does not suit the party (its shows clash with
+        a need or a dislike): said as the cause of a feeling, not asked about."""
+        hits = self.index.search(q.ask)
+        top = hits[0] if hits else None
+        if top is None or top.entry.kind not in ("gallery", "exhibition"):
+            return False
+        room = top.entry.obj if top.entry.kind == "gallery" else top.entry.obj.gallery
+        shows = [e for e in self.venue.exhibitions if e.gallery == room]
+        return any(fit.unsuited(e, known) for e in shows)
+
+
+def without_needs(q: Question, known: Known) -> Question:
+    """The question without the words of a need told in the same message ("the heat gets to me, anything
+    cool indoors?" asks for somewhere cool, not about the heat): the need is answered by its own advice and
+    chooses what suits; its words would only find the entries about the need again. Unchanged when
+    nothing else would be left to look up."""
+    values = [v for rule, v in known.new("need")]
+    ask = q.ask
+    for value in values:
+        ask = re.sub(rf"(?<![a-z0-9]){re.escape(fold(value))}(?![a-z0-9])", " ", ask)
+    if ask == q.ask or not content_words(ask) - STOPWORDS:
+        return q
+    return replace(q, ask=" ".join(ask.split()))
