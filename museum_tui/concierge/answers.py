@@ -308,7 +308,7 @@ class Answers(FoodAnswers):
         reach = listing([self.floor(f) for f in lift.floors])
         return f"The nearest lift to {name} is **{lift.name}**, {lift.location}; it reaches the {reach}."
 
-    def facility(self, f: Facility, q: Question, known: Known) -> str:
+    def facility(self, f: Facility, q: Question, known: Known, now: datetime | None = None) -> str:
         if f.location:
             said = f.floor is not None and self.floor(f.floor) in fold(f.location)
             floor = f" ({self.floor(f.floor)})" if f.floor is not None and not said else ""
@@ -317,6 +317,8 @@ class Answers(FoodAnswers):
             text = f"**{f.name}**: {f.text}"
         if not text.endswith((".", "!", "?")):
             text += "."
+        if f.hours is not None and now is not None:  # a place with its own hours: open now, or when next
+            text += f" It is {timing.hours_status(f.hours, now)}."
         if f.floor is not None and ("where" in q.focus or known.step_free or q.accessible):
             text = f"{text} {self.route_to(f.floor, q, known, f.id)}".strip()
         return text

@@ -289,7 +289,7 @@ class BuiltinResponder(Told, Talk, Context):
             tours = self._tours_for(top.entry.obj.id) if "tour" in tokens(q.ask, self.venue.synonyms) else []
             if tours:  # "a tour for blind visitors": the tours the need that names this support lists
                 return "\n".join(timing.tour_line(t, now) for t in tours)
-            return a.facility(top.entry.obj, q, known)
+            return a.facility(top.entry.obj, q, known, now)
         if kind == "gallery":
             return a.gallery(top.entry.obj, q, known)
         if kind == "venue":

@@ -228,7 +228,11 @@ def open_today(cafe: Cafe, venue: Venue, now: datetime) -> bool:
 
 def cafe_hours(cafe: Cafe, venue: Venue, now: datetime) -> str:
     """'open now until 17:30', 'opens at 11:00 today', 'closed today; next open Saturday 11:00–16:00'."""
-    hours = cafe.hours or venue.hours
+    return hours_status(cafe.hours or venue.hours, now)
+
+
+def hours_status(hours: Schedule | None, now: datetime) -> str:
+    """Whether a place with these hours is open now and until when, or when it next opens ('' unknown)."""
     if hours is None:
         return ""
     if hours.open_at(now):

@@ -354,3 +354,12 @@ def test_a_kids_menu_is_food_and_a_free_from_diet_is_named_once(museum: Venue) -
     assert "Harbour Café" in ask(museum, "do you do a kids menu?")
     reply = ask(museum, "is the café dairy free?")
     assert "With dairy in mind" in reply, reply
+
+
+def test_a_facility_with_its_own_hours_says_whether_it_is_open() -> None:
+    def shop_hours(data: dict) -> None:
+        shop = next(f for f in data["facilities"] if f["id"] == "shop")
+        shop["hours"] = "Sa,Su 10:00-16:00"
+
+    reply = _reply(_museum_with(shop_hours), "is the shop open?")
+    assert "It is closed now" in reply and "Saturday" in reply, reply
