@@ -7,8 +7,6 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 
-from museum_tui.language.party import member_named
-
 from . import timing
 from .food import ALLERGY_SAID, FoodAnswers
 from .index import Hit
@@ -21,17 +19,15 @@ from .knowledge import (
     pick_restroom,
 )
 from .lexicon import fold, phrase_in
-from .model import Cafe, Exhibition, Facility, Gallery, Tour, Venue
+from .model import Exhibition, Facility, Gallery, Venue
 from .question import Question
+from .time_answers import TimeAnswers
 from .wording import be, cap, listing, md, people, placed, the
-
-# the question asks for whom a thing suits: "for my husband", "for us", "would suit me"
-FOR_SOMEONE = re.compile(r"\bfor (?:my|me|us|him|her|them|our)\b|\bsuit|\bwork for\b|\bgood for\b")
 
 __all__ = ["ALLERGY_SAID", "Answers", "cap", "listing", "md"]
 
 
-class Answers(FoodAnswers):
+class Answers(TimeAnswers, FoodAnswers):
     def __init__(self, venue: Venue) -> None:
         self.venue = venue
 
@@ -329,75 +325,6 @@ class Answers(FoodAnswers):
             access = "step-free" if e.step_free else "not step-free"
             rows.append(f"**{e.name}** ({self.floor(e.floor)}, {access}){': ' + e.notes if e.notes else ''}")
         return "; ".join(rows) + "."
-
-    # ---- time ----------------------------------------------------------------------------------------
-
-    def hours(self, q: Question, now: datetime) -> str:
-        return timing.venue_hours(self.venue, q.folded, now)
-
-    def opening(self, cafe: Cafe, now: datetime) -> str:
-        """Whether a café is open now and until when; a closed one says when it next opens (its season) and
-        which café is open instead."""
-        when = timing.cafe_hours(cafe, self.venue, now)
-        verb = "" if when.startswith("opens") else "is "
-        text = f"The **{cafe.name}** {verb}{when}; it is {cafe.location}." if when else self._cafe_where(cafe)
-        return f"{text} {self.open_instead(cafe, now)}".strip()
-
-    def open_instead(self, closed: Cafe, now: datetime) -> str:
-        """The cafés open now when `closed` is not ('' when it is open, or none is)."""
-        if timing.open_now(closed, self.venue, now):
-            return ""
-        others = [c for c in self.venue.cafes if c is not closed and timing.open_now(c, self.venue, now)]
-        said = [
-            f"the **{c.name}** is {timing.cafe_hours(c, self.venue, now).replace('open now', 'open')}, {c.location}"
-            for c in others
-        ]
-        return f"Instead, {listing(said)}." if said else ""
-
-    def _cafe_where(self, cafe: Cafe) -> str:
-        return f"The **{cafe.name}** is {cafe.location}."
-
-    def tours(self, hits: list[Hit], q: Question, known: Known, now: datetime, pool: list[Tour] | None = None) -> str:
-        """One tour when the question picks one out, else the tours (of `pool`: those at one place) that fit
-        the question: for a party member's need, still to come today, the next, on a day named."""
-        tour_hits = [h for h in hits if h.entry.kind == "tour"]
-        top = tour_hits[0] if tour_hits else None
-        words = {self.tour_word(), "tour", *(self.venue.words.get("tour", "").split())}
-        every = any(re.search(rf"\b{re.escape(w)}s\b", q.folded) for w in words if w)  # "what tours are there?"
-        if top and (top.named or (not every and (len(tour_hits) == 1 or top.score >= 1.5 * tour_hits[1].score))):
-            runs = timing.runs_today(top.entry.obj, now)
-            if re.search(r"\blast\b", q.folded) and runs:  # "when is the last land train?"
-                return f"The last **{top.entry.obj.name}** today is at {timing.clock(runs[-1].start)}."
-            return timing.tour_line(top.entry.obj, now)
-        tours = list(pool or self.venue.tours)
-        tags = known.tour_tags()
-        fitting = [t for t in tours if tags.keys() & set(t.access)]
-        member = member_named(q.folded)
-        if fitting and (
-            FOR_SOMEONE.search(q.folded) or q.accessible or (member and member in known.about.values())
-        ):  # "a tour that works for my husband?"
-            needs = [tags[g] for t in fitting for g in t.access if g in tags]
-            whom = listing(list(dict.fromkeys(known.whom(v) for v in needs)))
-            return f"Tours that suit {whom}:\n" + "\n".join(f"- {timing.tour_line(t, now)}" for t in fitting)
-        if "today" in q.folded or timing.LEFT.search(q.folded):
-            return timing.todays_tours(tours, now, self.tour_word())
-        if timing.NEXT.search(q.folded) or timing.NOW_WORDS.search(q.folded):
-            return timing.next_tours(tours, now, self.tour_word()) or self._all_tours(tours)
-        day = timing.day_asked(q.folded, now)
-        if day is not None and day != now.date():
-            return timing.tours_on(tours, day, now)
-        if "today" in q.folded:
-            return timing.todays_tours(tours, now, self.tour_word())
-        return self._all_tours(tours) + "\n\n" + (timing.next_tours(tours, now) or "")
-
-    def tour_word(self) -> str:
-        """What the venue calls its tours ("show" at an aquarium), from its `words`; "tour" by default."""
-        return (self.venue.words.get("tour", "") or "tour").split()[0]
-
-    def _all_tours(self, tours: list[Tour]) -> str:
-        rows = [f"- **{t.name}**: {t.when}, {t.minutes} min, from {t.meets}" for t in tours]
-        word = self.tour_word()
-        return f"{word.capitalize()}s:\n" + "\n".join(rows) if rows else f"There are no {word}s, I'm afraid."
 
 
 def _day(day: date, today: date) -> str:

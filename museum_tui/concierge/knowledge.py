@@ -15,7 +15,7 @@ from museum_tui.memory import MemoryStore
 from museum_tui.memory.views import select
 
 from .agents import Agent
-from .lexicon import ALLERGEN_WORDS, DIET_WORDS, WEEKDAYS, fold, phrase_in
+from .lexicon import ALLERGEN_WORDS, DIET_WORDS, fold, phrase_in, stem
 from .model import ConceptRule, Exhibition, MenuItem, Restroom, Venue
 from .wording import md
 
@@ -39,10 +39,18 @@ class Known:
     # party, whichever agent answers: a food answer must never offer an unsafe dish because the words routed
     # it elsewhere, "a tour for my husband?" reads the husband's need, "anywhere we should skip?" the son's
     party_values: dict[str, list[str]] = field(default_factory=dict)
+    # each need rule's concept as the ontology describes it (label and examples), to read a need a question
+    # names without telling it ("a show for deaf people?")
+    need_texts: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def build(cls, venue: Venue, agent: Agent, store: MemoryStore, pending: Sequence[FactLike]) -> Known:
         known = cls(venue)
+        ontology = getattr(store, "ontology", None)
+        for rule in venue.rules("need"):
+            spec = ontology.concepts.get(rule.concept) if ontology is not None else None
+            if spec is not None:
+                known.need_texts[rule.concept] = fold(" ".join([spec.label, *spec.examples]))
         for fact in sorted(agent.memory(store), key=lambda f: (-f.salience, -f.seq)):
             known.values.setdefault(fact.concept, []).append(fact.value)
             known.note_about(fact)
@@ -135,6 +143,18 @@ class Known:
             for tag in r.tours
         }
 
+    def tour_tags_named(self, folded: str, besides: set[str] = frozenset()) -> set[str]:
+        """Tour access tags of the needs a question names in the ontology's words ("deaf" → bsl, captions);
+        `besides`: words that name something else here (the tours' own names: "a guided walk")."""
+        own = {stem(w) for w in besides}
+        said = {stem(w) for w in re.findall(r"[a-z]{4,}", folded) if w not in NOT_NEEDS} - own
+        return {
+            tag
+            for rule in self.venue.rules("need")
+            if rule.tours and said & {stem(w) for w in re.findall(r"[a-z]{4,}", self.need_texts.get(rule.concept, ""))}
+            for tag in rule.tours
+        }
+
     def avoid_allergens(self) -> dict[str, str]:
         """Allergen tags to avoid → the visitor's own word for it."""
         out: dict[str, str] = {}
@@ -147,6 +167,16 @@ class Known:
     def diets(self) -> list[tuple[str, tuple[str, ...]]]:
         """(the visitor's word, the menu tags that satisfy it) for every diet they keep."""
         return [(v, t) for rule, v in self.menu_needs() if rule.menu == "diet" for t in [diet_tags(self.venue, v)] if t]
+
+
+# words of a question that name no need, though a need's description may use them
+NOT_NEEDS = frozenset(
+    re.findall(
+        r"\w+",
+        "people visitor visitors person someone anyone need needs there show shows tour tours talk talks with have "
+        "that this what which when where your their they them does from",
+    )
+)
 
 
 def allergen_tags(venue: Venue, value: str) -> set[str]:
@@ -353,30 +383,3 @@ def plan(
         if len(chosen) == 3 or (budget is None and len(chosen) == 2 and interested):
             break
     return chosen, skipped
-
-
-def day_named(folded: str, today: str) -> str:
-    """The weekday a question is about: one it names, tomorrow, or today."""
-    for day in WEEKDAYS:
-        if re.search(rf"\b{day}s?\b", folded):
-            return day
-    if "tomorrow" in folded:
-        return WEEKDAYS[(WEEKDAYS.index(today) + 1) % 7]
-    return today
-
-
-def times_in(text: str) -> tuple[str, str] | None:
-    m = re.search(r"(\d{1,2}[:.]\d{2})\s*(?:–|-|—|to)\s*(\d{1,2}[:.]\d{2})", text)
-    return (m.group(1), m.group(2)) if m else None
-
-
-def runs_on(when: str, day: str) -> bool:
-    """Whether a tour's `when` text ('daily at 12:00', 'Saturdays at 11:00') includes the weekday."""
-    low = fold(when)
-    if re.search(r"\b(?:daily|every day|each day)\b", low):
-        return True
-    if "weekend" in low and day in ("saturday", "sunday"):
-        return True
-    if "weekday" in low and day not in ("saturday", "sunday"):
-        return True
-    return bool(re.search(rf"\b{day}s?\b", low))

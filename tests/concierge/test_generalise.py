@@ -8,7 +8,7 @@ import json
 from datetime import datetime
 from pathlib import Path
 
-from museum_tui.concierge import BuiltinResponder, find_venue, load_agents, parse_venue, route
+from museum_tui.concierge import BuiltinResponder, find_venue, load_agents, load_venue, parse_venue, route
 from museum_tui.memory import MemoryStore, load_ontology
 
 from .questions import Said
@@ -363,3 +363,18 @@ def test_a_facility_with_its_own_hours_says_whether_it_is_open() -> None:
 
     reply = _reply(_museum_with(shop_hours), "is the shop open?")
     assert "It is closed now" in reply and "Saturday" in reply, reply
+
+
+def test_a_need_named_in_a_tour_question_chooses_the_tours_by_the_needs_rule() -> None:
+    """At a venue whose files never use the visitor's word ('deaf'), the ontology's description of the need
+    does; its rule's tour tags choose the shows."""
+    blind = Path(__file__).resolve().parent.parent / "data" / "blind"
+    ontology = load_ontology(blind / "science.json")
+    venue = load_venue(find_venue(ontology))
+    store, agents = MemoryStore(ontology), load_agents(venue)
+    text = "is there a show for deaf people?"
+    reply = BuiltinResponder(venue).reply(text, route(text, store, agents), store, [], now=MONDAY)
+    tags = set(venue.concepts["Access.Hearing"].tours)
+    suiting = [t.name for t in venue.tours if tags & set(t.access)]
+    assert suiting and all(f"**{n}**" in reply for n in suiting), reply
+    assert not any(f"**{t.name}**" in reply for t in venue.tours if not tags & set(t.access)), reply

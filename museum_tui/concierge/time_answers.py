@@ -1,0 +1,96 @@
+"""Answers that read the clock for one thing: the venue's hours, whether a café is open (and which is open
+instead), tours (one tour's times, the next, today's, those for a need). A mixin of `Answers`."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from museum_tui.language.party import member_named
+
+from . import timing
+from .index import Hit
+from .knowledge import Known
+from .lexicon import fold
+from .model import Cafe, Tour, Venue
+from .question import Question
+from .wording import cap, listing
+
+# the question asks for whom a thing suits: "for my husband", "for us", "would suit me"
+FOR_SOMEONE = re.compile(r"\bfor (?:my|me|us|him|her|them|our)\b|\bsuit|\bwork for\b|\bgood for\b")
+
+
+class TimeAnswers:
+    venue: Venue
+
+    def hours(self, q: Question, now: datetime) -> str:
+        return timing.venue_hours(self.venue, q.folded, now)
+
+    def opening(self, cafe: Cafe, now: datetime) -> str:
+        """Whether a café is open now and until when; a closed one says when it next opens (its season) and
+        which café is open instead."""
+        when = timing.cafe_hours(cafe, self.venue, now)
+        verb = "" if when.startswith("opens") else "is "
+        text = f"The **{cafe.name}** {verb}{when}; it is {cafe.location}." if when else self._cafe_where(cafe)
+        return f"{text} {self.open_instead(cafe, now)}".strip()
+
+    def open_instead(self, closed: Cafe, now: datetime) -> str:
+        """The cafés open now when `closed` is not ('' when it is open, or none is)."""
+        if timing.open_now(closed, self.venue, now):
+            return ""
+        others = [c for c in self.venue.cafes if c is not closed and timing.open_now(c, self.venue, now)]
+        said = [
+            f"the **{c.name}** is {timing.cafe_hours(c, self.venue, now).replace('open now', 'open')}, {c.location}"
+            for c in others
+        ]
+        return f"Instead, {listing(said)}." if said else ""
+
+    def _cafe_where(self, cafe: Cafe) -> str:
+        return f"The **{cafe.name}** is {cafe.location}."
+
+    def tours(self, hits: list[Hit], q: Question, known: Known, now: datetime, pool: list[Tour] | None = None) -> str:
+        """One tour when the question picks one out, else the tours (of `pool`: those at one place) that fit
+        the question: for a party member's need, still to come today, the next, on a day named."""
+        tour_hits = [h for h in hits if h.entry.kind == "tour"]
+        top = tour_hits[0] if tour_hits else None
+        words = {self.tour_word(), "tour", *(self.venue.words.get("tour", "").split())}
+        every = any(re.search(rf"\b{re.escape(w)}s\b", q.folded) for w in words if w)  # "what tours are there?"
+        if top and (top.named or (not every and (len(tour_hits) == 1 or top.score >= 1.5 * tour_hits[1].score))):
+            runs = timing.runs_today(top.entry.obj, now)
+            if re.search(r"\blast\b", q.folded) and runs:  # "when is the last land train?"
+                return f"The last **{top.entry.obj.name}** today is at {timing.clock(runs[-1].start)}."
+            return timing.tour_line(top.entry.obj, now)
+        tours = list(pool or self.venue.tours)
+        own = {w for t in tours for w in re.findall(r"[a-z]{4,}", fold(f"{t.name} {t.when} {t.description}"))}
+        named = known.tour_tags_named(q.folded, own)  # "is there a show for deaf people?"
+        suiting = [t for t in tours if named & set(t.access)]
+        if suiting and not known.tour_tags().keys() & named:
+            return f"{cap(self.tour_word())}s for that:\n" + "\n".join(f"- {timing.tour_line(t, now)}" for t in suiting)
+        tags = known.tour_tags()
+        fitting = [t for t in tours if tags.keys() & set(t.access)]
+        member = member_named(q.folded)
+        if fitting and (
+            FOR_SOMEONE.search(q.folded) or q.accessible or (member and member in known.about.values())
+        ):  # "a tour that works for my husband?"
+            needs = [tags[g] for t in fitting for g in t.access if g in tags]
+            whom = listing(list(dict.fromkeys(known.whom(v) for v in needs)))
+            return f"Tours that suit {whom}:\n" + "\n".join(f"- {timing.tour_line(t, now)}" for t in fitting)
+        if "today" in q.folded or timing.LEFT.search(q.folded):
+            return timing.todays_tours(tours, now, self.tour_word())
+        if timing.NEXT.search(q.folded) or timing.NOW_WORDS.search(q.folded):
+            return timing.next_tours(tours, now, self.tour_word()) or self._all_tours(tours)
+        day = timing.day_asked(q.folded, now)
+        if day is not None and day != now.date():
+            return timing.tours_on(tours, day, now)
+        if "today" in q.folded:
+            return timing.todays_tours(tours, now, self.tour_word())
+        return self._all_tours(tours) + "\n\n" + (timing.next_tours(tours, now) or "")
+
+    def tour_word(self) -> str:
+        """What the venue calls its tours ("show" at an aquarium), from its `words`; "tour" by default."""
+        return (self.venue.words.get("tour", "") or "tour").split()[0]
+
+    def _all_tours(self, tours: list[Tour]) -> str:
+        rows = [f"- **{t.name}**: {t.when}, {t.minutes} min, from {t.meets}" for t in tours]
+        word = self.tour_word()
+        return f"{word.capitalize()}s:\n" + "\n".join(rows) if rows else f"There are no {word}s, I'm afraid."
