@@ -226,7 +226,8 @@ class Answers(TimeAnswers, FoodAnswers):
                 f"**{e.title}**" + (f" ({people(e.artists)})" if e.artists else "") for e in shows
             )
             text += "."
-        if len(shows) == 1:  # a room named like its one show: what to know about the show is said too
+        if len(shows) == 1:  # a room with one show: what it is and what to know about it are said too
+            text = text.rstrip(".") + f" — {shows[0].description}."
             text += self.show_notes(shows[0], known)
         steps = self.not_step_free(g, q, known)
         return f"{text} {steps or self.route_to(g.floor, q, known, g.id)}".strip()

@@ -31,7 +31,8 @@ class Context:
         hits = self.index.search(q.ask)
         if (hits and hits[0].named) or kind_asked(self.index, q.ask) is not None:
             return ""
-        return overview.answer(q, [e for e in self.venue.exhibitions if e.on(now.date())], now.date())
+        shows = [e for e in self.venue.exhibitions if e.on(now.date())]
+        return overview.answer(q, shows, now.date(), self.venue.floors)
 
     def _feature_only(self, hit: Hit, q: Question) -> bool:
         """A toilet matched only by a feature word ("can I get a wheelchair?"): not a question about toilets."""

@@ -36,7 +36,7 @@ AUDIENCE = re.compile(
 )
 FAMILY = "kids children child family families"
 HANDS_ON = "hands-on touch play interactive trail activity explore"
-TIME = re.compile(r"\b(?:still|yet|until|till|late|early|open|opens|close|closes|closing|last entry)\b")
+TIME = re.compile(r"\b(?:still|yet|until|till|late|early|open|opens|close|closes|closing|shut\w*|last entry)\b")
 
 
 def asks_time(q: Question) -> bool:

@@ -1,6 +1,6 @@
 """Questions about the whole of what is on rather than one show, answered from every exhibition's fields:
-how long it takes to see everything (their `minutes`), what is newest (the latest `opens` date so far) and
-what ends soonest (the nearest `closes` date)."""
+how long it takes to see everything (their `minutes`), what is newest (the latest `opens` date so far),
+what ends soonest (the nearest `closes` date), and how many floors there are (with what is on each)."""
 
 from __future__ import annotations
 
@@ -61,8 +61,22 @@ def ending(shows: list[Exhibition], today: date) -> str:
     return "Ending soonest: " + "; ".join(rows) + "."
 
 
-def answer(q: Question, shows: list[Exhibition], today: date) -> str:
+FLOORS = re.compile(r"\bhow many (?:floors|levels|storeys|stories)\b|\bwhat (?:floors|levels)\b")
+
+
+def floors(shows: list[Exhibition], names: dict[int, str]) -> str:
+    """The floors, lowest first, each with the shows on it."""
+    rows = []
+    for level in sorted(names):
+        here = [f"**{e.title}**" for e in shows if e.gallery.floor == level]
+        rows.append(f"- {names[level]}" + (f": {', '.join(here)}" if here else ""))
+    return f"There are {len(names)} levels:\n" + "\n".join(rows)
+
+
+def answer(q: Question, shows: list[Exhibition], today: date, names: dict[int, str] | None = None) -> str:
     """The answer to a question about everything on, or ''."""
+    if names and FLOORS.search(q.folded):
+        return floors(shows, names)
     if asks_total(q):
         return total_time(shows)
     if NEWEST.search(q.folded):

@@ -252,6 +252,9 @@ class BuiltinResponder(Told, Talk, Context):
             return self.answers.tours([h for h in hits if h.entry.kind == "tour"], q, known, now)
         if asks_time(q) and not (top and (top.named or top.entry.kind in ("tour", "cafe", "menu", "hours"))):
             return self.answers.hours(q, now)  # "can we still come in?": no entry is open or closed but the venue
+        if asks_time(q) and "when" in q.focus and top and top.named and top.entry.kind in ("gallery", "exhibition"):
+            name = top.entry.name  # "when does the palm house close?": a room keeps the venue's hours
+            return f"**{name}** keeps our opening hours. {self.answers.hours(q, now)}"
         if not specific or top is None:
             return by_kind(self.answers, self.index, hits, q, known, now)
         kind = top.entry.kind

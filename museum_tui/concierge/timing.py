@@ -15,7 +15,7 @@ NOW_WORDS = re.compile(r"\b(?:now|right now|at the moment|currently|still|yet)\b
 LATE = re.compile(r"\b(?:late|evening|tonight|night)\b")
 LEFT = re.compile(r"\b(?:left|remaining|still to come|later|rest of the day|any more|anymore)\b")
 NEXT = re.compile(r"\b(?:next|soonest|upcoming|coming up)\b")
-CLOSE = re.compile(r"\bclos\w*\b|\buntil when\b|\bhow late\b")
+CLOSE = re.compile(r"\bclos\w*\b|\bshut\w*\b|\buntil when\b|\bhow late\b")
 
 
 MONTHS = (

@@ -378,3 +378,13 @@ def test_a_need_named_in_a_tour_question_chooses_the_tours_by_the_needs_rule() -
     suiting = [t.name for t in venue.tours if tags & set(t.access)]
     assert suiting and all(f"**{n}**" in reply for n in suiting), reply
     assert not any(f"**{t.name}**" in reply for t in venue.tours if not tags & set(t.access)), reply
+
+
+def test_floors_a_rooms_one_show_and_a_rooms_hours(garden: Venue) -> None:  # noqa: F811
+    floors = ask(garden, "how many levels are there?")
+    assert floors.startswith(f"There are {len(garden.venue.floors)} levels:"), floors
+    room = next(g for g in garden.venue.galleries.values() if g.name == "Rose Garden")
+    show = next(e for e in garden.venue.exhibitions if e.gallery == room)
+    assert show.description in ask(garden, f"is the {room.name} worth it in winter?")
+    hours = ask(garden, "what time does the palm house shut?")
+    assert "keeps our opening hours" in hours and "18:00" in hours, hours
