@@ -196,6 +196,9 @@ class BuiltinResponder(Told, Talk, Context):
                 if any(PRICE.search(text) for text, _ in hit.entry.fields):
                     hit.score *= 1.5
             hits.sort(key=lambda h: -h.score)
+        room = next((h for h in hits[:3] if h.named and h.entry.kind in ("gallery", "exhibition")), None)
+        if q.accessible and room is not None and not hits[0].named:  # "is it step free?" of a room named
+            hits = [room, *[h for h in hits if h is not room]]
         said = admission.subject(hits)
         unpriced = hits and not hits[0].named and not any(AMOUNT.search(text) for text, _ in hits[0].entry.fields)
         if said is None and unpriced and "price" in q.focus and admission.asks_admission(q):
