@@ -10,7 +10,7 @@ import re
 from datetime import datetime
 
 from .index import Hit, Index
-from .kinds import PRICE, at_place, priced
+from .kinds import PRICE, at_place, kind_asked, priced
 from .lexicon import focus, fold
 from .model import Exhibition, Tour
 from .question import Question
@@ -146,6 +146,8 @@ def answer(q: Question, hits: list[Hit], index: Index, now: datetime) -> str:
     if not things:
         place = next((h for h in hits[:3] if h.named and h.entry.kind in ("facility", "gallery")), None)
         things = at_place(index.venue.tours, place.entry.name) if place else []
+    if not things and asks_admission(q) and kind_asked(index, q.ask) == "tour" and not q.plan:
+        return tickets_list(list(index.venue.tours))  # "are the shows free?"
     age = age_in(q.folded)
     if things and asks_age(q.folded):
         return "\n".join(age_verdict(t, age) for t in things[:4])
@@ -155,3 +157,13 @@ def answer(q: Question, hits: list[Hit], index: Index, now: datetime) -> str:
         shows = [e for e in index.venue.exhibitions if e.on(now.date())]
         return age_limits(shows, list(index.venue.tours), age)
     return ""
+
+
+def tickets_list(tours: list[Tour]) -> str:
+    """Each tour with its own ticket, or that general admission covers it."""
+    rows = [
+        f"- **{t.name}**: "
+        + (t.ticket.rstrip(".") if t.ticket else "no ticket of its own (general admission covers it)")
+        for t in tours
+    ]
+    return "\n".join(rows)

@@ -174,7 +174,7 @@ NOT_NEEDS = frozenset(
     re.findall(
         r"\w+",
         "people visitor visitors person someone anyone need needs there show shows tour tours talk talks with have "
-        "that this what which when where your their they them does from",
+        "that this what which when where your their they them does from free step cost price much",
     )
 )
 

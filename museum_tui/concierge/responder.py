@@ -199,6 +199,9 @@ class BuiltinResponder(Told, Talk, Context):
         room = next((h for h in hits[:3] if h.named and h.entry.kind in ("gallery", "exhibition")), None)
         if q.accessible and room is not None and not hits[0].named:  # "is it step free?" of a room named
             hits = [room, *[h for h in hits if h is not room]]
+        entry = admission.answer(q, hits, self.index, now)  # "can my 10 year old go in?", "how much for X?"
+        if entry:
+            return entry
         said = admission.subject(hits)
         unpriced = hits and not hits[0].named and not any(AMOUNT.search(text) for text, _ in hits[0].entry.fields)
         if said is None and unpriced and "price" in q.focus and admission.asks_admission(q):
@@ -210,9 +213,6 @@ class BuiltinResponder(Told, Talk, Context):
                 return self.answers.lift_near(getattr(room, "id", room.name), room.name, place.floor)
             if self.answers.level_named(q.ask) is not None:  # "is there a lift to the third floor?"
                 return self.answers.lifts(q, known)
-        entry = admission.answer(q, hits, self.index, now)  # "can my 10 year old go in?", "how much for X?"
-        if entry:
-            return entry
         specific = self._specific(hits)
         if not specific and not q.plan:  # the lexical evidence is weak: the nearest entry in meaning
             meant = self._meant(q, used)
@@ -257,7 +257,7 @@ class BuiltinResponder(Told, Talk, Context):
             return self.answers.hours(q, now)  # "can we still come in?": no entry is open or closed but the venue
         if asks_time(q) and "when" in q.focus and top and top.named and top.entry.kind in ("gallery", "exhibition"):
             name = top.entry.name  # "when does the palm house close?": a room keeps the venue's hours
-            return f"**{name}** keeps our opening hours. {self.answers.hours(q, now)}"
+            return f"**{name}** has no hours of its own; ours: {self.answers.hours(q, now)}"
         if not specific or top is None:
             return by_kind(self.answers, self.index, hits, q, known, now)
         kind = top.entry.kind

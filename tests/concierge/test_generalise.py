@@ -387,10 +387,16 @@ def test_floors_a_rooms_one_show_and_a_rooms_hours(garden: Venue) -> None:  # no
     show = next(e for e in garden.venue.exhibitions if e.gallery == room)
     assert show.description in ask(garden, f"is the {room.name} worth it in winter?")
     hours = ask(garden, "what time does the palm house shut?")
-    assert "keeps our opening hours" in hours and "18:00" in hours, hours
+    assert "has no hours of its own" in hours and "18:00" in hours, hours
 
 
 def test_an_access_question_about_a_room_named_is_answered_for_that_room(garden: Venue) -> None:  # noqa: F811
     room = next(g for g in garden.venue.galleries.values() if not g.step_free)
     reply = ask(garden, "is it step free?", f"where is the {room.name}?")
     assert reply.startswith(f"**{room.name}**") and "is not step-free" in reply, reply
+
+
+def test_what_the_tours_cost_is_said_per_tour(garden: Venue) -> None:  # noqa: F811
+    reply = ask(garden, "do the tours cost extra?")
+    assert all(f"- **{t.name}**: " in reply for t in garden.venue.tours), reply
+    assert "no ticket of its own" in reply, reply
