@@ -19,8 +19,8 @@ from museum_tui.memory import MemoryStore
 from . import admission, fit, intents, timing
 from .agents import Agent
 from .answers import Answers
-from .context import Context, without_needs
 from .food import allergy_said
+from .framing import Framing, without_needs
 from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
 from .kinds import (
     AMOUNT,
@@ -52,7 +52,7 @@ PLACES = ("facility", "gallery", "entrance")  # where a tour may meet
 OPEN = re.compile(r"\bopen\b|\bclos(?:e|es|ed|ing)\b")
 
 
-class BuiltinResponder(Told, Talk, Context):
+class BuiltinResponder(Told, Talk, Framing):
     def __init__(self, venue: Venue, vectors: object = ...) -> None:
         self.venue = venue
         self._index: Index | None = None

@@ -22,7 +22,7 @@ from .question import Question
 PLACE_ASKING = frozenset("anywhere somewhere where place spot can could please need help any some".split())  # noqa: SIM905
 
 
-class Context:
+class Framing:
     venue: Venue
     index: Index
 
