@@ -25,7 +25,8 @@ SMALL_TALK = frozenset(
     """ok okay great cool perfect lovely brilliant nice good fine got right sure alright understood see
     wonderful excellent fab super ace noted sounds will worries thanks thank you cheers hello hey hiya
     morning afternoon evening greetings bye goodbye farewell much lot very really that's helpful help
-    appreciated appreciate kind again later day have enjoy yes yeah yep no nope nah please""".split()  # noqa: SIM905
+    appreciated appreciate kind again later day have enjoy yes yeah yep no nope nah please thx thnx thanx thks
+    tnx tyvm""".split()  # noqa: SIM905
 )
 WHATS_ON = re.compile(
     r"\bw(?:h?a|o)t(?:'s|s| is| are)?(?: \w+ly| now| here| today| there)? (?:on|showing|running)\b|"
@@ -47,12 +48,18 @@ LIST_WORDS = frozenset(
 )
 
 
+# thanks in texting shorthand, which the language layer's acts do not read
+SHORT_THANKS = re.compile(r"^(?:thx|thnx|thanx|thks|tx|ty|tyvm|ta|thank u|tnx)\b")
+
+
 def small_talk(text: str) -> set[str]:
     """The acts of a message that is nothing but small talk (empty when it asks or tells anything)."""
     folded = fold(text)
     acts = dialogue_acts(folded)
     if ACK.match(folded):
         acts.add("ack")
+    if SHORT_THANKS.match(folded):
+        acts.add("thanks")
     if not acts or "?" in folded:
         return set()
     rest = {w for w in re.findall(r"[a-z']+", folded) if w not in SMALL_TALK and len(w) > 2}

@@ -184,7 +184,7 @@ FOCUS = (
     (
         "price",
         re.compile(
-            r"\b(?:how much|prices?|cost|costs|free|pay|cheap\w*|expensive|discounts?|"
+            r"\b(?:h(?:o)?w much|prices?|cost|costs|free|pay|cheap\w*|expensive|discounts?|"
             r"charge(?! (?:my|a|the|your|our|his|her) ))\b"
         ),
     ),

@@ -400,3 +400,9 @@ def test_what_the_tours_cost_is_said_per_tour(garden: Venue) -> None:  # noqa: F
     reply = ask(garden, "do the tours cost extra?")
     assert all(f"- **{t.name}**: " in reply for t in garden.venue.tours), reply
     assert "no ticket of its own" in reply, reply
+
+
+def test_texting_shorthand_for_thanks_and_how_much(museum: Venue) -> None:  # noqa: F811
+    assert ask(museum, "thx").startswith("You're welcome")
+    show = next(e for e in museum.venue.exhibitions if e.ticket)
+    assert "needs its own ticket" in ask(museum, f"hw much is {show.title}")
