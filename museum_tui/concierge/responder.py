@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from museum_tui import clock
@@ -224,6 +225,11 @@ class BuiltinResponder(Told, Talk, Framing):
         hours_of_cafe = (
             top is not None and top.entry.kind == "cafe" and ("when" in q.focus or timing.NOW_WORDS.search(q.folded))
         )
+        cafe_asked = q.food or q.drink or "cafe" in tokens(q.ask, self.venue.synonyms)
+        if q.near and cafe_asked and top and top.named and top.entry.kind not in ("cafe", "menu"):
+            # "a coffee near the Japanese Garden?": the place named is where to look from, not the answer
+            here = q.here if q.here is not None else top.entry.floor
+            return self.answers.food(hits, replace(q, here=here), known, wants or [], "where" in q.focus, now)
         kids_menu = top is not None and q.food and self._audience_only(top, q)  # "a kids menu?": food
         if (
             foodish

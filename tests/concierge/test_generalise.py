@@ -406,3 +406,11 @@ def test_texting_shorthand_for_thanks_and_how_much(museum: Venue) -> None:  # no
     assert ask(museum, "thx").startswith("You're welcome")
     show = next(e for e in museum.venue.exhibitions if e.ticket)
     assert "needs its own ticket" in ask(museum, f"hw much is {show.title}")
+
+
+def test_a_cafe_near_a_place_named_is_the_nearest_open_one_to_it(museum: Venue) -> None:  # noqa: F811
+    saturday = datetime(2026, 11, 28, 13, 0)
+    kiosk = next(c for c in museum.venue.cafes if c.hours is not None)
+    room = next(g for g in museum.venue.galleries.values() if g.floor == kiosk.floor)
+    reply = ask(museum, f"can I get a coffee near the {room.name}?", now=saturday)
+    assert reply.startswith(f"The **{kiosk.name}**"), reply
