@@ -227,7 +227,7 @@ class BuiltinResponder(Told, Talk, Framing):
         )
         cafe_asked = q.food or q.drink or "cafe" in tokens(q.ask, self.venue.synonyms)
         if q.near and cafe_asked and top and top.named and top.entry.kind not in ("cafe", "menu"):
-            # "a coffee near the Japanese Garden?": the place named is where to look from, not the answer
+            # "a coffee near the east hall?": the place named is where to look from, not the answer
             here = q.here if q.here is not None else top.entry.floor
             return self.answers.food(hits, replace(q, here=here), known, wants or [], "where" in q.focus, now)
         kids_menu = top is not None and q.food and self._audience_only(top, q)  # "a kids menu?": food
