@@ -19,7 +19,7 @@ from .wording import listing, md
 
 GENERIC_MENU_WORDS = {"food", "drink", "menu", "cafe", "eat", "snack", "safe", "good", "okay", "ok", "fine"}
 SWEET = re.compile(
-    r"\b(?:cakes?|tortes?|scones?|cookies?|brownies?|flapjacks?|croissants?|muffins?|banana bread|ice creams?|"
+    r"\b(?:cakes?|tortes?|scones?|cookies?|brownies?|flapjacks?|croissants?|muffins?|banana bread|loaf|ice creams?|"
     r"sorbets?|tarts?|puddings?|biscuits?|pastry|pastries|buns?|desserts?|sweets?|sweet|treats?|chocolate)\b"
 )
 # light things to eat between meals, by their names
@@ -117,7 +117,7 @@ class FoodAnswers:
                 return True
             if "coffee" in asked and COFFEE.search(name):
                 return True
-            return bool(re.search(r"\b(?:sweets?|treats?|desserts?)\b", asked) and SWEET.search(name))
+            return bool(re.search(r"\b(?:sweets?|treats?|desserts?|cakes?)\b", asked) and SWEET.search(name))
 
         return [m for m in items if fits(m)] or items
 

@@ -414,3 +414,9 @@ def test_a_cafe_near_a_place_named_is_the_nearest_open_one_to_it(museum: Venue) 
     room = next(g for g in museum.venue.galleries.values() if g.floor == kiosk.floor)
     reply = ask(museum, f"can I get a coffee near the {room.name}?", now=saturday)
     assert reply.startswith(f"The **{kiosk.name}**"), reply
+
+
+def test_cake_asked_for_is_any_sweet_bake_that_fits(museum: Venue) -> None:  # noqa: F811
+    vegan = Said("SpecialNeed.DietaryRestriction", "vegan", evidence="vegan")
+    reply = museum.ask("I'm vegan, any cake?", vegan)
+    assert "Vegan banana bread" in reply and "No cake" not in reply, reply
