@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from museum_tui.language.clauses import INJECTION, NEGATION, Clause, avoided, fold, is_affirmative, split_clauses
 from museum_tui.language.foreign import written_in
-from museum_tui.language.party import OTHER, SELF, absent, member_named
+from museum_tui.language.party import OTHER, SELF, absent, handed_back, member_named
 from museum_tui.memory import Ontology
 
 from .compiled import compiled_for
@@ -43,7 +43,7 @@ from .reading import (
     spoken,
     subjectless,
 )
-from .short_answers import as_statement
+from .short_answers import as_statement, said_of_you
 from .span_reading import SpanReading
 from .spelling import Speller
 from .validate import ExtractedFact, ExtractionResult, validate_facts
@@ -164,6 +164,8 @@ class RuleExtractor(SpanReading):
         if not corrected:
             corrected = [h for h in paired(clauses, self.cues) if h.concept not in {k[0] for k in known}]
         hits.extend(h for h in corrected if (h.concept, h.value.lower(), h.polarity) not in known)
+        if (member := handed_back(user_msg)) and bot_msg:  # "no that's my sister not me!" to "you're allergic …"
+            hits.extend(self._handed(member, bot_msg, user_msg.strip()))
         if (tongue := written_in(user_msg[:MAX_CHARS])) and (said := spoken(self.cues, tongue)):
             hits.append(Hit(said[0], said[1], "asserted", user_msg.strip()))  # written in German: speaks it
         if bot_question and (statement := as_statement(bot_question)):  # "nah, more like all afternoon"
@@ -189,6 +191,26 @@ class RuleExtractor(SpanReading):
             for h in said
             if member and h.polarity == "negated" and h.about != member and h.concept in party
         ]
+
+    def _handed(self, member: str, bot_msg: str, evidence: str) -> list[Hit]:
+        """The needs the assistant said were the visitor's, which the visitor hands to `member`: not theirs,
+        the member's."""
+        party = [c for c in self.cues if c.party]
+        said = [
+            h
+            for text in said_of_you(bot_msg)
+            for c in split_clauses(text)
+            for cues in party
+            for h in self._match(cues, c, "")
+        ]
+        out = []
+        for h in said:
+            if h.polarity == "asserted" and h.about == SELF:
+                out += [
+                    Hit(h.concept, h.value, "negated", evidence),
+                    Hit(h.concept, h.value, "asserted", evidence, about=member),
+                ]
+        return out
 
     def _agreed(self, bot_question: str, evidence: str) -> list[Hit]:
         """ "Yes" to "Would you like large-print labels?": the question turned into the visitor's

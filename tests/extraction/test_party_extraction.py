@@ -200,6 +200,13 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
         ("is there step-free access for my mum's wheelchair?", None, {(M, "wheelchair user", "asserted", "mum")}),
         ("is the deaf tour on today?", None, set()),
         ("do you have large print for someone with poor eyesight?", None, set()),
+        # the visitor hands the need the assistant said was theirs to a member of the party
+        (
+            "no that's my sister not me!",
+            "Since you're allergic to sesame, I'd skip the hummus wrap.",
+            {(A, "sesame", "negated", "self"), (A, "sesame", "asserted", "sister")},
+        ),
+        ("no that's my sister not me!", "Lovely, enjoy the visit.", set()),
         # a word of time around a value is not part of it
         ("just me today", "Who are you here with?", {("VisitPlan.Companions", "alone", "asserted", "self")}),
         # what one goes with is had, whatever verb before it is denied
