@@ -304,7 +304,7 @@ def _split(sentence: str) -> list[str]:
     last = 0
     for m in CLAUSE_BREAK.finditer(sentence):
         left = sentence[last : m.start()]
-        if re.match(r",?\s+and\b", m.group(0), re.IGNORECASE) and (
+        if re.match(r",?\s+(?:and\b|n\b|&)", m.group(0), re.IGNORECASE) and (
             PAIRED.match(left.strip()) or (PERSON_END.search(left) and PERSON_START.match(sentence, m.end()))
         ):
             continue  # "me and my partner", "with the grandkids and my hubby": people listed together

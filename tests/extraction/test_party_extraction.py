@@ -207,6 +207,9 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
             {(A, "sesame", "negated", "self"), (A, "sesame", "asserted", "sister")},
         ),
         ("no that's my sister not me!", "Lovely, enjoy the visit.", set()),
+        # who came, said as what one has with one; "n" for "and" pairs people as "and" does
+        ("we've got my nephew with us", None, {("VisitPlan.Companions", "nephew", "asserted", "self")}),
+        ("me n the kids are here for the dinosaurs", None, {("VisitPlan.Companions", "kids", "asserted", "self")}),
         # a word of time around a value is not part of it
         ("just me today", "Who are you here with?", {("VisitPlan.Companions", "alone", "asserted", "self")}),
         # what one goes with is had, whatever verb before it is denied
