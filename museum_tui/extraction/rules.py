@@ -28,7 +28,17 @@ from .corrections import denied, overruled, paired
 from .cues import ConceptCues
 from .grounding import Grounding
 from .hits import Hit, Span, inside_any, outer, said_once, tidy_hits
-from .party_reading import MY_BEFORE, as_first_person, handed_on, me_too, member_after, member_before, presumed
+from .party_reading import (
+    MY_BEFORE,
+    as_first_person,
+    handed_on,
+    joint,
+    me_too,
+    member_after,
+    member_before,
+    presumed,
+    so_is,
+)
 from .reading import (
     CARRIED,
     DANGLING,
@@ -153,6 +163,7 @@ class RuleExtractor(SpanReading):
                     for m in self.meaning.read(clause)
                 ]
             read.extend(me_too(clause, outer(read)))  # "both kids are vegan, same as me"
+            read.extend(self._shared(clause, read, bot_question))  # "my husband and I are vegetarian"
             hits.extend(outer(read))
             said[id(clause)] = outer(read)
             hits.extend(self._moved(clause, before, previous))
@@ -191,6 +202,21 @@ class RuleExtractor(SpanReading):
             for h in said
             if member and h.polarity == "negated" and h.about != member and h.concept in party
         ]
+
+    def _shared(self, clause: Clause, read: list[Hit], bot_question: str) -> list[Hit]:
+        """A need said of the visitor and a member at once ("my husband and I are both vegetarian", "I'm vegan
+        and so is my son"): the visitor's, and the member's too."""
+        party = [c for c in self.cues if c.party]
+        if (pair := joint(clause.text)) is not None:
+            member, text = pair
+            twin = replace(clause, text=text, about=SELF, third_party=False, others_from=None, spans_taken=[])
+            mine = [replace(h, evidence=clause.original) for c in party for h in self._match(c, twin, bot_question)]
+        elif member := so_is(clause.text):
+            mine = [h for h in outer(read) if h.about == SELF and h.concept in {c.concept for c in party}]
+        else:
+            return []
+        theirs = [replace(h, about=member, evidence=clause.original) for h in mine if h.polarity == "asserted"]
+        return [h for h in mine if h not in read] + theirs
 
     def _handed(self, member: str, bot_msg: str, evidence: str) -> list[Hit]:
         """The needs the assistant said were the visitor's, which the visitor hands to `member`: not theirs,

@@ -210,6 +210,17 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
         # who came, said as what one has with one; "n" for "and" pairs people as "and" does
         ("we've got my nephew with us", None, {("VisitPlan.Companions", "nephew", "asserted", "self")}),
         ("me n the kids are here for the dinosaurs", None, {("VisitPlan.Companions", "kids", "asserted", "self")}),
+        # one subject, the visitor and a member: the need is both of theirs
+        (
+            "my husband and I are both vegetarian",
+            None,
+            {
+                ("VisitPlan.Companions", "husband", "asserted", "self"),
+                (D, "vegetarian", "asserted", "self"),
+                (D, "vegetarian", "asserted", "husband"),
+            },
+        ),
+        ("I'm vegan and so is my son", None, {(D, "vegan", "asserted", "self"), (D, "vegan", "asserted", "son")}),
         # a word of time around a value is not part of it
         ("just me today", "Who are you here with?", {("VisitPlan.Companions", "alone", "asserted", "self")}),
         # what one goes with is had, whatever verb before it is denied
