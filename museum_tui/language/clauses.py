@@ -97,7 +97,9 @@ def retractions(text: str) -> list[re.Match[str]]:
 
 # "no strobe lights please", "no nuts for him": a request to keep something away, which says the need
 AVOID_BEFORE = re.compile(r"\bno (?:[\w-]+ ){0,2}$")
-AVOID_AFTER = re.compile(r"(?: [\w-]+){0,2}? (?:please|thanks|thank you|for (?:me|us|him|her|them)|at all)\b")
+AVOID_AFTER = re.compile(
+    r"(?: [\w-]+){0,2}? (?:please|thanks|thank you|for (?:me|us|him|her|them)|at all)(?: please| thanks)?\s*$"
+)  # at the clause's end: "no hot chocolate for them sadly" is a consequence, not a request
 
 
 # "can't have shellfish", "he can't eat gluten": what one cannot take is what one must avoid
