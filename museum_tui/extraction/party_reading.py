@@ -109,3 +109,17 @@ def so_is(text: str) -> str:
     """The member a clause ends by giving the same ("…and so is my son"), or ""."""
     m = SO_IS.search(text)
     return member_named(m.group("who")) if m else ""
+
+
+NOT_ME = re.compile(r"(?:,\s*|\s)not (?:me|mine|for me|my own)$")
+
+
+def not_me(clause: Clause, hits: list[Hit]) -> list[Hit]:
+    """ "it's my son who has the nut allergy, not me": the member's needs, denied for the visitor."""
+    if clause.about in (SELF, OTHER) or not NOT_ME.search(clause.text):
+        return []
+    return [
+        replace(h, about=SELF, polarity="negated", evidence=clause.original)
+        for h in hits
+        if h.about == clause.about and h.polarity == "asserted"
+    ]

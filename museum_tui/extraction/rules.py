@@ -36,6 +36,7 @@ from .party_reading import (
     me_too,
     member_after,
     member_before,
+    not_me,
     presumed,
     so_is,
 )
@@ -162,7 +163,7 @@ class RuleExtractor(SpanReading):
                     Hit(m.concept, m.value, m.polarity, clause.original, clause.sentence, None, m.about)
                     for m in self.meaning.read(clause)
                 ]
-            read.extend(me_too(clause, outer(read)))  # "both kids are vegan, same as me"
+            read.extend(me_too(clause, outer(read)) + not_me(clause, outer(read)))  # "…, same as me" / "…, not me"
             read.extend(self._shared(clause, read, bot_question))  # "my husband and I are vegetarian"
             hits.extend(outer(read))
             said[id(clause)] = outer(read)

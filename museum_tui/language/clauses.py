@@ -205,7 +205,9 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
         parts = [p for p in parts if p and re.search(r"\w", p)]
         if is_question and parts and "," in parts[-1]:  # "I'm on crutches, best way up to gallery 3?"
             said, _, asked = parts[-1].rpartition(",")
-            if STATEMENT.match(fold(said)) and 0 < len(asked.split()) <= 8:
+            # "I'm on crutches, …?", "my brother's blind and …, are dogs ok?": a statement, then the question
+            stated = STATEMENT.match(fold(said)) or subject_of(fold(said)) not in (SELF, "other")
+            if stated and 0 < len(asked.split()) <= 8:
                 parts[-1:] = [said.strip(), asked.strip()]
         conditional = False
         for index, part in enumerate(parts):

@@ -221,6 +221,15 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
             },
         ),
         ("I'm vegan and so is my son", None, {(D, "vegan", "asserted", "self"), (D, "vegan", "asserted", "son")}),
+        # a member's statement before a question after a comma stands
+        ("my brother's blind and he's here, are dogs ok inside?", None, {(V, "blind", "asserted", "brother")}),
+        # "…, not me": the member's need, denied for the visitor
+        (
+            "sorry, it's my son who has the nut allergy, not me",
+            None,
+            {(A, "nuts", "asserted", "son"), (A, "nuts", "negated", "self")},
+        ),
+        ("the grandkids are with us", None, {("VisitPlan.Companions", "grandkids", "asserted", "self")}),
         # a word of time around a value is not part of it
         ("just me today", "Who are you here with?", {("VisitPlan.Companions", "alone", "asserted", "self")}),
         # what one goes with is had, whatever verb before it is denied
