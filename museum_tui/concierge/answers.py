@@ -5,7 +5,7 @@ show is and who made it, the toilet that suits, the menu items that fit, today's
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import date, datetime
 
 from museum_tui.language.party import member_named
 
@@ -79,8 +79,11 @@ class Answers(FoodAnswers):
 
     # ---- exhibitions and galleries -------------------------------------------------------------------
 
-    def exhibition(self, e: Exhibition, q: Question, known: Known) -> str:
+    def exhibition(self, e: Exhibition, q: Question, known: Known, today: date | None = None) -> str:
         where = f"{e.gallery.name}, {self.floor(e.gallery.floor)}"
+        when = self.dates(e, q, today)
+        if when and not e.on(today):  # "is Ice Worlds on?": not yet, or no longer
+            return f"**{e.title}** ({where}): {when} {cap(e.description)}."
         by = f" by {people(e.artists)}" if e.artists else ""
         if "who" in q.focus:
             text = f"**{e.title}** ({where}) shows work{by}: {e.description}."
@@ -88,13 +91,46 @@ class Answers(FoodAnswers):
             text = f"Allow about {e.minutes} minutes for **{e.title}** ({where}): {e.description}."
         else:
             text = f"**{e.title}** is in {where}: {e.description}{by} (about {e.minutes} min)."
-        text += self.show_notes(e, known)
+        text += self.show_notes(e, known) + (f" {when}" if when else "")
         score, why = interest_score(e, known)
         if score > 0 and why:
             text += f" I think you'll like it, because {md(why)}."
+        steps = self.not_step_free(e.gallery, q, known)
+        if steps:
+            return f"{text} {steps}"
         if "where" in q.focus or known.step_free or q.accessible:
             text = f"{text} {self.route_to(e.gallery.floor, q, known, e.gallery.id)}".strip()
         return text
+
+    def not_step_free(self, g: Gallery, q: Question, known: Known) -> str:
+        """For a party that needs step-free ways, a room that is not: said plainly, with what the venue's
+        step-free advice says about it (its sentences naming the room: the way round, where to view it)."""
+        if g.step_free or not (known.party_step_free or q.accessible):
+            return ""
+        ids = {fid for r in self.venue.rules("need") if r.step_free for fid in r.facilities}
+        texts = [f.text for f in self.venue.facilities if f.id in ids]
+        name = fold(g.name).removeprefix("the ")
+        said = [x.rstrip(";,") + "." * x.endswith((";", ",")) for t in texts for x in re.split(r"(?<=[.!?;])\s+", t)]
+        said = [x for x in said if name in fold(x)]
+        return " ".join([f"**{g.name}** is not step-free, I'm afraid.", *said])
+
+    @staticmethod
+    def dates(e: Exhibition, q: Question, today: date | None) -> str:
+        """When a show is on, said when it matters: it is not on `today` (not yet, or no longer), or the
+        question asks when or until when ("how long is it on for?", "when does it finish?")."""
+        if today is None:
+            return ""
+        if e.opens and today < e.opens:
+            until = f", until {_day(e.closes, today)}" if e.closes else ""
+            return f"It is not on yet: it opens on {_day(e.opens, today)}{until}."
+        if e.closes and today > e.closes:
+            return f"It has closed (it ended on {_day(e.closes, today)})."
+        asks = "when" in q.focus or re.search(
+            r"\b(?:until|till|finish\w*|end\w*|last day|how long is it on|on for)\b", q.folded
+        )
+        if e.closes and asks:
+            return f"It runs until {_day(e.closes, today)}."
+        return ""
 
     def show_notes(self, e: Exhibition, known: Known) -> str:
         """What to know before going in: access notes, admission, and a clash with the visitor's needs."""
@@ -118,11 +154,13 @@ class Answers(FoodAnswers):
             parts.append(cap(e.age_note.rstrip(".")) + ".")
         return "".join(f" {p}" for p in parts)
 
-    def whats_on(self, known: Known, now: datetime) -> str:
-        """Every exhibition on today, by floor, with what the visitor should know (tickets, ages, clashes)."""
-        shows = sorted(
-            (e for e in self.venue.exhibitions if e.on(now.date())), key=lambda e: (e.gallery.floor, e.title)
-        )
+    def whats_on(self, known: Known, now: datetime, folded: str = "") -> str:
+        """Every exhibition on today (or the day asked), by floor, with what the visitor should know
+        (tickets, ages, clashes); asked about another day or a time of day, the tours and shows that start
+        then come first ("anything on early tomorrow morning?")."""
+        asked = timing.window(folded, now)
+        day = asked[0] if asked else now.date()
+        shows = sorted((e for e in self.venue.exhibitions if e.on(day)), key=lambda e: (e.gallery.floor, e.title))
         rows = []
         for e in shows:
             notes = []
@@ -142,12 +180,27 @@ class Answers(FoodAnswers):
                 f"about {e.minutes} min){extra}"
             )
         n = len(shows)
-        head = f"On now at {self.venue.short_name} ({n} exhibition{'s' if n != 1 else ''}):"
+        when = "now" if day == now.date() else timing.weekday(day, now)
+        head = f"On {when} at {self.venue.short_name} ({n} exhibition{'s' if n != 1 else ''}):"
         if not shows:
-            head = f"Nothing is on at {self.venue.short_name} today, I'm afraid."
+            head = f"Nothing is on at {self.venue.short_name} {when}, I'm afraid."
         later = sorted((e for e in self.venue.exhibitions if e.opens and e.opens > now.date()), key=lambda e: e.opens)
-        soon = [f"**{e.title}** (from {e.opens.day} {e.opens:%B})" for e in later]
-        return "\n".join([head, *rows, *([f"Coming up: {'; '.join(soon)}."] if soon else [])])
+        soon = [f"**{e.title}** (from {e.opens.day} {e.opens:%B})" for e in later] if asked is None else []
+        lead = self._starting(asked, now) if asked and (asked[3] or day != now.date()) else []
+        return "\n".join([*lead, head, *rows, *([f"Coming up: {'; '.join(soon)}."] if soon else [])])
+
+    def _starting(self, asked: tuple, now: datetime) -> list[str]:
+        """The tours and shows starting in the span asked about, and the hours that day."""
+        day, start, end, said = asked
+        when = f"{timing.weekday(day, now)} {said}".strip()
+        runs = timing.runs_between(list(self.venue.tours), day, start, end)
+        hours = self.venue.hours.day_text(day) if self.venue.hours else ""
+        open_ = f" (we're open {hours})" if hours and hours != "closed" else " — we're closed then" if hours else ""
+        if not runs:
+            return [f"Nothing timed starts {when}{open_}.", ""]
+        said_runs = [f"the **{t.name}** at {timing.clock(s.start)} ({t.minutes} min, from {t.meets})" for s, t in runs]
+        lead = f"Still to come {timing.weekday(day, now)}" if said == "later" else f"Starting {when}"
+        return [f"{lead}{open_}: {'; '.join(said_runs[:5])}.", ""]
 
     def about_venue(self, now: datetime) -> str:
         text = f"**{self.venue.name}**" + (f": {self.venue.description}" if self.venue.description else ".")
@@ -178,7 +231,8 @@ class Answers(FoodAnswers):
             text += "."
         if len(shows) == 1:  # a room named like its one show: what to know about the show is said too
             text += self.show_notes(shows[0], known)
-        return f"{text} {self.route_to(g.floor, q, known, g.id)}".strip()
+        steps = self.not_step_free(g, q, known)
+        return f"{text} {steps or self.route_to(g.floor, q, known, g.id)}".strip()
 
     # ---- toilets, lifts, facilities, entrances -------------------------------------------------------
 
@@ -210,9 +264,15 @@ class Answers(FoodAnswers):
         return f"{text} {self.route_to(room.floor, q, known)}".strip()
 
     def lifts(self, q: Question, known: Known) -> str:
+        """The lifts, each with where it is and the floors it reaches; only those that reach the level the
+        question names ("down to the lake") and, when known, the visitor's own level, if any do."""
         every = set(self.venue.floors)
         rows = []
-        for lift in self.venue.lifts:
+        to = floor_in(self.venue, q.ask)
+        here = self.here(q, known)
+        lifts = [lift for lift in self.venue.lifts if to is None or to in lift.floors]
+        lifts = [lift for lift in lifts if here is None or here == to or here in lift.floors] or lifts
+        for lift in lifts or self.venue.lifts:
             reach = (
                 "every floor"
                 if every and every <= set(lift.floors)
@@ -247,22 +307,40 @@ class Answers(FoodAnswers):
         return timing.venue_hours(self.venue, q.folded, now)
 
     def opening(self, cafe: Cafe, now: datetime) -> str:
+        """Whether a café is open now and until when; a closed one says when it next opens (its season) and
+        which café is open instead."""
         when = timing.cafe_hours(cafe, self.venue, now)
         verb = "" if when.startswith("opens") else "is "
-        return f"The **{cafe.name}** {verb}{when}; it is {cafe.location}." if when else self._cafe_where(cafe)
+        text = f"The **{cafe.name}** {verb}{when}; it is {cafe.location}." if when else self._cafe_where(cafe)
+        return f"{text} {self.open_instead(cafe, now)}".strip()
+
+    def open_instead(self, closed: Cafe, now: datetime) -> str:
+        """The cafés open now when `closed` is not ('' when it is open, or none is)."""
+        if timing.open_now(closed, self.venue, now):
+            return ""
+        others = [c for c in self.venue.cafes if c is not closed and timing.open_now(c, self.venue, now)]
+        said = [
+            f"the **{c.name}** is {timing.cafe_hours(c, self.venue, now).replace('open now', 'open')}, {c.location}"
+            for c in others
+        ]
+        return f"Instead, {listing(said)}." if said else ""
 
     def _cafe_where(self, cafe: Cafe) -> str:
         return f"The **{cafe.name}** is {cafe.location}."
 
-    def tours(self, hits: list[Hit], q: Question, known: Known, now: datetime) -> str:
+    def tours(self, hits: list[Hit], q: Question, known: Known, now: datetime, pool: list[Tour] | None = None) -> str:
+        """One tour when the question picks one out, else the tours (of `pool`: those at one place) that fit
+        the question: for a party member's need, still to come today, the next, on a day named."""
         tour_hits = [h for h in hits if h.entry.kind == "tour"]
         top = tour_hits[0] if tour_hits else None
-        if top and (top.named or len(tour_hits) == 1 or top.score >= 1.5 * tour_hits[1].score):
+        words = {self.tour_word(), "tour", *(self.venue.words.get("tour", "").split())}
+        every = any(re.search(rf"\b{re.escape(w)}s\b", q.folded) for w in words if w)  # "what tours are there?"
+        if top and (top.named or (not every and (len(tour_hits) == 1 or top.score >= 1.5 * tour_hits[1].score))):
             runs = timing.runs_today(top.entry.obj, now)
             if re.search(r"\blast\b", q.folded) and runs:  # "when is the last land train?"
                 return f"The last **{top.entry.obj.name}** today is at {timing.clock(runs[-1].start)}."
             return timing.tour_line(top.entry.obj, now)
-        tours = list(self.venue.tours)
+        tours = list(pool or self.venue.tours)
         tags = known.tour_tags()
         fitting = [t for t in tours if tags.keys() & set(t.access)]
         member = member_named(q.folded)
@@ -273,16 +351,26 @@ class Answers(FoodAnswers):
             whom = listing(list(dict.fromkeys(known.whom(v) for v in needs)))
             return f"Tours that suit {whom}:\n" + "\n".join(f"- {timing.tour_line(t, now)}" for t in fitting)
         if "today" in q.folded or timing.LEFT.search(q.folded):
-            return timing.todays_tours(tours, now)
+            return timing.todays_tours(tours, now, self.tour_word())
         if timing.NEXT.search(q.folded) or timing.NOW_WORDS.search(q.folded):
-            return timing.next_tours(tours, now) or self._all_tours(tours)
+            return timing.next_tours(tours, now, self.tour_word()) or self._all_tours(tours)
         day = timing.day_asked(q.folded, now)
         if day is not None and day != now.date():
             return timing.tours_on(tours, day, now)
         if "today" in q.folded:
-            return timing.todays_tours(tours, now)
+            return timing.todays_tours(tours, now, self.tour_word())
         return self._all_tours(tours) + "\n\n" + (timing.next_tours(tours, now) or "")
+
+    def tour_word(self) -> str:
+        """What the venue calls its tours ("show" at an aquarium), from its `words`; "tour" by default."""
+        return (self.venue.words.get("tour", "") or "tour").split()[0]
 
     def _all_tours(self, tours: list[Tour]) -> str:
         rows = [f"- **{t.name}**: {t.when}, {t.minutes} min, from {t.meets}" for t in tours]
-        return "Tours:\n" + "\n".join(rows) if rows else "There are no tours, I'm afraid."
+        word = self.tour_word()
+        return f"{word.capitalize()}s:\n" + "\n".join(rows) if rows else f"There are no {word}s, I'm afraid."
+
+
+def _day(day: date, today: date) -> str:
+    """'13 March', with the year when it is not this one's ('2 January 2027')."""
+    return f"{day.day} {day:%B}" + (f" {day.year}" if day.year != today.year else "")

@@ -11,7 +11,7 @@ from datetime import datetime
 
 from . import timing
 from .index import Hit
-from .knowledge import Known, allergen_tags, diet_tags, item_problem
+from .knowledge import Known, allergen_tags, diet_tags, diet_word, item_problem
 from .lexicon import ALLERGEN_WORDS, DIET_WORDS, fold, phrase_in, tokens
 from .model import Cafe, MenuItem, Venue
 from .question import Question
@@ -21,6 +21,13 @@ GENERIC_MENU_WORDS = {"food", "drink", "menu", "cafe", "eat", "snack", "safe", "
 SWEET = re.compile(
     r"\b(?:cakes?|tortes?|scones?|cookies?|brownies?|flapjacks?|croissants?|muffins?|banana bread|ice creams?|"
     r"sorbets?|tarts?|puddings?|biscuits?|pastry|pastries|buns?|desserts?|sweets?|sweet|treats?|chocolate)\b"
+)
+# light things to eat between meals, by their names
+LIGHT = re.compile(rf"{SWEET.pattern}|\b(?:fruit|crisps|popcorn|snacks?|bars?|pots?|nuts|biscuits?|yogh?urts?)\b")
+# a child, in a question ("for my son") or a dish's name ("Kids' lunchbox", "children's meal")
+CHILD = re.compile(
+    r"\b(?:kids?|kiddies|child|children|childrens|son|daughter|toddlers?|little ones?|boys?|girls?|grandkids|"
+    r"grandchildren|grandson|granddaughter|babyccino)\b"
 )
 # a meal rather than a treat: savoury dishes come first
 MEAL = re.compile(r"\b(?:lunch|dinner|supper|meal|main|savou?ry|proper food|brunch)\b")
@@ -68,7 +75,8 @@ class FoodAnswers:
                     avoid.setdefault(tag, word)
         diets: list[tuple[str, tuple[str, ...]]] = []
         asked_diet = diet_tags(self.venue, q.folded)
-        extra = [(next(w for w in sorted(asked_diet, key=len) if w), asked_diet)] if asked_diet else []
+        word = diet_word(self.venue, q.folded)  # the visitor's word when it is a diet, else the diet's
+        extra = [(word if word in asked_diet else asked_diet[0], asked_diet)] if asked_diet else []
         for word, tags in [*known.diets(), *extra]:
             if not any(set(t) == set(tags) for _, t in diets):
                 diets.append((word, tags))
@@ -124,7 +132,11 @@ class FoodAnswers:
 
         return min(cafes, key=rank)
 
-    def food(self, hits: list[Hit], q: Question, known: Known, wants: list[str], where: bool, now: datetime) -> str:
+    def food(
+        self, hits: list[Hit], q: Question, known: Known, wants: list[str], where: bool, now: datetime, instead=False
+    ) -> str:
+        """The café to go to and what there fits the party; `instead`: the named café is closed, so what
+        is open is offered (its dishes named in the question are not)."""
         if not self.venue.cafes:
             return "There is no café here, I'm afraid."
         open_cafes = [c for c in self.venue.cafes if timing.open_today(c, self.venue, now)] or list(self.venue.cafes)
@@ -133,6 +145,8 @@ class FoodAnswers:
         food = q.food or bool(re.search(r"food|eat|hungry|snack|lunch|starv|peckish", asked) or SWEET.search(asked))
         kinds = {"drink"} if drink and not food else {"food"} if food and not drink else {"drink", "food"}
         named = self._named_items(asked)
+        if instead:
+            named = []
         if named and not any(c in open_cafes for c, _ in named):  # only a café closed today has it
             cafe = named[0][0]
             return (
@@ -141,6 +155,10 @@ class FoodAnswers:
             )
         named = [(c, m) for c, m in named if c in open_cafes]
         named_cafe = next((h.entry.obj for h in hits if h.entry.kind == "cafe" and h.named), None)
+        if named_cafe is not None and named_cafe not in open_cafes:  # "a snack at the kiosk?" out of season
+            others = [h for h in hits if named_cafe not in (h.entry.obj, *_pair(h.entry.obj))]
+            closed = f"The **{named_cafe.name}** is {timing.cafe_hours(named_cafe, self.venue, now)}."
+            return f"{closed} Instead: {self.food(others, q, known, wants, where, now, instead=True)}"
         avoid, diets = self.needs(q, known)
         if named_cafe or named:
             cafe: Cafe = named_cafe or named[0][0]
@@ -151,10 +169,12 @@ class FoodAnswers:
         note = ""
         if named and not safe:
             item, why = unsafe[0]
+            tags = [a for a in item.allergens if a.lower() in avoid and fold(a) != fold(why)]
+            listed = f" ({listing(tags)} on the menu)" if tags else ""  # "shellfish (crustaceans on the menu)"
             note = (
                 f"The {item.item.lower()} is {why}, sorry."
                 if why.startswith("not ")
-                else f"The {item.item.lower()} has {why} in it, sorry."
+                else f"The {item.item.lower()} has {why}{listed} in it, sorry."
             )
             safe, unsafe = self._sort([m for m in cafe.menu if m.kind in kinds], avoid, diets)
         if not named:
@@ -191,6 +211,10 @@ class FoodAnswers:
             safe.sort(key=lambda i: not SWEET.search(fold(i.item)))
         elif MEAL.search(asked):
             safe.sort(key=lambda i: bool(SWEET.search(fold(i.item))))
+        elif re.search(r"\bsnacks?\b|\bnibbles?\b|\bpeckish\b", asked):  # a snack: light things before meals
+            safe.sort(key=lambda i: not LIGHT.search(fold(i.item)))
+        if CHILD.search(asked):  # "for my son": what the menu makes for children first
+            safe.sort(key=lambda i: not CHILD.search(fold(i.item)))
 
     @staticmethod
     def _left_out(unsafe: list[tuple[MenuItem, str]], cafe: Cafe) -> str:
@@ -234,11 +258,12 @@ class FoodAnswers:
 
     @staticmethod
     def _sort(pool, avoid, diets) -> tuple[list[MenuItem], list[tuple[MenuItem, str]]]:
-        """Items that suit (an item whose `swap` makes it keep the diet suits) and the rest with why."""
+        """Items that suit (an item whose `swap` makes it keep the diet, or free of the allergen, suits)
+        and the rest with why."""
         safe, unsafe = [], []
         for item in pool:
             problem = item_problem(item, avoid, diets)
-            if problem and not swapped(item, problem, diets):
+            if problem and not swapped(item, avoid, diets):
                 unsafe.append((item, problem))
             else:
                 safe.append(item)
@@ -267,10 +292,35 @@ class FoodAnswers:
         return text + "." + (f" {notes}" if notes else "")
 
 
-def swapped(item: MenuItem, problem: str, diets) -> bool:
-    """Whether the item's `swap` ("oat milk makes it vegan") fixes the one diet it misses."""
-    if not item.swap or not problem.startswith("not "):
+# the words a swap may say an allergen tag with ("oat milk makes it dairy-free" fixes milk)
+FREE_OF = {
+    "milk": ("milk", "dairy", "lactose"),
+    "gluten": ("gluten", "wheat"),
+    "peanuts": ("peanut", "nut"),
+    "tree nuts": ("nut", "tree nut"),
+    "soya": ("soya", "soy"),
+    "egg": ("egg",),
+}
+
+
+def swapped(item: MenuItem, avoid: dict[str, str], diets) -> bool:
+    """Whether the item's `swap` fixes everything wrong with it: each diet it misses is named in the swap
+    ("oat milk makes it vegan"), and each allergen the party avoids is said to be gone from it in so many
+    words ("… makes it dairy-free", "served in a cup it is gluten-free"). Nothing less counts."""
+    if not item.swap:
         return False
+    text = fold(item.swap)
+    bad = [a.lower() for a in item.allergens if a.lower() in avoid]
+    for tag in bad:
+        if not any(re.search(rf"\b{re.escape(w)}[- ]free\b", text) for w in FREE_OF.get(tag, (tag,))):
+            return False
     have = {d.lower() for d in item.diet}
     missed = [tags for _, tags in diets if not set(tags) & have]
-    return bool(missed) and all(any(fold(t) in fold(item.swap) for t in tags) for tags in missed)
+    if not all(any(fold(t) in text for t in tags) for tags in missed):
+        return False
+    return bool(bad or missed)
+
+
+def _pair(obj: object) -> tuple:
+    """A menu entry's (café, item); nothing for other entries."""
+    return obj if isinstance(obj, tuple) else ()

@@ -26,6 +26,7 @@ VENUE_KINDS = frozenset(
     observatory planetarium arboretum farm hall house""".split()  # noqa: SIM905
 )
 SEMANTIC_FIELD = 1.5  # fields at least this heavy (names, keywords, media) make an entry's meaning
+COMMON_ZIPF = 5.0  # an English word at least this common (Zipf scale) names nothing by itself
 NAME_BONUS = 3.0
 PHRASE_BONUS = 3.0
 PLACE = re.compile(r"\b(?:where|somewhere|place|spot)\b")
@@ -123,6 +124,15 @@ class Index:
         """The weight of the rarest word the venue uses: scores are judged against it."""
         return max(self.idf.values(), default=1.0)
 
+    def _unknown(self, token: str) -> float:
+        """What a word the venue never uses weighs in a question: like the rarest word (it may be what the
+        question is about), but an everyday word ("leave", "big") like the commonest one, so it does not
+        hide the word that names the thing ("can I leave my big rucksack somewhere?")."""
+        frequency = getattr(self.vectors, "frequency", None)
+        if frequency is not None and frequency(token) >= COMMON_ZIPF:
+            return min(self.idf.values(), default=1.0)
+        return self.rarest
+
     def query_tokens(self, text: str) -> list[str]:
         """The question's words, each typo mapped to the nearest word the venue uses."""
         out = []
@@ -145,7 +155,7 @@ class Index:
         place = bool(PLACE.search(folded))
         query = self.query_tokens(text)
         avg = sum(self.lengths) / max(1, len(self.lengths))
-        mass = sum(self.idf.get(token, self.rarest) for token in query)  # unknown words weigh like the rarest
+        mass = sum(self.idf.get(token, self._unknown(token)) for token in query)
         hits = []
         for entry, doc, length in zip(self.entries, self.docs, self.lengths, strict=True):
             if kinds and entry.kind not in kinds:
@@ -191,6 +201,19 @@ def load_vectors() -> Any:
         return StaticVectors.load()
     except (OSError, ValueError, KeyError):
         return None
+
+
+def _own_words(name: str, others: list[str], venue: Venue) -> tuple[str, ...]:
+    """The words of a café's name that no other café's name has and that name nothing else here: "the
+    kiosk" or "the lake kiosk" names a café called "… Kiosk" when no other is; a word every café shares
+    ("café") names none."""
+    theirs = {w for other in others for w in words(other)}
+    elsewhere = {
+        w for place in [venue.name, venue.short_name, *(g.name for g in venue.galleries.values())] for w in words(place)
+    }
+    elsewhere |= {w for f in venue.facilities for w in words(f.name)}
+    generic = set(words(f"{KIND_WORDS['cafe']} {venue.words.get('cafe', '')}"))
+    return tuple(w for w in words(name) if len(w) >= 4 and w not in theirs | elsewhere | generic | STOPWORDS)
 
 
 def _entries(venue: Venue) -> list[Entry]:
@@ -243,7 +266,7 @@ def _entries(venue: Venue) -> list[Entry]:
                 cafe,
                 cafe.floor,
                 ((cafe.name, 3.0), kind_words("cafe"), (cafe.location, 0.5)),
-                (fold(cafe.name),),
+                (fold(cafe.name), *_own_words(cafe.name, [c.name for c in venue.cafes if c is not cafe], venue)),
             )
         )
         for m in cafe.menu:

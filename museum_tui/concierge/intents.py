@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 
 from museum_tui.language import content_words, dialogue_acts
+from museum_tui.language.party import MEMBERS
 
 from .index import KIND_WORDS, Hit, Index
 from .lexicon import fold, tokens
@@ -27,13 +28,16 @@ SMALL_TALK = frozenset(
     appreciated appreciate kind again later day have enjoy yes yeah yep no nope nah please""".split()  # noqa: SIM905
 )
 WHATS_ON = re.compile(
-    r"\bwhat(?:'s| is| are)?(?: \w+ly| now| here| today| there)? (?:on|showing|running)\b|"
-    r"\bwhat(?:'s| is| are)?\b.*\bon (?:display|show|view)\b|"
-    r"\b(?:anything|everything|something|what(?:'s| is)?)(?: (?:that's|that is|else|good|interesting))? "
-    r"(?:on|happening|going on|showing|running)\b|\b(?:which|what|any) (?:exhibitions?|shows?|displays?)\b|"
+    r"\bw(?:h?a|o)t(?:'s|s| is| are)?(?: \w+ly| now| here| today| there)? (?:on|showing|running)\b|"
+    r"\bw(?:h?a|o)t(?:'s| is| are)?\b.*\bon (?:display|show|view)\b|"
+    r"\b(?:anything|everything|something|w(?:h?a|o)t(?:'s| is)?)(?: (?:that's|that is|else|good|interesting))? "
+    r"(?:on|happening|going on|showing|running)\b|\b(?:which|w(?:h?a|o)t|any) (?:exhibitions?|shows?|displays?)\b|"
     r"\b(?:list|all|every|full)\b.*\b(?:exhibitions?|shows?|displays?|to see)\b|"
     r"\b(?:exhibitions?|shows?|displays?) (?:are |is )?(?:on|there|running|showing|open)\b|"
-    r"\beverything (?:there is |you have )?to see\b|\bwhat (?:is there|can (?:i|we)|could (?:i|we)) (?:to )?see\b"
+    r"\beverything (?:there is |you have )?to see\b|"
+    r"\bw(?:h?a|o)t (?:is there|can (?:i|we)|could (?:i|we)) (?:to )?see\b|"
+    r"\bw(?:h?a|o)t(?:'s| is)(?: there)? (?:else )?(?:there )?to (?:do|see)\b|"
+    r"\b(?:w(?:h?a|o)t|which) \w+ (?:do you have|have you got|(?:are|is) (?:there|here)|can (?:i|we) see)\b"
 )
 ASKING = re.compile(r"^(?:what|wot|wat|which|any|got|list|show|tell|see)\b|\b(?:have you|do you have|you got|u got)\b")
 LIST_WORDS = frozenset(
@@ -72,7 +76,11 @@ def whats_on(folded: str, kind_words: str, index: Index | None = None, other: fr
     if index is None:
         return not rest
     shown = index.vocabulary_of(("exhibition", "gallery"))
-    return not any(set(tokens(w, index.venue.synonyms)) & shown for w in rest)
+    # what another kind of entry is called or sells ("what cakes have you got?") asks about that kind
+    elsewhere = index.vocabulary_of(("menu",)) | set(
+        tokens(" ".join(v for k, v in KIND_WORDS.items() if k not in ("exhibition", "gallery", "hours")))
+    )
+    return not any(set(tokens(w, index.venue.synonyms)) & (shown | elsewhere) for w in rest)
 
 
 def points_back(folded: str) -> bool:
@@ -92,9 +100,13 @@ ASPECT_WORDS = frozenset(
     """floor level long take takes cost costs price much open close closes far way get time minutes hours
     wheelchair accessible step free book booking ticket tickets need old age kids children suitable allowed
     inside made make tell more about start starts begin finish next when steps stairs ramp lift lifts without
-    avoid""".split()  # noqa: SIM905
+    avoid down up into reach manage year years yrs aged allowed suitable enough young today tonight tomorrow
+    now pay extra charge included free""".split()  # noqa: SIM905
 )
 
+
+# a member of the visitor's party ("can mum get down there?") is who asks, not what about
+PARTY = re.compile(MEMBERS)
 
 # Where a route starts ("how do I get there from the main entrance?"): it names a place, not the subject
 ORIGIN = re.compile(r"\bfrom (?:here|(?:the |this |that )?[\w-]+(?: [\w-]+)?)")
@@ -103,7 +115,7 @@ ORIGIN = re.compile(r"\bfrom (?:here|(?:the |this |that )?[\w-]+(?: [\w-]+)?)")
 def only_about_a_subject(folded: str, index: Index | None = None) -> bool:
     """The message asks about some aspect of a subject it does not name: beyond the aspect words and where
     a route starts, none of its words is one the venue's entries use ("how long to go round?")."""
-    rest = content_words(ORIGIN.sub(" ", folded)) - ASPECT_WORDS
+    rest = {w for w in content_words(ORIGIN.sub(" ", folded)) - ASPECT_WORDS if not PARTY.fullmatch(w)}
     if not rest or index is None:
         return not rest
     kinds = tuple(dict.fromkeys(e.kind for e in index.entries))
@@ -112,12 +124,13 @@ def only_about_a_subject(folded: str, index: Index | None = None) -> bool:
     return not any(set(tokens(w, index.venue.synonyms)) & used for w in rest)
 
 
-def last_subject(index: Index, earlier: Sequence[str], good: float) -> Hit | None:
-    """The entry the conversation was last about: the newest earlier message with a clear best match."""
+def last_subject(index: Index, earlier: Sequence[str], good: float) -> tuple[Hit, str] | None:
+    """The entry the conversation was last about, and the message that named it: the newest earlier
+    message with a clear best match."""
     for message in reversed(list(earlier)[-3:]):
         hits = index.search(message)
         if hits and (hits[0].named or hits[0].score >= good) and hits[0].entry.kind != "hours":
-            return hits[0]
+            return hits[0], message
     return None
 
 

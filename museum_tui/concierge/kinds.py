@@ -12,12 +12,13 @@ from . import timing
 from .answers import Answers
 from .index import Hit, Index
 from .knowledge import Known, party_clash
-from .lexicon import STOPWORDS, stem, tokens, words
+from .lexicon import STOPWORDS, fold, phrase_in, stem, tokens, words
 from .question import Question
 
 # the words that name each kind of entry itself (not its features: "step-free" names no lift)
 KIND_NAMES = {"tour": "tour guided", "restroom": "toilet", "lift": "lift", "entrance": "entrance door"}
 PRICE = re.compile(r"[£$€]\s?\d|\d\s?(?:€|eur|usd)\b|\bfree\b", re.IGNORECASE)
+AMOUNT = re.compile(r"[£$€]\s?\d|\d\s?(?:€|eur|usd)\b", re.IGNORECASE)  # a sum of money, not "free"
 # asking which shows to miss ("anywhere we should skip?"), not how to skip a queue
 SKIP = re.compile(
     r"\b(?:anywhere|anything|which|what|where)\b.*\b(?:skip|avoid|stay away|steer clear|give \w+ a miss)\b"
@@ -44,6 +45,12 @@ def timed_tour(index: Index, q: Question) -> bool:
     """A question about when the tours (or talks, shows: the venue's words) run: the next, today's."""
     when = "when" in q.focus or timing.NEXT.search(q.folded) or timing.LEFT.search(q.folded)
     return bool(when) and kind_asked(index, q.ask) == "tour"
+
+
+def at_place(tours, place: str) -> list:
+    """The tours that meet at, or are named after, a place ("the Planetarium": the shows in its dome)."""
+    name = fold(place).removeprefix("the ")
+    return [t for t in tours if phrase_in(name, fold(t.meets)) or phrase_in(name, fold(t.name))]
 
 
 def kind_asked(index: Index, ask: str) -> str | None:

@@ -116,6 +116,11 @@ class Known:
     def step_free(self) -> bool:
         return any(rule.step_free for rule, _ in self.role("need"))
 
+    @property
+    def party_step_free(self) -> bool:
+        """Someone in the party (the visitor or a member they told about) needs step-free ways."""
+        return self.step_free or any(r.step_free and self.party_values.get(r.concept) for r in self.venue.rules("need"))
+
     def menu_needs(self) -> list[tuple[ConceptRule, str]]:
         """(rule, value) of every allergy and diet of the party, in the venue file's order."""
         return [(r, v) for r in self.venue.rules("need") if r.menu for v in self.party_values.get(r.concept, [])]
@@ -155,12 +160,15 @@ def allergen_tags(venue: Venue, value: str) -> set[str]:
 
 def diet_tags(venue: Venue, text: str) -> tuple[str, ...]:
     """The menu tags that satisfy the diet named in `text` (empty when it names none)."""
+    word = diet_word(venue, text)
+    return {**DIET_WORDS, **venue.diet_words}[word] if word else ()
+
+
+def diet_word(venue: Venue, text: str) -> str:
+    """The word for a diet `text` uses ("vegetarian", "gluten free"), '' when none."""
     low = fold(text).replace("-", " ")
     table = {**DIET_WORDS, **venue.diet_words}
-    for word in sorted(table, key=len, reverse=True):
-        if phrase_in(word.replace("-", " "), low):
-            return table[word]
-    return ()
+    return next((w for w in sorted(table, key=len, reverse=True) if phrase_in(w.replace("-", " "), low)), "")
 
 
 def item_problem(item: MenuItem, avoid: dict[str, str], diets: Sequence[tuple[str, tuple[str, ...]]]) -> str | None:

@@ -50,6 +50,23 @@ SYNONYMS = {
     "wheelchairs": "wheelchair",
     "signed": "bsl",  # a signed tour or talk: British Sign Language
     "signing": "bsl",
+    # things visitors carry and leave, said the ways a cloakroom's keywords may not
+    "rucksack": "backpack",
+    "rucksacks": "backpack",
+    "knapsack": "backpack",
+    "daypack": "backpack",
+    "holdall": "bag",
+    "handbag": "bag",
+    "jacket": "coat",
+    "jackets": "coat",
+    "brolly": "umbrella",
+    "case": "suitcase",
+    "cases": "suitcase",
+    "luggages": "luggage",
+    # irregular forms a stem does not reach
+    "fed": "feed",
+    "ate": "eat",
+    "eaten": "eat",
 }
 
 # what a feeling or a bodily need asks for: facilities declare which of these they `serve`
@@ -162,7 +179,13 @@ FOCUS = (
             r"directions?)\b"
         ),
     ),
-    ("price", re.compile(r"\b(?:how much|price|cost|costs|free|pay|charge)\b")),
+    (
+        "price",
+        re.compile(
+            r"\b(?:how much|prices?|cost|costs|free|pay|cheap\w*|expensive|discounts?|"
+            r"charge(?! (?:my|a|the|your|our|his|her) ))\b"
+        ),
+    ),
 )
 
 

@@ -11,23 +11,26 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from museum_tui import clock
+from museum_tui.language import content_words
 from museum_tui.memory import MemoryStore
 
-from . import intents, timing
+from . import admission, fit, intents, overview, timing
 from .agents import Agent
-from .answers import Answers, listing, md
+from .answers import Answers
 from .food import allergy_said
 from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
-from .kinds import PRICE, SKIP, asks_time, by_kind, timed_tour, to_skip
+from .kinds import AMOUNT, PRICE, SKIP, asks_time, at_place, by_kind, kind_asked, timed_tour, to_skip
 from .knowledge import FactLike, Known, diet_tags, floor_named
-from .lexicon import tokens
-from .model import ConceptRule, Exhibition, Venue
+from .lexicon import STOPWORDS, fold, tokens
+from .model import Exhibition, Venue
 from .question import Question
 from .recommend import recommend
-from .welcome import welcome_back
+from .talk import Talk
+from .told import Told
 from .wording import once
 
 MIN_SCORE = 0.5  # below this share of the rarest word's weight, a match is too weak to answer from
@@ -35,15 +38,11 @@ MIN_COVERAGE = 0.32  # nor when it explains less than this share of the question
 SEMANTIC_MIN = 0.6  # the nearest entry in meaning answers a question BM25 cannot, from this cosine up
 SEMANTIC_MARGIN = 0.04  # and only ahead of the next entry of another kind by this much
 MAX_PARTS = 4
+PLACES = ("facility", "gallery", "entrance")  # where a tour may meet
 OPEN = re.compile(r"\bopen\b|\bclos(?:e|es|ed|ing)\b")
-FEELING_LEADS = {
-    "rest": "Let's find you somewhere to sit.",
-    "quiet": "Sorry it's a lot — here is somewhere calmer.",
-    "unwell": "I'm sorry you're not feeling well.",
-}
 
 
-class BuiltinResponder:
+class BuiltinResponder(Told, Talk):
     def __init__(self, venue: Venue, vectors: object = ...) -> None:
         self.venue = venue
         self._index: Index | None = None
@@ -86,13 +85,15 @@ class BuiltinResponder:
         parts += self.statements(known, banned, q)
         food_told = bool(known.new("need")) and self._asks_food(q)  # "lunch ideas, I'm allergic to milk"
         used = set(banned)
-        for topic in q.feelings:
-            parts += self.feeling(topic, q, known, used)
+        felt = [part for topic in q.feelings for part in self.feeling(topic, q, known, used)]
+        parts += felt
         told_plan = known.new("interest") or known.new("time_budget")
         if told_plan and not (q.is_question or q.plan):
             parts.append(self.recommend(q, known))
+        elif felt and self._the_cause(q, known):
+            pass  # "anywhere calm? the play area is too much": the calm places answer; the loud one is the cause
         elif q.is_question or not parts or q.plan or food_told:
-            answer = self.answer(q, known, used, now)
+            answer = self.answer(without_needs(q, known), known, used, now)
             if answer and answer not in parts:
                 parts.append(answer)
         for rule, value in known.new("want"):
@@ -115,76 +116,6 @@ class BuiltinResponder:
         elif q.greeting and len(parts) == 1:
             parts.append("What would you like to see or do today?")
         return "\n\n".join(once(parts))
-
-    # ---- what the visitor told us --------------------------------------------------------------------
-
-    def _banned(self, known: Known) -> set[str]:
-        """Entries whose advice belongs to a need the visitor just said they do not have."""
-        out: set[str] = set()
-        for concept, _, _ in known.retracted:
-            rule = known.rule(concept)
-            if rule and not known.values.get(concept):
-                out |= {f"facility:{fid}" for fid in rule.facilities}
-                out |= {f"tour:{t.name}" for t in self.venue.tours if set(rule.tours) & set(t.access)}
-        return out
-
-    def statements(self, known: Known, used: set[str], q: Question) -> list[str]:
-        lines: list[str] = []
-        for _concept, value, dropped in known.retracted:
-            if dropped:
-                lines.append(f"Understood — I've dropped “{md(value)}” from what I remember.")
-            else:
-                lines.append(f"I had nothing about “{md(value)}” to drop — nothing changed.")
-        menu_told = False
-        food_question = self._asks_food(q)  # the food answer follows, warnings included
-        for rule, values in _grouped(self.venue, known.new()):
-            if rule.role == "name":
-                if not q.greeting:
-                    lines.append(f"Nice to meet you, {md(values[0])}.")
-            elif rule.role == "language":
-                lines.append(self.language_line(values[0]))
-            elif rule.role == "need":
-                said = [rule.acknowledge.format(value=listing([md(v) for v in values]))] if rule.acknowledge else []
-                if rule.advice:
-                    said.append(rule.advice)
-                for fid in rule.facilities:
-                    facility = self.venue.facility(fid)
-                    if facility and f"facility:{fid}" not in used:
-                        said.append(self.answers.facility(facility, q, known))
-                        used.add(f"facility:{fid}")
-                tours = [t for t in self.venue.tours if set(rule.tours) & set(t.access)]
-                if tours:
-                    said.append("Tours for you: " + "; ".join(f"**{t.name}**, {t.when}" for t in tours) + ".")
-                    used |= {f"tour:{t.name}" for t in tours}
-                if rule.menu and not menu_told and not food_question:
-                    # a food question gets the whole menu answer, warnings included: not said twice
-                    check = self.answers.menu_check(known)
-                    if check:
-                        said.append(check)
-                        menu_told = True
-                if said:
-                    lines.append(" ".join(said))
-        return lines
-
-    def _asks_food(self, q: Question) -> bool:
-        """A question about food or drink: it says so, or names a café or a dish."""
-        if q.food or q.drink:
-            return True
-        return any(h.named and h.entry.kind in ("cafe", "menu") for h in self.index.search(q.ask)[:3])
-
-    def feeling(self, topic: str, q: Question, known: Known, used: set[str]) -> list[str]:
-        found = [f for f in self.venue.facilities if topic in f.serves and f"facility:{f.id}" not in used]
-        if not found:
-            return []
-        used |= {f"facility:{f.id}" for f in found}
-        lead = FEELING_LEADS.get(topic, "")
-        return [" ".join([lead, *(self.answers.facility(f, q, known) for f in found[:2])]).strip()]
-
-    def language_line(self, language: str) -> str:
-        guide = next((f for f in self.venue.facilities if language.lower() in f.text.lower()), None)
-        if guide:
-            return f"{guide.name} come in {md(language)} — {guide.text}"
-        return f"I'm sorry, I can only write in English, and I know of nothing here in {md(language)}."
 
     # ---- questions -----------------------------------------------------------------------------------
 
@@ -209,26 +140,57 @@ class BuiltinResponder:
             return None
         return Hit(best * self.index.rarest, entry, named=False, coverage=best)
 
+    def _overview(self, q: Question, now: datetime) -> str:
+        """An answer about everything on (`overview`), when the question names no one entry or kind."""
+        hits = self.index.search(q.ask)
+        if (hits and hits[0].named) or kind_asked(self.index, q.ask) is not None:
+            return ""
+        return overview.answer(q, [e for e in self.venue.exhibitions if e.on(now.date())], now.date())
+
+    def _the_cause(self, q: Question, known: Known) -> bool:
+        """Whether what the message names is the place that does not suit the party (its shows clash with
+        a need or a dislike): said as the cause of a feeling, not asked about."""
+        hits = self.index.search(q.ask)
+        top = hits[0] if hits else None
+        if top is None or top.entry.kind not in ("gallery", "exhibition"):
+            return False
+        room = top.entry.obj if top.entry.kind == "gallery" else top.entry.obj.gallery
+        shows = [e for e in self.venue.exhibitions if e.gallery == room]
+        return any(fit.unsuited(e, known) for e in shows)
+
     def _follow_up(self, q: Question, known: Known, earlier: Sequence[str]) -> Question:
         """A question pointing back ("where is it?") asked about the last thing discussed, unless it refers
         to a live need ("where can I get one?") or names its own subject."""
-        if not earlier or not intents.points_back(q.folded) or not intents.only_about_a_subject(q.folded, self.index):
+        pointing = intents.points_back(q.folded) or admission.asks_age(q.folded)  # "can my 10 year old go in?"
+        if not earlier or not pointing or not intents.only_about_a_subject(q.folded, self.index):
             return q
         hits = self.index.search(q.ask)
         if hits and hits[0].named:
             return q
         if intents.vague_need(q.folded) and any(r.query for r, _ in known.role("want")):
             return q
-        subject = intents.last_subject(self.index, earlier, MIN_SCORE * self.index.rarest)
-        return Question.read(intents.resolved(q.text, subject), self.venue) if subject else q
+        found = intents.last_subject(self.index, earlier, MIN_SCORE * self.index.rarest)
+        if found is None:
+            return q
+        subject, message = found
+        if subject.entry.kind == "facility" and kind_asked(self.index, message) == "tour":
+            # "is there a tour for deaf people?" was answered with the tours the support lists: one of them
+            tours = {t.name for t in self._tours_for(subject.entry.obj.id)}
+            subject = next((h for h in self.index.search(message) if h.entry.name in tours), None) or next(
+                (Hit(1.0, e) for e in self.index.entries if e.kind == "tour" and e.name in tours), subject
+            )
+        return Question.read(intents.resolved(q.text, subject), self.venue)
 
     def answer(self, q: Question, known: Known, used: set[str], now: datetime, wants: list[str] | None = None) -> str:
         # the venue's own words for another kind win over the generic ones ("show" is a tour at an aquarium)
         theirs = {w for k, text in self.venue.words.items() if k != "exhibition" for w in text.split()}
         generic = [w for w in KIND_WORDS["exhibition"].split() if w not in theirs]
         kind_words = " ".join([*generic, self.venue.words.get("exhibition", "")])
+        whole = self._overview(q, now)  # "how long to see it all?", "the newest exhibition?"
+        if whole:
+            return whole
         if intents.whats_on(q.folded, kind_words, self.index, frozenset(theirs)) and not q.budget:
-            return self.answers.whats_on(known, now)
+            return self.answers.whats_on(known, now, q.folded)
         skip = to_skip(self.answers, q, known, now) if SKIP.search(q.folded) else ""
         if skip:  # "anywhere we should skip?": the shows that clash with the party's needs
             return skip
@@ -238,6 +200,13 @@ class BuiltinResponder:
                 if any(PRICE.search(text) for text, _ in hit.entry.fields):
                     hit.score *= 1.5
             hits.sort(key=lambda h: -h.score)
+        said = admission.subject(hits)
+        unpriced = hits and not hits[0].named and not any(AMOUNT.search(text) for text, _ in hits[0].entry.fields)
+        if said is None and unpriced and "price" in q.focus and admission.asks_admission(q):
+            return by_kind(self.answers, self.index, [], q, known, now)  # no price there: where prices are
+        entry = admission.answer(q, hits, self.index, now)  # "can my 10 year old go in?", "how much for X?"
+        if entry:
+            return entry
         specific = self._specific(hits)
         if not specific and not q.plan:  # the lexical evidence is weak: the nearest entry in meaning
             meant = self._meant(q, used)
@@ -270,6 +239,11 @@ class BuiltinResponder:
             wanted = Question.read(rule.query.format(value=live[0]), self.venue)
             wanted.focus = q.focus
             return self.answer(wanted, known, used, now, wants=live[:1])
+        if timed_tour(self.index, q):  # "the next planetarium show?", "the next walk from the gate?"
+            place = next((h for h in self.index.search(q.folded)[:3] if h.named and h.entry.kind in PLACES), None)
+            there = at_place(self.venue.tours, place.entry.name) if place else []
+            if there:
+                return self.answers.tours([], q, known, now, pool=there)
         if timed_tour(self.index, q) and not (top and top.named):  # "when's the next feeding?"
             return self.answers.tours([h for h in hits if h.entry.kind == "tour"], q, known, now)
         if asks_time(q) and not (top and (top.named or top.entry.kind in ("tour", "cafe", "menu", "hours"))):
@@ -279,12 +253,14 @@ class BuiltinResponder:
         kind = top.entry.kind
         a = self.answers
         if kind in ("menu", "cafe"):
+            # "is the kiosk by the penguins open?": the café named (a dish of it may score higher)
+            cafe = top if kind == "cafe" else next((h for h in hits[:4] if h.entry.kind == "cafe" and h.named), None)
             if (
-                kind == "cafe"
-                and (top.named or OPEN.search(q.folded))
+                cafe is not None
+                and (cafe.named or OPEN.search(q.folded))
                 and ("when" in q.focus or timing.NOW_WORDS.search(q.folded) or OPEN.search(q.folded))
             ):
-                return a.opening(top.entry.obj, now)
+                return a.opening(cafe.entry.obj, now)
             return a.food(hits, q, known, wants or [], "where" in q.focus, now)
         if kind == "restroom":
             return a.restroom(q, known)
@@ -310,66 +286,33 @@ class BuiltinResponder:
             return a.gallery(top.entry.obj, q, known)
         if kind == "venue":
             return a.about_venue(now)
-        shows = self._shows(hits)
-        if len(shows) > 1:
-            return a.exhibitions(shows, q, known)
-        return a.exhibition(shows[0], q, known)
+        shows, left = self._shows(hits, known)
+        one = a.exhibition(shows[0], q, known, now.date()) if len(shows) == 1 else ""
+        text = one or a.exhibitions(shows, q, known)
+        return text + "".join(f"\nI've left out **{e.title}**: {why}." for e, why in left)
 
-    def _shows(self, hits: list[Hit]) -> list[Exhibition]:
+    def _shows(self, hits: list[Hit], known: Known) -> tuple[list[Exhibition], list[tuple[Exhibition, str]]]:
+        """The shows that answer, best first, and those left out because they do not suit the party (a need
+        or a dislike: `fit`); shows that suit what the party needs ("cool", "calm") come first."""
         shows = [h for h in hits if h.entry.kind == "exhibition"]
         best = shows[0]
         if best.named:
-            return [h.entry.obj for h in shows if h.named][:3]
-        return [h.entry.obj for h in shows if h.score >= 0.8 * best.score][:3]
+            return [h.entry.obj for h in shows if h.named][:3], []
+        left: list[tuple[Exhibition, str]] = []
+        if fit.cares(known):
+            wanted, kept = fit.wanted_words(known), []
+            for h in shows:
+                why = fit.unsuited(h.entry.obj, known)
+                if why and h.score >= 0.8 * best.score:
+                    left.append((h.entry.obj, why))
+                elif not why:
+                    kept.append(Hit(h.score * (1 + 0.5 * fit.fit(h.entry.obj, wanted)), h.entry, h.named, h.coverage))
+            if kept:
+                shows, best = sorted(kept, key=lambda h: -h.score), max(kept, key=lambda h: h.score)
+        return [h.entry.obj for h in shows if h.score >= 0.8 * best.score][:3], left[:2]
 
     def recommend(self, q: Question, known: Known) -> str:
         return recommend(self.venue, self.answers, q, known)
-
-    # ---- small talk ----------------------------------------------------------------------------------
-
-    def small_talk(self, acts: set[str], known: Known, store: MemoryStore, now: datetime) -> str:
-        """One short fitting reply to a message that only greets, thanks, says goodbye or acknowledges."""
-        if "goodbye" in acts:
-            return f"Thank you for visiting {self.venue.short_name} — enjoy the rest of your day!"
-        if "thanks" in acts:
-            return "You're welcome! Anything else I can help with?"
-        if "greeting" in acts:
-            return self.greeting(known, store, now) + " What would you like to see or do today?"
-        if "no" in acts:
-            return "No problem — just ask if you need anything. Enjoy your visit!"
-        return "Glad that helps — anything else I can help with?"
-
-    def greeting(self, known: Known, store: MemoryStore, now: datetime, pick: bool = True) -> str:
-        name = known.first("name")
-        who = f", {md(name)}" if name else ""
-        if returning(store, now):
-            return welcome_back(self.venue, known, pick)
-        if name and known.new("name"):
-            return f"Hello{who} — nice to meet you! Welcome to {self.venue.short_name}."
-        return f"Hello{who}! Welcome to {self.venue.short_name}."
-
-    def fallback(self) -> str:
-        desk = next((f for f in self.venue.facilities if "help" in f.serves), None)
-        name = desk.name if desk and any(ch.isupper() for ch in desk.name[1:]) else desk.name.lower() if desk else ""
-        where = f"the {name} ({desk.location})" if desk and desk.location else "a member of staff"
-        topics = ["what's on", "directions and toilets", "food", "access", "tours", "opening hours"]
-        return f"I'm not sure about that one — {where} will know. I can help with {listing(topics)}."
-
-
-def _grouped(venue: Venue, new: list[tuple[ConceptRule, str]]) -> list[tuple[ConceptRule, list[str]]]:
-    """This turn's facts by rule, in order, so two allergies are acknowledged in one sentence; a diet or
-    allergy said twice in two words ("coeliac", "gluten-free") counts once."""
-    out: dict[str, tuple[ConceptRule, list[str]]] = {}
-    seen: set[tuple[str, str]] = set()
-    for rule, value in new:
-        key = value.lower()
-        if rule.menu == "diet":
-            key = " ".join(diet_tags(venue, value)) or key
-        if (rule.concept, key) in seen:
-            continue
-        seen.add((rule.concept, key))
-        out.setdefault(rule.concept, (rule, []))[1].append(value)
-    return list(out.values())
 
 
 def _same_place(a: Entry, b: Entry) -> bool:
@@ -379,14 +322,15 @@ def _same_place(a: Entry, b: Entry) -> bool:
     return bool(shows and rooms) and shows[0].gallery == rooms[0]
 
 
-def returning(store: MemoryStore, now: datetime) -> bool:
-    """Whether memory holds facts from an earlier day: a visitor we have met before."""
-    today = now.date()
-    for fact in store.facts.values():
-        try:
-            created = datetime.fromisoformat(fact.created_at)
-        except (TypeError, ValueError):
-            continue
-        if (created.astimezone().replace(tzinfo=None) if created.tzinfo else created).date() < today:
-            return True
-    return False
+def without_needs(q: Question, known: Known) -> Question:
+    """The question without the words of a need told in the same message ("the heat gets to me, anything
+    cool indoors?" asks for somewhere cool, not about the heat): the need is answered by its own advice and
+    chooses what suits; its words would only find the entries about the need again. Unchanged when
+    nothing else would be left to look up."""
+    values = [v for rule, v in known.new("need")]
+    ask = q.ask
+    for value in values:
+        ask = re.sub(rf"(?<![a-z0-9]){re.escape(fold(value))}(?![a-z0-9])", " ", ask)
+    if ask == q.ask or not content_words(ask) - STOPWORDS:
+        return q
+    return replace(q, ask=" ".join(ask.split()))

@@ -73,6 +73,57 @@ def day_asked(folded: str, now: datetime) -> date | None:
     return None
 
 
+# parts of a day a question may name, as (from, to) wall-clock minutes
+PARTS = (
+    (
+        re.compile(r"\bearly (?:tomorrow |today |on \w+day )?morning\b|\bfirst thing\b|\bearly\b"),
+        (0, 10 * 60 + 30),
+        "in the early morning",
+    ),
+    (re.compile(r"\bmorning\b"), (0, 12 * 60), "in the morning"),
+    (re.compile(r"\blunch ?time\b|\baround lunch\b"), (11 * 60 + 30, 14 * 60), "around lunchtime"),
+    (re.compile(r"\bafternoon\b"), (12 * 60, 17 * 60 + 30), "in the afternoon"),
+    (re.compile(r"\bevening\b|\btonight\b"), (17 * 60, 24 * 60), "in the evening"),
+)
+AT_HOUR = re.compile(r"\b(?:at|around|about|for) (\d{1,2})(?:[:.](\d{2}))? ?(am|pm|o'?clock)?\b")
+LATER = re.compile(r"\blater(?: on| today)?\b")
+
+
+def window(folded: str, now: datetime) -> tuple[date, int, int, str] | None:
+    """The day and the span of it (minutes from midnight) a question asks about, and how to say the span:
+    "early tomorrow morning", "this afternoon", "at 3", "later", "on Saturday"; None when it names no time."""
+    day = day_asked(folded, now)
+    span, said = next(((bounds, label) for pattern, bounds, label in PARTS if pattern.search(folded)), (None, ""))
+    at = AT_HOUR.search(folded)
+    if span is None and at:
+        hour, minute = int(at.group(1)), int(at.group(2) or 0)
+        if at.group(3) == "pm" or (at.group(3) is None and 1 <= hour <= 7):  # "at 3": the afternoon
+            hour = hour % 12 + 12
+        if hour < 24 and minute < 60:
+            span, said = (hour * 60 + minute - 30, hour * 60 + minute + 60), f"around {hour:02d}:{minute:02d}"
+    if span is None and LATER.search(folded):
+        span, day, said = (0, 24 * 60), day or now.date(), "later"
+    if span is None and day is None:
+        return None
+    day = day or now.date()
+    start, end = span or (0, 24 * 60)
+    if day == now.date():
+        start = max(start, now.hour * 60 + now.minute)
+    return day, start, end, said
+
+
+def runs_between(tours: list[Tour], day: date, start: int, end: int) -> list[tuple[Span, Tour]]:
+    """The tours starting on `day` between the two times (minutes from midnight), by time."""
+    found = [
+        (s, t)
+        for t in tours
+        if t.schedule
+        for s in t.schedule.spans(day)
+        if start <= s.start.hour * 60 + s.start.minute <= end
+    ]
+    return sorted(found, key=lambda p: p[0].start)
+
+
 def weekday(day: date, now: datetime) -> str:
     if day == now.date():
         return f"today ({day:%A})"
@@ -234,14 +285,15 @@ def tour_line(t: Tour, now: datetime) -> str:
     return f"{text} {facts}".strip()
 
 
-def next_tours(tours: list[Tour], now: datetime) -> str:
-    """The next tour after now (and today's others), not every time of every tour."""
+def next_tours(tours: list[Tour], now: datetime, word: str = "tour") -> str:
+    """The next tour after now (and today's others), not every time of every tour; `word`: what the venue
+    calls them ("show")."""
     upcoming = sorted(((s, t) for t in tours for s in [next_run(t, now)] if s), key=lambda p: p[0].start)
     if not upcoming:
         return ""
     span, t = upcoming[0]
     text = (
-        f"The next tour is the **{t.name}**, {weekday(span.start.date(), now)} at {clock(span.start)} "
+        f"The next {word} is the **{t.name}**, {weekday(span.start.date(), now)} at {clock(span.start)} "
         f"({t.minutes} min, from {t.meets})."
     )
     facts = tour_facts(t)
@@ -258,14 +310,15 @@ def next_tours(tours: list[Tour], now: datetime) -> str:
     return text
 
 
-def todays_tours(tours: list[Tour], now: datetime) -> str:
+def todays_tours(tours: list[Tour], now: datetime, word: str = "tour") -> str:
+    """The tours (the venue's `word` for them) still to come today, each with its times."""
     today = [(t, [s for s in runs_today(t, now) if s.start > now]) for t in tours]
     today = [(t, spans) for t, spans in today if spans]
     if not today:
-        nxt = next_tours(tours, now)
-        return f"No more tours today ({now:%A}). {nxt}".strip()
+        nxt = next_tours(tours, now, word)
+        return f"No more {word}s today ({now:%A}). {nxt}".strip()
     rows = [f"- **{t.name}** at {', '.join(clock(s.start) for s in spans)} ({t.minutes} min)" for t, spans in today]
-    return f"Tours still to come today ({now:%A}):\n" + "\n".join(rows)
+    return f"{word.capitalize()}s still to come today ({now:%A}):\n" + "\n".join(rows)
 
 
 def tours_on(tours: list[Tour], day: date, now: datetime) -> str:

@@ -91,8 +91,7 @@ def tour_schedule(c: Checker, t: dict, where: str, minutes: int) -> tuple[Schedu
     spec = f"{days} {','.join(spans)}" if days else ",".join(spans)
     found = schedule(c, spec, f"{where} days {days!r}")
     if not when:
-        day_words = days or "daily"
-        when = f"{day_words} at {_and([s.strip() for s in times])}"
+        when = f"{said_days(days)} at {_and([s.strip() for s in times])}"
     return found, when
 
 
@@ -147,6 +146,22 @@ def other_days(text: str) -> str:
         if days:
             rules.append(f"{','.join(dict.fromkeys(days))} {int(h1):02d}:{m1}-{int(h2):02d}:{m2}")
     return "; ".join(rules)
+
+
+def said_days(days: str) -> str:
+    """Opening_hours days as a visitor reads them: "Mo-Su" daily, "Sa,Su" weekends, "Mo-Fr" weekdays,
+    "Tu" Tuesdays, "Sa,Su" … ; anything else (months, nth weekdays) as written."""
+    names = dict((osm, word) for word, osm in DAY_WORDS)
+    plain = {"": "daily", "Mo-Su": "daily", "Sa,Su": "weekends", "Sa-Su": "weekends", "Mo-Fr": "weekdays"}
+    if days in plain:
+        return plain[days]
+    parts = days.split(",")
+    if all(p in names for p in parts):
+        return _and([f"{names[p].capitalize()}s" for p in parts])
+    m = re.fullmatch(r"(\w\w)-(\w\w)", days)
+    if m and m.group(1) in names and m.group(2) in names:
+        return f"{names[m.group(1)].capitalize()} to {names[m.group(2)].capitalize()}"
+    return days
 
 
 def _and(items: list[str]) -> str:

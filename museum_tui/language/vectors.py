@@ -115,6 +115,12 @@ class StaticVectors:
     def __contains__(self, word: str) -> bool:
         return word in self._index
 
+    def frequency(self, word: str) -> float:
+        """How common a whole word is in English (wordfreq's Zipf scale: 'the' about 7.7, 'leave' 5.3,
+        'rucksack' absent); 0.0 for a word the table lacks."""
+        row = self._index.get(word)
+        return float(self._zipf[row]) / 10.0 if row is not None else 0.0
+
     def _correct_uncached(self, word: str) -> str | None:
         """The known word a misspelt one most likely meant, or None.
 

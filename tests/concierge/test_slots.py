@@ -146,7 +146,7 @@ def test_a_venues_own_word_for_its_tours_wins(tmp_path) -> None:
     agents = load_agents(venue)
     text = "what shows are on today?"
     reply = BuiltinResponder(venue).reply(text, route(text, store, agents), store, now=MONDAY)
-    assert "Tours still to come today" in reply and "Land train tour" in reply, reply
+    assert "Shows still to come today" in reply and "Land train tour" in reply, reply
     plain = Venue("garden").ask(text)
     assert "Land train tour" not in plain and "Rainforest Giants" in plain, "by default a show is an exhibition"
 

@@ -187,3 +187,8 @@ def test_a_missing_or_damaged_file_is_one_clear_error(tmp_path: Path, content: b
     with pytest.raises(ValueError, match="cannot read the vector table"):
         StaticVectors.load(path)
     assert path not in vectors._LOADED
+
+
+def test_frequency_says_how_common_a_whole_word_is(table: StaticVectors) -> None:
+    assert table.frequency("leave") > table.frequency("rucksack") == 0.0
+    assert table.frequency("the") > table.frequency("leave") > table.frequency("defibrillator") > 0.0

@@ -1,0 +1,157 @@
+"""Who may go in and what it costs, for one show or tour, from its own fields: "can my 10 year old go in?"
+reads its `min_age` and `age_note`; "how much for Dreamers?" its `ticket`; "do I need a ticket for it?"
+on a show without a ticket of its own says entry covers it and what entry costs (the venue's prices, from
+the entry that says most about them). With no show named, an age question lists the age limits there are.
+Nothing here names a venue: every answer is read from the venue file's fields."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from .index import Hit, Index
+from .kinds import PRICE, at_place, priced
+from .lexicon import focus, fold
+from .model import Exhibition, Tour
+from .question import Question
+from .wording import cap
+
+# an age said in years ("my 10 year old", "a 7-yr-old", "aged 4", "she's 9 years old")
+AGE = re.compile(r"\b(\d{1,2})\s*[- ]?\s*(?:years?|yrs?|yo)\b(?:[- ]?old)?|\baged? (\d{1,2})\b")
+# a very young child said by a word (ages as a rule of thumb)
+YOUNG = {"baby": 1, "babies": 1, "toddler": 2, "toddlers": 2, "infant": 1}
+# the question asks whether someone may go in or it suits them
+ALLOWED = re.compile(
+    r"\b(?:go in|get in|come in|allowed|let in|admitted|suitable|ok for|okay for|too young|old enough|age limit|"
+    r"ages?|minimum age|can (?:my|our|a|the) \w+(?: \w+)?(?: year old)? (?:go|see|come|do|join))\b"
+)
+# "free" of something, not of charge
+FREE_OF = re.compile(
+    r"\b\w+-free\b|\b(?:step|barrier|stair|nut|peanut|gluten|dairy|milk|egg|wheat|lactose|sugar|alcohol|smoke) free\b"
+)
+TICKET = re.compile(r"\btickets?\b|\bbook(?:ing)?\b")
+# who a price is for: a group the ticket texts name ("students", "seniors", "under-18s")
+GROUP = re.compile(
+    r"\b(?:students?|seniors?|pensioners?|oaps?|retired|over.?60s?|over.?65s?|concessions?|carers?|disabled|"
+    r"unwaged|unemployed|members?|under.?\d+s?|children|child|kids?|families|family)\b"
+)
+# how price texts name a group said another way (the words a clause about it uses)
+GROUP_WORDS = {
+    "pensi": ("senior", "over", "concession"),
+    "oap": ("senior", "over", "concession"),
+    "retir": ("senior", "over", "concession"),
+    "over": ("senior", "over"),
+    "kid": ("child", "under", "kid"),
+    "child": ("child", "under", "kid"),
+    "unwag": ("unwaged", "unemployed", "concession"),
+    "unemp": ("unwaged", "unemployed", "concession"),
+}
+
+
+def age_in(folded: str) -> int | None:
+    """The age the question says (in years), or None."""
+    m = AGE.search(folded)
+    if m:
+        return int(m.group(1) or m.group(2))
+    return next((age for word, age in YOUNG.items() if re.search(rf"\b{word}\b", folded)), None)
+
+
+def asks_age(folded: str) -> bool:
+    """Whether the question is about someone's age being allowed in ("can my 10 year old go in?")."""
+    if re.search(r"\bage limits?\b|\bhow old\b|\bminimum age\b|\bold enough\b", folded):
+        return True
+    return age_in(folded) is not None and bool(ALLOWED.search(folded))
+
+
+def asks_admission(q: Question) -> bool:
+    """A question about the ticket or price of something ("do I need a ticket for it?", "how much is it?")."""
+    plain = FREE_OF.sub(" ", q.folded)  # "step-free", "nut free": no price
+    return "price" in focus(plain) or bool(TICKET.search(q.folded))
+
+
+def subject(hits: list[Hit]) -> Exhibition | Tour | None:
+    """The show or tour the question names (a room named like its one show counts as the show)."""
+    for hit in hits[:4]:
+        if not hit.named:
+            continue
+        if hit.entry.kind in ("exhibition", "tour"):
+            return hit.entry.obj
+    return None
+
+
+def age_verdict(thing: Exhibition | Tour, age: int | None) -> str:
+    """Whether a child of `age` may go in, from the show's age limit and note."""
+    name = getattr(thing, "title", None) or thing.name
+    note = f" ({thing.age_note.rstrip('.')})" if thing.age_note else ""
+    if thing.min_age:
+        limit = f"**{name}** is for ages {thing.min_age} and over{note}"
+        if age is None:
+            return f"{limit}."
+        if age < thing.min_age:
+            return f"{limit}, so not for {_a(age)}-year-old, I'm afraid."
+        return f"{limit}, so {_a(age)}-year-old can go in."
+    if thing.age_note:
+        return f"**{name}**: {cap(thing.age_note.rstrip('.'))}."
+    return f"**{name}** has no age limit: all ages are welcome."
+
+
+def age_limits(shows: list[Exhibition], tours: list[Tour], age: int | None) -> str:
+    """With no show named: the age limits there are, and what a child of `age` cannot go in to."""
+    limited = [(getattr(t, "title", None) or t.name, t.min_age) for t in [*shows, *tours] if t.min_age]
+    if not limited:
+        return "There are no age limits here: everything is open to all ages."
+    rows = "; ".join(f"**{name}** {age_}+" for name, age_ in limited)
+    text = f"Age limits: {rows}; everything else is open to all ages."
+    if age is not None:
+        barred = [name for name, age_ in limited if age < age_]
+        text += f" For {_a(age)}-year-old that rules out {', '.join(barred)}." if barred else ""
+    return text
+
+
+def ticket_answer(thing: Exhibition | Tour, q: Question, index: Index) -> str:
+    """What going in to one show or tour costs: its own ticket, or that entry covers it and what entry
+    costs; the clause of the venue's price text that names the visitor's group ("students") is quoted."""
+    name = getattr(thing, "title", None) or thing.name
+    prices = priced(index)
+    general = prices.entry.obj.text if prices is not None else ""
+    if thing.ticket:
+        text = f"**{name}** needs its own ticket: {thing.ticket.rstrip('.')}."
+    else:
+        first = re.split(r"(?<=[.;])\s+", general)[0].rstrip(";") if general else ""
+        covered = f" {first.rstrip('.')}." if first and PRICE.search(first) else ""
+        text = f"**{name}** needs no ticket of its own: general admission covers it.{covered}"
+    if thing.booking:
+        text += f" {thing.booking.rstrip('.')}."
+    group = GROUP.search(q.folded)
+    if group and general:
+        word = fold(group.group(0)).rstrip("s")[:5]
+        said = next((w for key, w in GROUP_WORDS.items() if word.startswith(key)), (word,))
+        clauses = re.split(r"(?<=[.;])\s+", general)
+        clause = next((c for w in said for c in clauses if w in fold(c)), "")
+        if clause and fold(clause) not in fold(text):
+            text += f" {cap(clause.rstrip(';').rstrip('.'))}."
+    return text
+
+
+def _a(age: int) -> str:
+    """'a 10', 'an 8', 'an 11', 'an 18': the article as the number is said."""
+    return f"an {age}" if age in (8, 11, 18) or 80 <= age <= 89 else f"a {age}"
+
+
+def answer(q: Question, hits: list[Hit], index: Index, now: datetime) -> str:
+    """Who may go in or what it costs, when the question asks it of a show or tour (named, or the tours
+    that meet at a place named: "can my 4 year old go to the planetarium?"); '' otherwise."""
+    said = subject(hits)
+    things: list = [said] if said is not None else []
+    if not things:
+        place = next((h for h in hits[:3] if h.named and h.entry.kind in ("facility", "gallery")), None)
+        things = at_place(index.venue.tours, place.entry.name) if place else []
+    age = age_in(q.folded)
+    if things and asks_age(q.folded):
+        return "\n".join(age_verdict(t, age) for t in things[:4])
+    if things and asks_admission(q) and not q.plan:
+        return "\n".join(ticket_answer(t, q, index) for t in things[:4])
+    if asks_age(q.folded) and not any(h.named for h in hits[:3]):
+        shows = [e for e in index.venue.exhibitions if e.on(now.date())]
+        return age_limits(shows, list(index.venue.tours), age)
+    return ""

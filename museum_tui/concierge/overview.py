@@ -1,0 +1,72 @@
+"""Questions about the whole of what is on rather than one show, answered from every exhibition's fields:
+how long it takes to see everything (their `minutes`), what is newest (the latest `opens` date so far) and
+what ends soonest (the nearest `closes` date)."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from .model import Exhibition
+from .question import Question
+
+# the whole place, however it is said ("see everything", "go round", "the whole museum")
+WHOLE = re.compile(
+    r"\b(?:everything|all of it|the lot|it all|(?:go|get|walk|look) (?:a)?round|the whole(?: \w+)?|"
+    r"whole (?:place|thing|visit)|a (?:full|whole) visit|see all)\b"
+)
+NEWEST = re.compile(r"\b(?:newest|latest|most recent|new(?:ly)? opened|just opened|brand new)\b")
+ENDING = re.compile(
+    r"\b(?:clos(?:es|ing) soon|end(?:s|ing) soon|finish(?:es|ing) soon|last chance|about to (?:close|end)|"
+    r"leaving soon|final (?:days|weeks))\b"
+)
+
+
+def asks_total(q: Question) -> bool:
+    """ "How long does it take to see everything?" (how long, of the whole place, not one show)."""
+    return "long" in q.focus and bool(WHOLE.search(q.folded))
+
+
+def total_time(shows: list[Exhibition]) -> str:
+    """The time to see every show on today, from their minutes."""
+    if not shows:
+        return ""
+    minutes = sum(e.minutes for e in shows)
+    hours, rest = divmod(minutes, 60)
+    said = f"{hours} hour{'s' if hours != 1 else ''}" + (f" {rest} minutes" if rest else "") if hours else f"{rest} min"
+    longest = max(shows, key=lambda e: e.minutes)
+    return (
+        f"Seeing everything on today takes about {said} ({len(shows)} exhibitions, without breaks); "
+        f"the longest is **{longest.title}** (about {longest.minutes} min)."
+    )
+
+
+def newest(shows: list[Exhibition], today: date) -> str:
+    """The show that opened most recently ('' when no show has an opening date)."""
+    dated = [e for e in shows if e.opens and e.opens <= today]
+    if not dated:
+        return ""
+    e = max(dated, key=lambda e: e.opens)
+    until = f", until {e.closes.day} {e.closes:%B}" if e.closes else ""
+    since = f"{e.opens.day} {e.opens:%B}"
+    return f"The newest is **{e.title}**, open since {since}{until}: {e.description} ({e.gallery.name})."
+
+
+def ending(shows: list[Exhibition], today: date) -> str:
+    """The shows that end soonest ('' when none has a closing date)."""
+    dated = sorted((e for e in shows if e.closes and e.closes >= today), key=lambda e: e.closes)
+    if not dated:
+        return ""
+    rows = [f"**{e.title}** (until {e.closes.day} {e.closes:%B})" for e in dated[:3]]
+    return "Ending soonest: " + "; ".join(rows) + "."
+
+
+def answer(q: Question, shows: list[Exhibition], today: date) -> str:
+    """The answer to a question about everything on, or ''."""
+    if asks_total(q):
+        return total_time(shows)
+    if NEWEST.search(q.folded):
+        return newest(shows, today)
+    if ENDING.search(q.folded):
+        return ending(shows, today)
+    return ""
