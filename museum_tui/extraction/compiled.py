@@ -56,7 +56,7 @@ def compile_ontology(ontology: Ontology) -> Compiled:
             and "need" not in (own[cid].question, extra[0].question)
         ):
             fallback[cid] = replace(extra[0], party=own[cid].party)
-    fuzzy = [c for c in cues if c.fuzzy]
+    fuzzy = [c for c in [*cues, *fallback.values()] if c.fuzzy]  # the fallback's words are read too
     phrases = [w for c in fuzzy for w in c.words if not is_regex(w)]
     regexes = [w for c in fuzzy for w in c.words if is_regex(w)]
     # Every concept's term phrases: a capitalised capture that is another concept's word ("I'm French",

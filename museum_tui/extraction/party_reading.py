@@ -85,3 +85,41 @@ def presumed(clause: Clause, text: str, start: int, end: int, of_member: bool) -
         clause.others_from is not None and start >= clause.others_from and member_named(text[: clause.others_from])
     )
     return of_member or bool(member_before(text, start)) or bool(related)
+
+
+# "me and my husband are vegan", "my son and I are coeliac": one subject, the visitor and a member
+JOINT = re.compile(
+    rf"^(?:(?:me|i) (?:and|&) (?P<a>(?:my|our) (?:[\w-]+ )?(?:{MEMBERS}))|(?P<b>(?:my|our) (?:[\w-]+ )?(?:{MEMBERS})) "
+    r"(?:and|&) (?:i|me)) (?P<verb>are|have|both|do|can|cannot|use|need|eat|wear)\b"
+)
+# "I'm vegan and so is my son", "…, as is my husband"
+SO_IS = re.compile(rf"\b(?:and )?(?:so|as) (?:is|does|has|do|are) (?P<who>(?:my|our) (?:[\w-]+ )?(?:{MEMBERS}))$")
+
+
+def joint(text: str) -> tuple[str, str] | None:
+    """(member, the clause said by "we") for a clause whose subject is the visitor and a member, else None."""
+    m = JOINT.match(text)
+    if not m:
+        return None
+    member = member_named(m.group("a") or m.group("b"))
+    return (member, "we " + text[m.start("verb") :]) if member else None
+
+
+def so_is(text: str) -> str:
+    """The member a clause ends by giving the same ("…and so is my son"), or ""."""
+    m = SO_IS.search(text)
+    return member_named(m.group("who")) if m else ""
+
+
+NOT_ME = re.compile(r"(?:,\s*|\s)not (?:me|mine|for me|my own)$")
+
+
+def not_me(clause: Clause, hits: list[Hit]) -> list[Hit]:
+    """ "it's my son who has the nut allergy, not me": the member's needs, denied for the visitor."""
+    if clause.about in (SELF, OTHER) or not NOT_ME.search(clause.text):
+        return []
+    return [
+        replace(h, about=SELF, polarity="negated", evidence=clause.original)
+        for h in hits
+        if h.about == clause.about and h.polarity == "asserted"
+    ]

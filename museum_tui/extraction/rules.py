@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from museum_tui.language.clauses import INJECTION, NEGATION, Clause, avoided, fold, is_affirmative, split_clauses
 from museum_tui.language.foreign import written_in
-from museum_tui.language.party import OTHER, SELF, absent, member_named
+from museum_tui.language.party import OTHER, SELF, absent, handed_back, member_named
 from museum_tui.memory import Ontology
 
 from .compiled import compiled_for
@@ -28,7 +28,18 @@ from .corrections import denied, overruled, paired
 from .cues import ConceptCues
 from .grounding import Grounding
 from .hits import Hit, Span, inside_any, outer, said_once, tidy_hits
-from .party_reading import MY_BEFORE, as_first_person, handed_on, me_too, member_after, member_before, presumed
+from .party_reading import (
+    MY_BEFORE,
+    as_first_person,
+    handed_on,
+    joint,
+    me_too,
+    member_after,
+    member_before,
+    not_me,
+    presumed,
+    so_is,
+)
 from .reading import (
     CARRIED,
     DANGLING,
@@ -43,7 +54,7 @@ from .reading import (
     spoken,
     subjectless,
 )
-from .short_answers import as_statement
+from .short_answers import as_statement, said_of_you
 from .span_reading import SpanReading
 from .spelling import Speller
 from .validate import ExtractedFact, ExtractionResult, validate_facts
@@ -152,7 +163,8 @@ class RuleExtractor(SpanReading):
                     Hit(m.concept, m.value, m.polarity, clause.original, clause.sentence, None, m.about)
                     for m in self.meaning.read(clause)
                 ]
-            read.extend(me_too(clause, outer(read)))  # "both kids are vegan, same as me"
+            read.extend(me_too(clause, outer(read)) + not_me(clause, outer(read)))  # "…, same as me" / "…, not me"
+            read.extend(self._shared(clause, read, bot_question))  # "my husband and I are vegetarian"
             hits.extend(outer(read))
             said[id(clause)] = outer(read)
             hits.extend(self._moved(clause, before, previous))
@@ -164,6 +176,8 @@ class RuleExtractor(SpanReading):
         if not corrected:
             corrected = [h for h in paired(clauses, self.cues) if h.concept not in {k[0] for k in known}]
         hits.extend(h for h in corrected if (h.concept, h.value.lower(), h.polarity) not in known)
+        if (member := handed_back(user_msg)) and bot_msg:  # "no that's my sister not me!" to "you're allergic …"
+            hits.extend(self._handed(member, bot_msg, user_msg.strip()))
         if (tongue := written_in(user_msg[:MAX_CHARS])) and (said := spoken(self.cues, tongue)):
             hits.append(Hit(said[0], said[1], "asserted", user_msg.strip()))  # written in German: speaks it
         if bot_question and (statement := as_statement(bot_question)):  # "nah, more like all afternoon"
@@ -189,6 +203,41 @@ class RuleExtractor(SpanReading):
             for h in said
             if member and h.polarity == "negated" and h.about != member and h.concept in party
         ]
+
+    def _shared(self, clause: Clause, read: list[Hit], bot_question: str) -> list[Hit]:
+        """A need said of the visitor and a member at once ("my husband and I are both vegetarian", "I'm vegan
+        and so is my son"): the visitor's, and the member's too."""
+        party = [c for c in self.cues if c.party]
+        if (pair := joint(clause.text)) is not None:
+            member, text = pair
+            twin = replace(clause, text=text, about=SELF, third_party=False, others_from=None, spans_taken=[])
+            mine = [replace(h, evidence=clause.original) for c in party for h in self._match(c, twin, bot_question)]
+        elif member := so_is(clause.text):
+            mine = [h for h in outer(read) if h.about == SELF and h.concept in {c.concept for c in party}]
+        else:
+            return []
+        theirs = [replace(h, about=member, evidence=clause.original) for h in mine if h.polarity == "asserted"]
+        return [h for h in mine if h not in read] + theirs
+
+    def _handed(self, member: str, bot_msg: str, evidence: str) -> list[Hit]:
+        """The needs the assistant said were the visitor's, which the visitor hands to `member`: not theirs,
+        the member's."""
+        party = [c for c in self.cues if c.party]
+        said = [
+            h
+            for text in said_of_you(bot_msg)
+            for c in split_clauses(text)
+            for cues in party
+            for h in self._match(cues, c, "")
+        ]
+        out = []
+        for h in said:
+            if h.polarity == "asserted" and h.about == SELF:
+                out += [
+                    Hit(h.concept, h.value, "negated", evidence),
+                    Hit(h.concept, h.value, "asserted", evidence, about=member),
+                ]
+        return out
 
     def _agreed(self, bot_question: str, evidence: str) -> list[Hit]:
         """ "Yes" to "Would you like large-print labels?": the question turned into the visitor's

@@ -51,3 +51,18 @@ def as_statement(question: str) -> str | None:
             rest = re.sub(r"\byour\b", "my", re.sub(r"\byou\b", "me", rest))
             return " ".join(f"{head} {rest}".split())
     return None
+
+
+YOU_ARE = re.compile(r"\byou (?:are|have|use|need|wear|can not|do not)\b")
+
+
+def said_of_you(bot_msg: str | None) -> list[str]:
+    """What the assistant's last message said the visitor is or has ("Since you're allergic to sesame, …"),
+    each as the visitor's own statement, folded ("since i am allergic to sesame")."""
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+", bot_msg or ""):
+        text = fold(sentence)
+        if YOU_ARE.search(text):
+            text = re.sub(r"\byou are\b", "i am", text)
+            out.append(" ".join(re.sub(r"\byour\b", "my", re.sub(r"\byou\b", "i", text)).split()))
+    return out

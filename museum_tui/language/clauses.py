@@ -97,7 +97,9 @@ def retractions(text: str) -> list[re.Match[str]]:
 
 # "no strobe lights please", "no nuts for him": a request to keep something away, which says the need
 AVOID_BEFORE = re.compile(r"\bno (?:[\w-]+ ){0,2}$")
-AVOID_AFTER = re.compile(r"(?: [\w-]+){0,2}? (?:please|thanks|thank you|for (?:me|us|him|her|them)|at all)\b")
+AVOID_AFTER = re.compile(
+    r"(?: [\w-]+){0,2}? (?:please|thanks|thank you|for (?:me|us|him|her|them)|at all)(?: please| thanks)?\s*$"
+)  # at the clause's end: "no hot chocolate for them sadly" is a consequence, not a request
 
 
 # "can't have shellfish", "he can't eat gluten": what one cannot take is what one must avoid
@@ -203,7 +205,9 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
         parts = [p for p in parts if p and re.search(r"\w", p)]
         if is_question and parts and "," in parts[-1]:  # "I'm on crutches, best way up to gallery 3?"
             said, _, asked = parts[-1].rpartition(",")
-            if STATEMENT.match(fold(said)) and 0 < len(asked.split()) <= 8:
+            # "I'm on crutches, …?", "my brother's blind and …, are dogs ok?": a statement, then the question
+            stated = STATEMENT.match(fold(said)) or subject_of(fold(said)) not in (SELF, "other")
+            if stated and 0 < len(asked.split()) <= 8:
                 parts[-1:] = [said.strip(), asked.strip()]
         conditional = False
         for index, part in enumerate(parts):
@@ -304,7 +308,7 @@ def _split(sentence: str) -> list[str]:
     last = 0
     for m in CLAUSE_BREAK.finditer(sentence):
         left = sentence[last : m.start()]
-        if re.match(r",?\s+and\b", m.group(0), re.IGNORECASE) and (
+        if re.match(r",?\s+(?:and\b|n\b|&)", m.group(0), re.IGNORECASE) and (
             PAIRED.match(left.strip()) or (PERSON_END.search(left) and PERSON_START.match(sentence, m.end()))
         ):
             continue  # "me and my partner", "with the grandkids and my hubby": people listed together

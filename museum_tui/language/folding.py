@@ -38,6 +38,7 @@ CONTRACTIONS = [
     (r"\bcant\b", "can not"),
     (r"\bive\b", "i have"),
     (r"\bwanna\b", "want to"),
+    (r"(?<=\w) n (?=\w)", " and "),  # "me n the kids", "fish n chips"
     # chat shorthand: "sculptures r my fave", "til 4", "u", "pls", "cos", "w/ my mum"
     (r"\btil\b", "till"),
     (r"\b(?:u)\b", "you"),

@@ -155,3 +155,11 @@ def test_a_borrowed_value_takes_the_venue_labels_form_of_the_word() -> None:
         concept.pop("cues", None)
     bare = RuleExtractor(parse_ontology(data))
     assert {(f.concept, f.value) for f in bare.extract("I'm autistic")} == {("Access.Sensory", "autism")}
+
+
+def test_the_speller_knows_the_words_of_the_fallback_cues() -> None:
+    """The science centre's own lexicon has no "minutes"; its fallback (the museum's time cues) does, so
+    "fourty minuts" is corrected towards the words the engine reads."""
+    science = RuleExtractor(load_ontology(DATA / "blind" / "science.json"))
+    facts = science.extract("we've got about fourty minuts before our bus")
+    assert {(f.concept, f.value) for f in facts} == {("Visit.TimeBudget", "40 minutes")}

@@ -200,6 +200,36 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
         ("is there step-free access for my mum's wheelchair?", None, {(M, "wheelchair user", "asserted", "mum")}),
         ("is the deaf tour on today?", None, set()),
         ("do you have large print for someone with poor eyesight?", None, set()),
+        # the visitor hands the need the assistant said was theirs to a member of the party
+        (
+            "no that's my sister not me!",
+            "Since you're allergic to sesame, I'd skip the hummus wrap.",
+            {(A, "sesame", "negated", "self"), (A, "sesame", "asserted", "sister")},
+        ),
+        ("no that's my sister not me!", "Lovely, enjoy the visit.", set()),
+        # who came, said as what one has with one; "n" for "and" pairs people as "and" does
+        ("we've got my nephew with us", None, {("VisitPlan.Companions", "nephew", "asserted", "self")}),
+        ("me n the kids are here for the dinosaurs", None, {("VisitPlan.Companions", "kids", "asserted", "self")}),
+        # one subject, the visitor and a member: the need is both of theirs
+        (
+            "my husband and I are both vegetarian",
+            None,
+            {
+                ("VisitPlan.Companions", "husband", "asserted", "self"),
+                (D, "vegetarian", "asserted", "self"),
+                (D, "vegetarian", "asserted", "husband"),
+            },
+        ),
+        ("I'm vegan and so is my son", None, {(D, "vegan", "asserted", "self"), (D, "vegan", "asserted", "son")}),
+        # a member's statement before a question after a comma stands
+        ("my brother's blind and he's here, are dogs ok inside?", None, {(V, "blind", "asserted", "brother")}),
+        # "…, not me": the member's need, denied for the visitor
+        (
+            "sorry, it's my son who has the nut allergy, not me",
+            None,
+            {(A, "nuts", "asserted", "son"), (A, "nuts", "negated", "self")},
+        ),
+        ("the grandkids are with us", None, {("VisitPlan.Companions", "grandkids", "asserted", "self")}),
         # a word of time around a value is not part of it
         ("just me today", "Who are you here with?", {("VisitPlan.Companions", "alone", "asserted", "self")}),
         # what one goes with is had, whatever verb before it is denied

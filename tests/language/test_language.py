@@ -112,6 +112,8 @@ def test_a_request_to_keep_something_away() -> None:
     assert avoided(text, text.index("nuts"), text.index(" for"))
     text = "he can not have shellfish"
     assert avoided(text, text.index("shellfish"), len(text))
+    text = "the kids are allergic to milk so no hot chocolate for them sadly"
+    assert not avoided(text, text.index("chocolate"), text.index(" for them"))
     text = "there are no strobe lights here"
     assert not avoided(text, text.index("strobe"), text.index(" here"))
 
