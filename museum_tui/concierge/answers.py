@@ -216,8 +216,11 @@ class Answers(TimeAnswers, FoodAnswers):
             )
         return "These match:\n" + "\n".join(rows)
 
-    def gallery(self, g: Gallery, q: Question, known: Known) -> str:
-        shows = [e for e in self.venue.exhibitions if e.gallery == g]
+    def gallery(self, g: Gallery, q: Question, known: Known, today: date | None = None) -> str:
+        """A room: its floor, noise, what is on there (on `today`; what opens later is said as later)."""
+        here = [e for e in self.venue.exhibitions if e.gallery == g]
+        shows = [e for e in here if today is None or e.on(today)]
+        later = [e for e in here if today is not None and e.opens and e.opens > today]
         text = f"**{g.name}** is on the {self.floor(g.floor)}" + (" and is step-free." if g.step_free else ".")
         if g.noise in ("loud", "quiet"):
             text += f" It is a {g.noise} space."
@@ -229,6 +232,8 @@ class Answers(TimeAnswers, FoodAnswers):
         if len(shows) == 1:  # a room with one show: what it is and what to know about it are said too
             text = text.rstrip(".") + f" — {shows[0].description}."
             text += self.show_notes(shows[0], known)
+        if later:
+            text += " Coming later: " + "; ".join(f"**{e.title}** (from {_day(e.opens, today)})" for e in later) + "."
         steps = self.not_step_free(g, q, known)
         return f"{text} {steps or self.route_to(g.floor, q, known, g.id)}".strip()
 

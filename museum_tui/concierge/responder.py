@@ -303,7 +303,7 @@ class BuiltinResponder(Told, Talk, Framing):
                 return "\n".join(timing.tour_line(t, now) for t in tours)
             return a.facility(top.entry.obj, q, known, now)
         if kind == "gallery":
-            return a.gallery(top.entry.obj, q, known)
+            return a.gallery(top.entry.obj, q, known, now.date())
         if kind == "venue":
             access = self._access_facility() if q.accessible else None  # "is the aquarium accessible?"
             return a.facility(access, q, known) if access else a.about_venue(now)

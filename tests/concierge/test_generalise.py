@@ -420,3 +420,15 @@ def test_cake_asked_for_is_any_sweet_bake_that_fits(museum: Venue) -> None:  # n
     vegan = Said("SpecialNeed.DietaryRestriction", "vegan", evidence="vegan")
     reply = museum.ask("I'm vegan, any cake?", vegan)
     assert "Vegan banana bread" in reply and "No cake" not in reply, reply
+
+
+def test_a_room_lists_what_is_on_that_day_and_what_comes_later(museum: Venue) -> None:  # noqa: F811
+    later = next(
+        e
+        for e in museum.venue.exhibitions
+        if e.opens and any(o.gallery == e.gallery and not o.opens for o in museum.venue.exhibitions)
+    )
+    before = datetime.combine(later.opens, MONDAY.time()).replace(month=1)
+    reply = ask(museum, f"what's in {later.gallery.name}?", now=before)
+    now_part = reply.split("Coming later:")[0]
+    assert later.title not in now_part and f"**{later.title}** (from {later.opens.day}" in reply, reply
