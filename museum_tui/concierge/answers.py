@@ -253,7 +253,8 @@ class Answers(TimeAnswers, FoodAnswers):
             here = floor_in(self.venue, q.near)
         step_free = known.step_free or q.accessible
         near = q.near or q.where_text or known.first("position") or ""
-        room = pick_restroom(self.venue, here, step_free, q.baby, near)
+        changing = bool(re.search(r"\bchanging places\b|\bhoist\b", q.folded))
+        room = pick_restroom(self.venue, here, step_free, q.baby and not changing, near, changing)
         kind = "accessible toilets" if room.accessible and step_free else "nearest toilets"
         extras = [
             x

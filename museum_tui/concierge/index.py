@@ -283,7 +283,10 @@ def _entries(venue: Venue) -> list[Entry]:
             )
     for i, r in enumerate(venue.restrooms):
         words = (
-            "toilet" + (" accessible wheelchair" if r.accessible else "") + (" baby change" if r.baby_changing else "")
+            "toilet"
+            + (" accessible wheelchair" if r.accessible else "")
+            + (" baby change" if r.baby_changing else "")
+            + (" changing places hoist" if r.changing_places else "")
         )
         out.append(Entry("restroom", f"restroom:{i}", "toilets", r, r.floor, ((words, 2.0), (r.location, 0.5))))
     for lift in venue.lifts:

@@ -295,11 +295,14 @@ def _located(venue: Venue) -> list[tuple[str, int]]:
     return out + [(f.location, f.floor) for f in venue.facilities if f.floor is not None and f.location]
 
 
-def pick_restroom(venue: Venue, here: int | None, step_free: bool, baby: bool, near: str = "") -> Restroom:
-    """The toilet to send someone to: the nearest that suits them, by floor, then by the place named."""
+def pick_restroom(
+    venue: Venue, here: int | None, step_free: bool, baby: bool, near: str = "", changing: bool = False
+) -> Restroom:
+    """The toilet to send someone to: the nearest that suits them (step-free, baby changing, a Changing
+    Places room), by floor, then by the place named."""
 
     def suits(r: Restroom) -> bool:
-        return (not step_free or r.accessible) and (not baby or r.baby_changing)
+        return (not step_free or r.accessible) and (not baby or r.baby_changing) and (not changing or r.changing_places)
 
     start = 0 if here is None else here
     near_words = set(re.findall(r"[a-z0-9]{3,}", fold(near)))

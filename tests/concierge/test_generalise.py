@@ -432,3 +432,10 @@ def test_a_room_lists_what_is_on_that_day_and_what_comes_later(museum: Venue) ->
     reply = ask(museum, f"what's in {later.gallery.name}?", now=before)
     now_part = reply.split("Coming later:")[0]
     assert later.title not in now_part and f"**{later.title}** (from {later.opens.day}" in reply, reply
+
+
+def test_a_changing_places_toilet_is_a_toilet_that_has_one(museum: Venue) -> None:  # noqa: F811
+    room = next(r for r in museum.venue.restrooms if r.changing_places)
+    reply = ask(museum, "is there a changing places toilet on the second floor?")
+    assert reply.startswith("The nearest toilets") and room.location in reply, reply
+    assert ask(museum, "is there a changing places toilet?").startswith("The nearest toilets")
