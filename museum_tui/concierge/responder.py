@@ -280,7 +280,7 @@ class BuiltinResponder(Told, Talk, Framing):
                 and (cafe.named or OPEN.search(q.folded))
                 and ("when" in q.focus or timing.NOW_WORDS.search(q.folded) or OPEN.search(q.folded))
             ):
-                return a.opening(cafe.entry.obj, now)
+                return a.opening(cafe.entry.obj, now, q.folded)
             return a.food(hits, q, known, wants or [], "where" in q.focus, now)
         if kind == "restroom":
             return a.restroom(q, known)
@@ -289,7 +289,7 @@ class BuiltinResponder(Told, Talk, Framing):
             cafe = next(
                 (h for h in hits[1:6] if h.entry.kind == "cafe" and (cafe_words or h.score >= 0.5 * top.score)), None
             )
-            return a.opening(cafe.entry.obj, now) if cafe else a.hours(q, now)
+            return a.opening(cafe.entry.obj, now, q.folded) if cafe else a.hours(q, now)
         if kind == "tour":
             return a.tours(hits, q, known, now)
         if kind == "lift":

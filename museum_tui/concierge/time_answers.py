@@ -26,9 +26,18 @@ class TimeAnswers:
     def hours(self, q: Question, now: datetime) -> str:
         return timing.venue_hours(self.venue, q.folded, now)
 
-    def opening(self, cafe: Cafe, now: datetime) -> str:
+    def opening(self, cafe: Cafe, now: datetime, folded: str = "") -> str:
         """Whether a café is open now and until when; a closed one says when it next opens (its season) and
-        which café is open instead."""
+        which café is open instead. Asked about another day ("on Saturdays?"), that day's hours."""
+        day = timing.day_asked(folded, now) if folded else None
+        hours = cafe.hours or self.venue.hours
+        if day is not None and day != now.date() and hours is not None:
+            said = hours.day_text(day)
+            when = (
+                f"closed {timing.weekday(day, now)}" if said == "closed" else f"open {timing.weekday(day, now)}, {said}"
+            )
+            season = f" (it is open {hours.season})" if hours.season else ""
+            return f"The **{cafe.name}** is {when}{season}; it is {cafe.location}."
         when = timing.cafe_hours(cafe, self.venue, now)
         verb = "" if when.startswith("opens") else "is "
         text = f"The **{cafe.name}** {verb}{when}; it is {cafe.location}." if when else self._cafe_where(cafe)

@@ -439,3 +439,9 @@ def test_a_changing_places_toilet_is_a_toilet_that_has_one(museum: Venue) -> Non
     reply = ask(museum, "is there a changing places toilet on the second floor?")
     assert reply.startswith("The nearest toilets") and room.location in reply, reply
     assert ask(museum, "is there a changing places toilet?").startswith("The nearest toilets")
+
+
+def test_a_cafe_asked_about_another_day_gives_that_days_hours(museum: Venue) -> None:  # noqa: F811
+    kiosk = next(c for c in museum.venue.cafes if "kiosk" in c.name.lower())
+    assert f"**{kiosk.name}** is open on Saturday, 11:00–16:00" in ask(museum, "is the kiosk open on saturdays?")
+    assert f"**{kiosk.name}** is closed tomorrow (Tuesday)" in ask(museum, "will the kiosk be open tomorrow?")
