@@ -146,8 +146,20 @@ class Index:
                 match = process.extractOne(token, self.vocabulary, scorer=fuzz.ratio, score_cutoff=80)
                 if match and match[0][0] == token[0]:
                     token = match[0]
+            if token not in self.idf and len(token) >= 5 and token.isalpha():
+                token = self.derived(token) or token  # "japan" → "japanese", a word the venue uses
             out.append(token)
         return out
+
+    def derived(self, token: str) -> str | None:
+        """The one word the venue uses that is `token` with a short ending ("japan" → "japanese",
+        "china" → "chinese"): the same word made an adjective or a noun; None when none or several."""
+        key = ("derived", token)
+        if key not in self._cache:
+            stem_ = token[:-1] if token.endswith("a") else token  # "china" → "chin(ese)"
+            found = [w for w in self.vocabulary if w.startswith(stem_) and 0 < len(w) - len(token) <= 4]
+            self._cache[key] = found[0] if len(found) == 1 else None
+        return self._cache[key]
 
     def search(self, text: str, kinds: tuple[str, ...] = ()) -> list[Hit]:
         """Entries best first. A question after a place ('where', 'somewhere') prefers entries with one."""

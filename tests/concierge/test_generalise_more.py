@@ -203,3 +203,8 @@ def test_a_cafe_asked_about_another_day_gives_that_days_hours(museum: Venue) -> 
     kiosk = next(c for c in museum.venue.cafes if "kiosk" in c.name.lower())
     assert f"**{kiosk.name}** is open on Saturday, 11:00–16:00" in ask(museum, "is the kiosk open on saturdays?")
     assert f"**{kiosk.name}** is closed tomorrow (Tuesday)" in ask(museum, "will the kiosk be open tomorrow?")
+
+
+def test_a_word_the_venue_uses_with_an_ending_finds_it(museum: Venue) -> None:  # noqa: F811
+    show = next(e for e in museum.venue.exhibitions if any("japanese" in s.lower() for s in e.styles))
+    assert show.title in ask(museum, "is there anything about Japan?")
