@@ -26,7 +26,7 @@ SMALL_TALK = frozenset(
     wonderful excellent fab super ace noted sounds will worries thanks thank you cheers hello hey hiya
     morning afternoon evening greetings bye goodbye farewell much lot very really that's helpful help
     appreciated appreciate kind again later day have enjoy yes yeah yep no nope nah please thx thnx thanx thks
-    tnx tyvm""".split()  # noqa: SIM905
+    tnx tyvm all everything nothing else sorted""".split()  # noqa: SIM905
 )
 WHATS_ON = re.compile(
     r"\bw(?:h?a|o)t(?:'s|s| is| are)?(?: \w+ly| now| here| today| there)? (?:on|showing|running)\b|"
@@ -48,6 +48,8 @@ LIST_WORDS = frozenset(
 )
 
 
+# the visitor needs nothing more ("that's all", "all good", "I'm fine thanks")
+DONE = re.compile(r"\b(?:that'?s (?:all|everything|it)|all good|i'?m (?:all )?(?:good|fine|sorted)|nothing else)\b")
 # thanks in texting shorthand, which the language layer's acts do not read
 SHORT_THANKS = re.compile(r"^(?:thx|thnx|thanx|thks|tx|ty|tyvm|ta|thank u|tnx)\b")
 
@@ -60,6 +62,10 @@ def small_talk(text: str) -> set[str]:
         acts.add("ack")
     if SHORT_THANKS.match(folded):
         acts.add("thanks")
+    if DONE.search(folded):  # "that's all, thank you": nothing more is wanted
+        acts.add("done")
+    if re.match(r"^(?:no|nope|nah)\b", folded):  # "no thanks" declines before it thanks
+        acts.add("declined")
     if not acts or "?" in folded:
         return set()
     rest = {w for w in re.findall(r"[a-z']+", folded) if w not in SMALL_TALK and len(w) > 2}

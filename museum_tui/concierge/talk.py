@@ -21,6 +21,10 @@ class Talk:
         """One short fitting reply to a message that only greets, thanks, says goodbye or acknowledges."""
         if "goodbye" in acts:
             return f"Thank you for visiting {self.venue.short_name} — enjoy the rest of your day!"
+        if "done" in acts and "thanks" in acts:  # "that's all, thank you"
+            return "You're welcome — enjoy your visit!"
+        if "declined" in acts or "done" in acts:  # "no thanks", "I'm good"
+            return "No problem — just ask if you need anything. Enjoy your visit!"
         if "thanks" in acts:
             return "You're welcome! Anything else I can help with?"
         if "greeting" in acts:

@@ -208,3 +208,9 @@ def test_a_cafe_asked_about_another_day_gives_that_days_hours(museum: Venue) -> 
 def test_a_word_the_venue_uses_with_an_ending_finds_it(museum: Venue) -> None:  # noqa: F811
     show = next(e for e in museum.venue.exhibitions if any("japanese" in s.lower() for s in e.styles))
     assert show.title in ask(museum, "is there anything about Japan?")
+
+
+def test_declining_and_being_done_get_fitting_replies(garden: Venue) -> None:  # noqa: F811
+    assert ask(garden, "no thanks").startswith("No problem")
+    assert ask(garden, "that's all, thank you!") == "You're welcome — enjoy your visit!"
+    assert ask(garden, "thanks!").startswith("You're welcome! Anything else")
