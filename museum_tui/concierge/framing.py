@@ -49,6 +49,21 @@ class Framing:
         said = self._matched_by(hit, q)
         return bool(said) and all(AUDIENCE.fullmatch(w) for w in said)
 
+    def _two_places(self, q: Question) -> list[Question]:
+        """ "Where are the toilets and the café?": two where-questions, when each half alone clearly names a
+        different entry; [] otherwise ("fish and chips" is one thing)."""
+        if "where" not in q.focus:
+            return []
+        halves = re.split(r"\s+(?:and|&)\s+(?=(?:the|a|an|some)\b)", q.folded, maxsplit=1)
+        if len(halves) != 2:
+            return []
+        lead = re.match(r"^.*?\bwhere(?:'s| is| are)?\b", halves[0])
+        second = f"{lead.group(0)} {halves[1]}" if lead else halves[1]
+        asks = [Question.read(h, self.venue) for h in (halves[0], second)]
+        tops = [self.index.search(a.ask)[:1] for a in asks]
+        found = [t[0].entry.key for t in tops if t and (t[0].named or t[0].coverage >= 0.5)]
+        return asks if len(found) == 2 and found[0] != found[1] else []
+
     def _access_facility(self):
         """The facility a step-free need's rule gives as its advice (the venue's access information)."""
         ids = [fid for r in self.venue.rules("need") if r.step_free for fid in r.facilities]

@@ -104,9 +104,10 @@ class BuiltinResponder(Told, Talk, Framing):
         elif felt and (self._the_cause(q, known) or self._only_feeling(q)):
             pass  # "anywhere calm? the play area is too much": the calm places answer; the loud one is the cause
         elif q.is_question or not parts or q.plan or food_told:
-            answer = self.answer(without_needs(q, known), known, used, now)
-            if answer and answer not in parts:
-                parts.append(answer)
+            for ask in self._two_places(q) or [without_needs(q, known)]:  # "the toilets and the café?"
+                answer = self.answer(ask, known, used, now)
+                if answer and answer not in parts:
+                    parts.append(answer)
         for rule, value in known.new("want"):
             if rule.query and not q.is_question:
                 wanted = Question.read(rule.query.format(value=value), self.venue)

@@ -214,3 +214,10 @@ def test_declining_and_being_done_get_fitting_replies(garden: Venue) -> None:  #
     assert ask(garden, "no thanks").startswith("No problem")
     assert ask(garden, "that's all, thank you!") == "You're welcome — enjoy your visit!"
     assert ask(garden, "thanks!").startswith("You're welcome! Anything else")
+
+
+def test_two_places_asked_for_at_once_are_both_answered(garden: Venue) -> None:  # noqa: F811
+    cafe = garden.venue.cafes[0]
+    reply = ask(garden, "where's the toilet and the cafe?")
+    assert "nearest toilets" in reply and cafe.name in reply, reply
+    assert "\n\n" not in ask(garden, "where can I get fish and chips?")
