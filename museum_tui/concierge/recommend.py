@@ -3,10 +3,15 @@ needs ("what should I see?", "I have 45 minutes")."""
 
 from __future__ import annotations
 
+import re
+
 from .answers import Answers, cap, md
 from .knowledge import Known, minutes_in, plan
 from .model import Venue
 from .question import Question
+
+# rain or a wish to stay inside: what is marked outdoors in its access notes is left out
+INDOORS = re.compile(r"\b(?:rain\w*|wet weather|pouring|drizzl\w*|indoors?|inside|under cover|covered)\b")
 
 
 def recommend(venue: Venue, answers: Answers, q: Question, known: Known) -> str:
@@ -17,6 +22,11 @@ def recommend(venue: Venue, answers: Answers, q: Question, known: Known) -> str:
     if q.more and chosen:
         excluded = frozenset(e for e, _ in chosen)
         chosen, skipped = plan(venue, known, budget, exclude=excluded)
+    if INDOORS.search(q.folded):  # "what should we do if it rains?": nothing marked outdoors
+        inside = [(e, why) for e, why in plan(venue, known, None)[0] + chosen if "outdoor" not in e.notes]
+        more = [e for e in venue.exhibitions if "outdoor" not in e.notes and e not in dict(inside)]
+        chosen = list(dict(inside).items())[:3] or chosen
+        chosen += [(e, "") for e in more][: 3 - len(chosen)]
     if not chosen:
         tour = venue.tours[0] if venue.tours else None
         extra = f" The **{tour.name}** ({tour.when}, {tour.minutes} min) is a good way in." if tour else ""

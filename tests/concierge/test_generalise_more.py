@@ -221,3 +221,11 @@ def test_two_places_asked_for_at_once_are_both_answered(garden: Venue) -> None: 
     reply = ask(garden, "where's the toilet and the cafe?")
     assert "nearest toilets" in reply and cafe.name in reply, reply
     assert "\n\n" not in ask(garden, "where can I get fish and chips?")
+
+
+def test_a_rainy_day_recommendation_leaves_out_what_is_outdoors(museum: Venue) -> None:  # noqa: F811
+    museum.remember("ArtInterest.Medium", "sculpture")
+    outdoor = next(e for e in museum.venue.exhibitions if "outdoor" in e.notes and "sculpture" in e.media)
+    assert outdoor.title in ask(museum, "what do you recommend?")
+    rainy = ask(museum, "what do you recommend if it rains?")
+    assert rainy.startswith("You might enjoy:") and outdoor.title not in rainy, rainy
