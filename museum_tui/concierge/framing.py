@@ -64,6 +64,15 @@ class Framing:
         found = [t[0].entry.key for t in tops if t and (t[0].named or t[0].coverage >= 0.5)]
         return asks if len(found) == 2 and found[0] != found[1] else []
 
+    def _outdoors(self, hit: Hit) -> bool:
+        """A show marked outdoors, or a room whose every show is."""
+        if hit.entry.kind == "exhibition":
+            return "outdoor" in hit.entry.obj.notes
+        if hit.entry.kind == "gallery":
+            shows = [e for e in self.venue.exhibitions if e.gallery == hit.entry.obj]
+            return bool(shows) and all("outdoor" in e.notes for e in shows)
+        return False
+
     def _access_facility(self):
         """The facility a step-free need's rule gives as its advice (the venue's access information)."""
         ids = [fid for r in self.venue.rules("need") if r.step_free for fid in r.facilities]

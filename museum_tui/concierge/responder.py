@@ -39,7 +39,7 @@ from .knowledge import FactLike, Known, diet_tags, floor_named
 from .lexicon import tokens
 from .model import Exhibition, Venue
 from .question import Question
-from .recommend import recommend
+from .recommend import INDOORS, recommend
 from .talk import Talk
 from .told import Told
 from .wording import once
@@ -198,6 +198,8 @@ class BuiltinResponder(Told, Talk, Framing):
                 if any(PRICE.search(text) for text, _ in hit.entry.fields):
                     hit.score *= 1.5
             hits.sort(key=lambda h: -h.score)
+        if INDOORS.search(q.folded):  # "anything inside?": what is marked outdoors is no answer
+            hits = [h for h in hits if h.named or not self._outdoors(h)] or hits
         room = next((h for h in hits[:3] if h.named and h.entry.kind in ("gallery", "exhibition")), None)
         if q.accessible and room is not None and not hits[0].named:  # "is it step free?" of a room named
             hits = [room, *[h for h in hits if h is not room]]

@@ -229,3 +229,9 @@ def test_a_rainy_day_recommendation_leaves_out_what_is_outdoors(museum: Venue) -
     assert outdoor.title in ask(museum, "what do you recommend?")
     rainy = ask(museum, "what do you recommend if it rains?")
     assert rainy.startswith("You might enjoy:") and outdoor.title not in rainy, rainy
+
+
+def test_a_question_for_somewhere_inside_is_not_answered_with_what_is_outdoors(museum: Venue) -> None:  # noqa: F811
+    outdoor = next(e for e in museum.venue.exhibitions if "outdoor" in e.notes and "sculpture" in e.media)
+    assert outdoor.title not in ask(museum, "I love sculpture, anything inside?")
+    assert outdoor.gallery.name in ask(museum, f"is the {outdoor.gallery.name} inside?")
