@@ -32,7 +32,7 @@ class Framing:
         if (hits and hits[0].named) or kind_asked(self.index, q.ask) is not None:
             return ""
         shows = [e for e in self.venue.exhibitions if e.on(now.date())]
-        return overview.answer(q, shows, now.date(), self.venue.floors)
+        return overview.answer(q, shows, now.date(), self.venue.floors, tuple(self.venue.galleries.values()))
 
     def _feature_only(self, hit: Hit, q: Question) -> bool:
         """A toilet matched only by a feature word ("can I get a wheelchair?"): not a question about toilets."""

@@ -73,8 +73,28 @@ def floors(shows: list[Exhibition], names: dict[int, str]) -> str:
     return f"There are {len(names)} levels:\n" + "\n".join(rows)
 
 
-def answer(q: Question, shows: list[Exhibition], today: date, names: dict[int, str] | None = None) -> str:
+ROOMS = r"(?:areas|rooms|galleries|places|zones|halls|parts|spaces|sections)"  # the rooms, in the plural
+NOISE = re.compile(
+    rf"\b(?:quiet\w*|calm\w*|loud\w*|noisy|noisiest)\b(?:\s+\w+)?\s+{ROOMS}\b|\b{ROOMS}\b.*\b(?:quiet\w*|calm\w*|loud\w*|noisy)\b"
+)
+
+
+def by_noise(rooms: list, floor_name) -> str:
+    """The rooms by how loud they are (their `noise`): the quiet ones and the loud ones."""
+    quiet = [f"**{g.name}** ({floor_name(g.floor)})" for g in rooms if g.noise == "quiet"]
+    loud = [f"**{g.name}** ({floor_name(g.floor)})" for g in rooms if g.noise == "loud"]
+    if not quiet and not loud:
+        return ""
+    parts = [f"Quiet: {'; '.join(quiet)}." if quiet else "", f"Loud: {'; '.join(loud)}." if loud else ""]
+    return " ".join(p for p in parts if p)
+
+
+def answer(q: Question, shows: list[Exhibition], today: date, names: dict[int, str] | None = None, rooms=()) -> str:
     """The answer to a question about everything on, or ''."""
+    if rooms and NOISE.search(q.folded):
+        found = by_noise(list(rooms), lambda level: (names or {}).get(level, f"floor {level}").lower())
+        if found:
+            return found
     if names and FLOORS.search(q.folded):
         return floors(shows, names)
     if asks_total(q):

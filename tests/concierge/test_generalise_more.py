@@ -235,3 +235,11 @@ def test_a_question_for_somewhere_inside_is_not_answered_with_what_is_outdoors(m
     outdoor = next(e for e in museum.venue.exhibitions if "outdoor" in e.notes and "sculpture" in e.media)
     assert outdoor.title not in ask(museum, "I love sculpture, anything inside?")
     assert outdoor.gallery.name in ask(museum, f"is the {outdoor.gallery.name} inside?")
+
+
+def test_which_rooms_are_quiet_or_loud_is_read_from_their_noise(garden: Venue) -> None:  # noqa: F811
+    reply = ask(garden, "which areas are quietest?")
+    quiet = [g.name for g in garden.venue.galleries.values() if g.noise == "quiet"]
+    loud = [g.name for g in garden.venue.galleries.values() if g.noise == "loud"]
+    assert reply.startswith("Quiet: ") and all(n in reply.split("Loud:")[0] for n in quiet), reply
+    assert all(n in reply.split("Loud:")[1] for n in loud), reply
