@@ -7,6 +7,7 @@ else is ever raised, nothing hidden gets through, and a file it cannot read is k
 from __future__ import annotations
 
 import contextlib
+import copy
 import gc
 import json
 import math
@@ -276,8 +277,8 @@ def test_a_mutated_bundled_ontology_gives_an_ontology_or_an_ontology_error(mutat
             continue
         if value is DELETE:
             target.pop(name, None)
-        else:
-            target[name] = value
+        else:  # a copy: sampled values are shared objects, and one put inside itself is no JSON a file can hold
+            target[name] = copy.deepcopy(value)
     parses_or_refuses(data)
 
 
