@@ -30,25 +30,25 @@ SUBJECT_VERBS = (
     r"avoids|avoid|relies|rely|suffer|manages|manage|gets|uses|looks|look|seems|seem|sounds|appears"
 )
 # The people a visitor comes with: family, friends, partners, carers. Not strangers or staff.
-MEMBERS = (
-    r"husband|wife|partner|spouse|sons?|daughters?|kids?|child|children|boys?|girls?|baby|toddler|teenager|"
+MEMBERS = (  # the in-law forms first: "mother" would otherwise match the start of "mother-in-law"
+    r"mother-in-law|father-in-law|sister-in-law|brother-in-law|husband|wife|partner|spouse|sons?|daughters?|kids?|child|children|boys?|girls?|baby|toddler|teenager|"
     r"teen|friends?|mum|mom|mother|dad|father|parents|grandma|grandmother|granny|grandpa|grandfather|"
     r"grandparents|grandsons?|granddaughters?|grandkids|grandchildren|sisters?|brothers?|siblings|aunt|uncle|"
     r"niece|nephew|cousin|colleagues?|carer|caregiver|boyfriend|girlfriend|fiance|fiancee|mates?|flatmate|"
     r"roommate|housemate|nan|nana|nanna|gran|grandad|granddad|grampa|hubby|missus|sis|bro|bf|gf|twins|"
-    r"in-laws|stepson|stepdaughter|stepmum|stepdad|mother-in-law|father-in-law|sister-in-law|brother-in-law|"
+    r"in-laws|stepson|stepdaughter|stepmum|stepdad|"
     r"kiddos?|little one|eldest|"
     r"youngest|other half|mam|mammy|lad|lads|lass|fella|fiancé|fiancée"
 )
 THIRD_PARTY = re.compile(
     rf"(?<!with )(?<!brought )(?<!and )\b(?:my|our|his|her|their|a|the|both|all)\s+"
-    rf"(?:\w+\s+){{0,2}}?(?:{PEOPLE}|{MEMBERS})\b"
+    rf"(?:\w+\s+){{0,2}}?(?:{MEMBERS}|{PEOPLE})\b"
     rf"(?:\s+(?:who|that)(?:\s+\w+){{1,4}}?)?(?:\s+(?!and\b|who\b)\w+){{0,3}}?\s+(?:{SUBJECT_VERBS})\b"
     # "my son melts down if …", "my boyfriend swelled up": a member and any verb of the third person or past
     rf"|(?<!with )(?<!and )\b(?:my|our)\s+(?:[\w-]+\s+){{0,2}}?(?:{MEMBERS})\s+"
     r"(?!(?:is|was|has|as|this|us|plus|lots|days|years|months|weeks|toys|things|friends)\b)[a-z]{2,}(?:s|ed)\b"
     # "Dad is hard of hearing", "mum uses a wheelchair": a person named without a determiner opens it
-    rf"|^(?:{PEOPLE}|{MEMBERS})(?:\s+(?!and\b)\w+)?\s+(?:{SUBJECT_VERBS})\b"
+    rf"|^(?:{MEMBERS}|{PEOPLE})(?:\s+(?!and\b)\w+)?\s+(?:{SUBJECT_VERBS})\b"
     r"|^(?:he|she|they|someone|somebody|anyone|anybody|people|visitors|everyone|most people)\b"
     # what others say: "a lot of people say the hall is too loud", "apparently it gets busy"
     r"|\b(?:people|everyone|everybody|they|folks|reviews?) (?:say|says|said|reckon|told me|tell me)\b|^apparently\b"
@@ -57,7 +57,7 @@ THIRD_PARTY = re.compile(
 # "People call me Bex", "my friends call me Jo": another person is the subject, the visitor the topic.
 ABOUT_ME = re.compile(r"\b(?:call|calls|called|know|knows) me\b")
 # "a friend who is a wheelchair user": what follows the relative word is about that person
-RELATIVE = re.compile(rf"\b(?:{PEOPLE})\s+(?:who|that|whose)\b")
+RELATIVE = re.compile(rf"\b(?:{MEMBERS}|{PEOPLE})\s+(?:who|that|whose)\b")  # members: "mother-in-law", "hubby"
 
 # "my son", "our daughter", "my little girl", "my 8 year old son": a member, named by the visitor (not
 # "our neighbour's boy": another person's)

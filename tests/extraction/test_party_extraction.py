@@ -156,6 +156,12 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
             {("VisitPlan.Companions", "sister", "asserted", "self"), (M, "walking frame", "asserted", "sister")},
         ),
         ("the guide, who is deaf", None, set()),
+        # without the comma too, after "we came with", and for a member whose word has hyphens
+        (
+            "we came with my mother-in-law who can't walk far",
+            None,
+            {("VisitPlan.Companions", "mother", "asserted", "self"), (M, "limited walking", "asserted", "mother-in-law")},
+        ),
         # a word said of a member before their noun needs no trigger ("my autistic son" is "my son is autistic")
         (
             "with my autistic son today",
