@@ -346,7 +346,7 @@ class RuleExtractor(SpanReading):
                         found.append((m.start(), m.end(), value))
         # a trigger that is itself negative ("do not like crowds", "can not stand noise") negates nothing
         unnegated = text
-        if cues.triggers is not None and cues.negation == "any":
+        if cues.triggers is not None:
             for m in cues.triggers.finditer(text):
                 if NEGATION.search(m.group(0)):
                     unnegated = unnegated[: m.start()] + " " * (m.end() - m.start()) + unnegated[m.end() :]
@@ -378,6 +378,8 @@ class RuleExtractor(SpanReading):
                     continue  # "a friend who is a wheelchair user"
                 about = named
             retracted = clause.retracted_outside(start, end)
+            if cues.negation == "retraction" and not retracted and clause.negated_before(start, text=unnegated):
+                continue  # "not into roses, more of a fern person": a like is not the thing said under "not"
             if cues.negation == "retraction":
                 negated = retracted
             else:

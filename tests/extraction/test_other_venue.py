@@ -163,3 +163,14 @@ def test_the_speller_knows_the_words_of_the_fallback_cues() -> None:
     science = RuleExtractor(load_ontology(DATA / "blind" / "science.json"))
     facts = science.extract("we've got about fourty minuts before our bus")
     assert {(f.concept, f.value) for f in facts} == {("Visit.TimeBudget", "40 minutes")}
+
+
+def test_a_like_is_not_the_thing_said_under_not() -> None:
+    """ "not into roses, more of a fern person": the trigger after the comma ("person") does not make the
+    roses, said under "not", a liking; they are a dislike, as "not into roses" alone is."""
+    garden = load_ontology(Path(__file__).parents[2] / "ontologies" / "garden.json")
+    facts = RuleExtractor(garden).extract("not into roses, more of a fern person")
+    assert ("Interest.Plant", "roses") not in {(f.concept, f.value) for f in facts}
+    assert ("Interest.Dislike", "roses", "asserted") in {(f.concept, f.value, f.polarity) for f in facts}
+    likes = RuleExtractor(garden).extract("I love roses, not lilies")
+    assert ("Interest.Plant", "roses", "asserted") in {(f.concept, f.value, f.polarity) for f in likes}

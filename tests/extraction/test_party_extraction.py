@@ -160,7 +160,10 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
         (
             "we came with my mother-in-law who can't walk far",
             None,
-            {("VisitPlan.Companions", "mother", "asserted", "self"), (M, "limited walking", "asserted", "mother-in-law")},
+            {
+                ("VisitPlan.Companions", "mother", "asserted", "self"),
+                (M, "limited walking", "asserted", "mother-in-law"),
+            },
         ),
         # a word said of a member before their noun needs no trigger ("my autistic son" is "my son is autistic")
         (
