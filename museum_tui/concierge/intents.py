@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 
 from museum_tui.language import content_words, dialogue_acts
+from museum_tui.language.acts import GOODBYE
 from museum_tui.language.party import MEMBERS
 
 from .index import KIND_WORDS, Hit, Index
@@ -68,8 +69,9 @@ def small_talk(text: str) -> set[str]:
         acts.add("declined")
     if not acts or "?" in folded:
         return set()
-    rest = {w for w in re.findall(r"[a-z']+", folded) if w not in SMALL_TALK and len(w) > 2}
-    rest -= {"you", "the", "for", "and", "all", "that", "this", "it's", "thats", "was", "very", "i'm", "we're"}
+    said = GOODBYE.sub(" ", folded)  # the words of leaving ("heading home now") are small talk too
+    rest = {w for w in re.findall(r"[a-z']+", said) if w not in SMALL_TALK and len(w) > 2}
+    rest -= {"you", "the", "for", "and", "all", "that", "this", "it's", "thats", "was", "very", "i'm", "we're", "now"}
     return acts if not rest else set()
 
 

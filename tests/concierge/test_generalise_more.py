@@ -9,6 +9,7 @@ from datetime import datetime
 from pathlib import Path
 
 from museum_tui.concierge import BuiltinResponder, find_venue, load_agents, load_venue, route
+from museum_tui.language import dialogue_acts, plain
 from museum_tui.memory import MemoryStore, load_ontology
 
 from .questions import Said
@@ -243,3 +244,15 @@ def test_which_rooms_are_quiet_or_loud_is_read_from_their_noise(garden: Venue) -
     loud = [g.name for g in garden.venue.galleries.values() if g.noise == "loud"]
     assert reply.startswith("Quiet: ") and all(n in reply.split("Loud:")[0] for n in quiet), reply
     assert all(n in reply.split("Loud:")[1] for n in loud), reply
+
+
+def test_leaving_said_in_other_words_is_a_goodbye(museum: Venue) -> None:  # noqa: F811
+    """ "heading home now, cheers" leaves: it gets the goodbye, not "anything else I can help with?"."""
+    for message in (
+        "right, we're heading off now, thanks for all the help",
+        "that's us heading home, cheers",
+        "gotta go, ta",
+    ):
+        assert ask(museum, message).startswith("Thank you for visiting"), message
+    assert "goodbye" not in dialogue_acts(plain("we're heading to the cafe, thanks"))
+    assert "goodbye" not in dialogue_acts(plain("we're off to the shop"))
