@@ -59,5 +59,7 @@ def words(text: str) -> list[str]:
 
 
 def content_words(text: str, min_length: int = 3) -> set[str]:
-    """The words of `text` worth matching: lower-case, `min_length` letters or more, no stop words."""
-    return {w for w in WORD.findall(text.lower()) if len(w) >= min_length and w not in STOPWORDS}
+    """The words of `text` worth matching: lower-case, `min_length` letters or more, no stop words; a
+    word's 's is dropped ("what floor's that on" asks about the floor)."""
+    found = (w.removesuffix("'s") for w in WORD.findall(text.lower()))
+    return {w for w in found if len(w) >= min_length and w not in STOPWORDS}

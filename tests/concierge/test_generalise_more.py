@@ -9,7 +9,7 @@ from datetime import datetime
 from pathlib import Path
 
 from museum_tui.concierge import BuiltinResponder, find_venue, load_agents, load_venue, route
-from museum_tui.language import dialogue_acts, plain
+from museum_tui.language import content_words, dialogue_acts, plain
 from museum_tui.memory import MemoryStore, load_ontology
 
 from .questions import Said
@@ -256,3 +256,12 @@ def test_leaving_said_in_other_words_is_a_goodbye(museum: Venue) -> None:  # noq
         assert ask(museum, message).startswith("Thank you for visiting"), message
     assert "goodbye" not in dialogue_acts(plain("we're heading to the cafe, thanks"))
     assert "goodbye" not in dialogue_acts(plain("we're off to the shop"))
+
+
+def test_an_aspect_word_with_its_s_is_still_a_follow_up(museum: Venue) -> None:  # noqa: F811
+    """ "what floor's that on" is "what floor is that on": about the show just found, not first aid."""
+    show = next(e for e in museum.venue.exhibitions if e.artists)
+    gallery = show.gallery
+    reply = ask(museum, "what floor's that on", f"is there any {show.artists[0]} here?")
+    assert show.title in reply and gallery.name in reply, reply
+    assert content_words("what floor's that on") == {"floor"}
