@@ -222,6 +222,8 @@ class Answers(TimeAnswers, FoodAnswers):
         shows = [e for e in here if today is None or e.on(today)]
         later = [e for e in here if today is not None and e.opens and e.opens > today]
         text = f"**{g.name}** is on the {self.floor(g.floor)}" + (" and is step-free." if g.step_free else ".")
+        if "long" in q.focus and shows:  # "how long does it take?" of a room: its shows' time, said first
+            text = f"Allow about {sum(e.minutes for e in shows)} minutes for {self.what_is_on(shows)}. {text}"
         if g.noise in ("loud", "quiet"):
             text += f" It is a {g.noise} space."
         if shows:
@@ -236,6 +238,12 @@ class Answers(TimeAnswers, FoodAnswers):
             text += " Coming later: " + "; ".join(f"**{e.title}** (from {_day(e.opens, today)})" for e in later) + "."
         steps = self.not_step_free(g, q, known)
         return f"{text} {steps or self.route_to(g.floor, q, known, g.id)}".strip()
+
+    @staticmethod
+    def what_is_on(shows: list[Exhibition]) -> str:
+        return (
+            ", ".join(f"**{e.title}** ({e.minutes} min)" for e in shows) if len(shows) > 1 else f"**{shows[0].title}**"
+        )
 
     # ---- toilets, lifts, facilities, entrances -------------------------------------------------------
 

@@ -265,3 +265,11 @@ def test_an_aspect_word_with_its_s_is_still_a_follow_up(museum: Venue) -> None: 
     reply = ask(museum, "what floor's that on", f"is there any {show.artists[0]} here?")
     assert show.title in reply and gallery.name in reply, reply
     assert content_words("what floor's that on") == {"floor"}
+
+
+def test_how_long_a_room_takes_is_the_time_of_its_shows(garden: Venue) -> None:  # noqa: F811
+    """ "how long does it take?" after a room was found: the minutes of what is on there, said first."""
+    room = next(g for g in garden.venue.galleries.values() if any(e.gallery == g for e in garden.venue.exhibitions))
+    shows = [e for e in garden.venue.exhibitions if e.gallery == room]
+    reply = ask(garden, "how long does it take?", f"where's the {room.name}?")
+    assert reply.startswith(f"Allow about {sum(e.minutes for e in shows)} minutes"), reply
