@@ -11,8 +11,8 @@ from .hours import Schedule, Span, clock
 from .lexicon import WEEKDAYS
 from .model import Cafe, Tour, Venue
 
-NOW_WORDS = re.compile(r"\b(?:now|right now|at the moment|currently|still|yet)\b")
-LATE = re.compile(r"\b(?:late|evening|tonight|night)\b")
+NOW_WORDS = re.compile(r"\b(?:now|right now|at the moment|currently|still|yet|too late)\b")
+LATE = re.compile(r"(?<!\btoo )\b(?:late|evening|tonight|night)\b")  # not "is it too late to come in?"
 LEFT = re.compile(r"\b(?:left|remaining|still to come|later|rest of the day|any more|anymore)\b")
 NEXT = re.compile(r"\b(?:next|soonest|upcoming|coming up)\b")
 CLOSE = re.compile(r"\bclos\w*\b|\bshut\w*\b|\buntil when\b|\bhow late\b")

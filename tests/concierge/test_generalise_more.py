@@ -273,3 +273,10 @@ def test_how_long_a_room_takes_is_the_time_of_its_shows(garden: Venue) -> None: 
     shows = [e for e in garden.venue.exhibitions if e.gallery == room]
     reply = ask(garden, "how long does it take?", f"where's the {room.name}?")
     assert reply.startswith(f"Allow about {sum(e.minutes for e in shows)} minutes"), reply
+
+
+def test_too_late_to_come_in_asks_whether_it_is_open_now(museum: Venue) -> None:  # noqa: F811
+    """ "is it too late to come in?" is about now, not the late opening; "are you open late?" still is."""
+    reply = ask(museum, "is it too late to come in?")
+    assert reply.startswith("Yes — we're open now, until"), reply
+    assert "Late opening" in ask(museum, "are you open late?")
