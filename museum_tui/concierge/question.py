@@ -14,7 +14,8 @@ from .model import Venue
 
 HERE = re.compile(
     r"\b(?:i am|i'm|im|we are|we're|currently|from)\s+(?:now\s+)?(?:on|in|at|by|near|outside|inside)?\s*"
-    r"(?:the\s+)?([a-z0-9' &-]{2,40}?)(?=\s*(?:[,.?!;]|\bwhere\b|\bhow\b|\band\b|\bwhat\b|\bis\b|$))"
+    r"(?:the\s+)?([a-z0-9' &-]{2,40}?)(?=\s*(?:[,.?!;]|\bwhere\b|\bhow\b|\band\b|\bwhat\b|\bis\b|$|"
+    r"(?<!\bnext)(?<!\bclose)\s(?:up |down |over |back )?(?:to|into|towards?)\b))"  # "from the gate to the bats"
 )
 NEAR = re.compile(r"\b(?:near|nearest to|closest to|to|by|next to|beside)\s+(?:the\s+)?([a-z0-9' &-]{3,40})")
 BUDGET = re.compile(

@@ -280,3 +280,14 @@ def test_too_late_to_come_in_asks_whether_it_is_open_now(museum: Venue) -> None:
     reply = ask(museum, "is it too late to come in?")
     assert reply.startswith("Yes — we're open now, until"), reply
     assert "Late opening" in ask(museum, "are you open late?")
+
+
+def test_a_route_from_one_named_place_to_another_answers_the_second(museum: Venue) -> None:  # noqa: F811
+    """ "how do we get from Gallery 1 to Gallery 3?": the start is where the visitor is, the place after "to"
+    is what is asked about (the whole phrase was read as where they were, leaving nothing to answer)."""
+    rooms = list(museum.venue.galleries.values())
+    start = rooms[0]
+    room = next(g for g in rooms if g.floor != start.floor)
+    for message in (f"how do we get from {start.name} to the {room.name}?", f"from {start.name} up to {room.name}?"):
+        reply = ask(museum, message)
+        assert reply.startswith(f"**{room.name}**"), (message, reply)
