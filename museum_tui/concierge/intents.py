@@ -45,7 +45,8 @@ ASKING = re.compile(r"^(?:what|wot|wat|which|any|got|list|show|tell|see)\b|\b(?:
 LIST_WORDS = frozenset(
     """exhibition exhibitions show shows display displays list all every full running showing open on see
     moment currently current now today there everything available going happening whole complete give tell
-    show me please could would like know""".split()  # noqa: SIM905
+    show me please could would like know weekend weekends week tomorrow tonight morning afternoon evening
+    monday tuesday wednesday thursday friday saturday sunday""".split()  # noqa: SIM905
 )
 
 
@@ -75,10 +76,18 @@ def small_talk(text: str) -> set[str]:
     return acts if not rest else set()
 
 
+# The venue itself, named by what kind of place it is: "at the zoo", "here at the museum", "in the gardens"
+THE_VENUE = re.compile(
+    r"\b(?:at|in|around|here at) (?:the|this|your) (?:zoo|museum|gallery|gardens?|park|centre|center|aquarium|"
+    r"venue|place|site)\b(?! (?:shop|cafe|café|entrance|gate))"
+)
+
+
 def whats_on(folded: str, kind_words: str, index: Index | None = None, other: frozenset[str] = frozenset()) -> bool:
     """A request for everything on, with nothing that narrows it ("which exhibitions are on?", "wot
     exhibitions have u got"): it asks what is on, or names the kind of thing shown in the plural, and no
     other word of it is one the venue's shows or rooms use (typos and fillers narrow nothing)."""
+    folded = THE_VENUE.sub(" ", folded)  # "what's on at the zoo?": the venue itself narrows nothing
     kinds = set(kind_words.split())
     plural = {f"{k}s" for k in kinds if not k.endswith("s")} | {f"{k}es" for k in kinds if k.endswith("s")}
     said = content_words(folded)

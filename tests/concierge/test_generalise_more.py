@@ -291,3 +291,14 @@ def test_a_route_from_one_named_place_to_another_answers_the_second(museum: Venu
     for message in (f"how do we get from {start.name} to the {room.name}?", f"from {start.name} up to {room.name}?"):
         reply = ask(museum, message)
         assert reply.startswith(f"**{room.name}**"), (message, reply)
+
+
+def test_the_venue_named_by_its_kind_does_not_narrow_whats_on(museum: Venue, garden: Venue) -> None:  # noqa: F811
+    """ "wot's on at the museum this weekend?": the venue itself is no subject, so every show is listed."""
+    for venue, message in (
+        (museum, "wot's on at the museum this weekend?"),
+        (garden, "what's on at the gardens today?"),
+    ):
+        reply = ask(venue, message)
+        assert reply.startswith("On now at"), (message, reply)
+        assert all(e.title in reply for e in venue.venue.exhibitions if e.on(MONDAY.date())), reply
