@@ -99,7 +99,7 @@ FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|we|us|our|myself)\b")
 # visit; what is said of them shapes nothing today, so it is not kept (read on a clause about them)
 ABSENT = re.compile(
     r"\b(?:is|are|was|were|could|can|did|will|would|has|have) not (?:\w+ )?(?:coming|come|make it|made it|"
-    r"with us|joining|join us)\b"
+    r"with us|joining|join us|here(?! yet\b))\b"
     r"|\b(?:might|may|could|will|would) (?:\w+ )?(?:come|join us|visit)\b.*\b(?:next|another|later|tomorrow)\b"
     r"|\b(?:stayed|staying|stays|is|are) (?:at )?home\b"
 )

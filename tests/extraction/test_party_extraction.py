@@ -139,6 +139,8 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
         # a member who is not at this visit: what is said of them is not kept
         ("my sister's coeliac but she couldn't make it today", None, set()),
         ("my brother's allergic to cats but he's not coming today", None, set()),
+        ("my brother's allergic to wasps but he's not here today", None, set()),
+        ("my son is deaf, he is not here yet", None, {(H, "deaf", "asserted", "son")}),
         ("my friend who's deaf might come next week, do you ever do BSL tours?", None, set()),
         ("my sister's coeliac and she's here with us", None, {(D, "gluten-free (coeliac)", "asserted", "sister")}),
         # a member's word misspelt is still the member's (the evidence names them with one slip)
