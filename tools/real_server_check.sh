@@ -33,7 +33,15 @@ echo "model: $MODEL"
 LOG=$(mktemp)
 "$VENV/bin/python" -m llama_cpp.server --model "$MODEL" --host 127.0.0.1 --port "$PORT" >"$LOG" 2>&1 &
 SERVER=$!
-trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null; rm -f "$LOG"' EXIT
+# uvicorn may take its time over a graceful stop: ask, wait up to 5 s, then insist
+stop_server() {
+    kill "$SERVER" 2>/dev/null || return 0
+    for _ in $(seq 1 10); do kill -0 "$SERVER" 2>/dev/null || break; sleep 0.5; done
+    kill -9 "$SERVER" 2>/dev/null || true
+    wait "$SERVER" 2>/dev/null || true
+    rm -f "$LOG"
+}
+trap stop_server EXIT
 for _ in $(seq 1 120); do
     if "$VENV/bin/python" -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$PORT/v1/models', timeout=1)" 2>/dev/null; then
         break
