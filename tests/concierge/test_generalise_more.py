@@ -302,3 +302,10 @@ def test_the_venue_named_by_its_kind_does_not_narrow_whats_on(museum: Venue, gar
         reply = ask(venue, message)
         assert reply.startswith("On now at"), (message, reply)
         assert all(e.title in reply for e in venue.venue.exhibitions if e.on(MONDAY.date())), reply
+
+
+def test_a_sting_a_bite_or_a_fall_gets_first_aid(garden: Venue) -> None:  # noqa: F811
+    """An injury said in everyday words is the built-in 'unwell' feeling, answered by the venue's first aid."""
+    for message in ("I've just been stung by a bee", "my son got bitten", "I had a fall on the path"):
+        assert "**First aid**" in ask(garden, message), message
+    assert "**First aid**" not in ask(garden, "the bees here are lovely")
