@@ -18,6 +18,10 @@ HERE = re.compile(
     r"(?<!\bnext)(?<!\bclose)\s(?:up |down |over |back )?(?:to|into|towards?)\b))"  # "from the gate to the bats"
 )
 NEAR = re.compile(r"\b(?:near|nearest to|closest to|to|by|next to|beside)\s+(?:the\s+)?([a-z0-9' &-]{3,40})")
+OWN_FOOD = re.compile(
+    r"\b(?:(?:our|my|their) own (?:food|lunch|sandwiches|snacks|picnic)|packed lunch(?:es)?|"
+    r"(?:bring|brought|eat) (?:our|my) (?:own )?(?:sandwiches|lunch|food|snacks)|sandwiches from home)\b"
+)
 BUDGET = re.compile(
     r"\b(?:\d+(?:\.\d+)?\s*(?:hours?|hrs?|minutes?|mins?)|half an hour|an hour(?: and a half)?|two hours|"
     r"all (?:day|afternoon|morning))\b"
@@ -82,6 +86,9 @@ class Question:
         if here_match and here is not None:
             ask = (folded[: here_match.start()] + " " + folded[here_match.end() :]).strip()
         ask = liked(ask) or ask
+        own_food = OWN_FOOD.search(ask)  # "can we eat our own sandwiches?": where to picnic, not the café
+        if own_food:
+            ask = f"{ask[: own_food.start()]} picnic {ask[own_food.end() :]}"
         return cls(
             text=text,
             folded=folded,
@@ -101,5 +108,5 @@ class Question:
             where_text=here_match.group(1) if here_match else "",
             budget=minutes_in(budget_match.group(0)) if budget_match else None,
             drink=bool(lx.DRINK.search(folded)),
-            food=bool(lx.FOOD.search(folded)),
+            food=bool(lx.FOOD.search(folded)) and not own_food,
         )

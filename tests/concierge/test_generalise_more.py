@@ -309,3 +309,12 @@ def test_a_sting_a_bite_or_a_fall_gets_first_aid(garden: Venue) -> None:  # noqa
     for message in ("I've just been stung by a bee", "my son got bitten", "I had a fall on the path"):
         assert "**First aid**" in ask(garden, message), message
     assert "**First aid**" not in ask(garden, "the bees here are lovely")
+
+
+def test_eating_food_brought_from_home_asks_where_to_picnic(garden: Venue) -> None:  # noqa: F811
+    """ "can we eat our own sandwiches?" is about a picnic place, not the café's sandwiches."""
+    picnic = next(f for f in garden.venue.facilities if "picnic" in f.name.lower())
+    for message in ("can we eat our own sandwiches?", "where can the kids eat their packed lunches?"):
+        reply = ask(garden, message)
+        assert reply.startswith(f"**{picnic.name}**"), (message, reply)
+    assert "Café" in ask(garden, "where can I get a sandwich?")
