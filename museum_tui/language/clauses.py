@@ -71,7 +71,8 @@ RETRACTION_ENDS = SCOPE_ENDS - {"and", ","} | {"now", "instead"}
 NEGATION = re.compile(r"\b(?:not|no|never|nothing|none|neither|nor|without|no longer|no more)\b")
 RETRACTION = re.compile(
     r"\b(?:no longer|not any ?more|any ?more|no more|forget (?:that|about|it|what)|please forget|"
-    r"scratch that|ignore (?:that|what i said)|i take (?:that|it) back|changed my mind|not (?:true|right) "
+    r"scratch (?:that|the)|scrap (?:that|the)|ignore (?:that|what i said)|i take (?:that|it) back|"
+    r"changed my mind|not (?:true|right) "
     r"any ?more|used to|stopped|remove (?:that|the)|delete (?:that|the)|that is wrong|was wrong|"
     r"that is not (?:true|right|correct)|actually,? (?:i|we) (?:am|are|do|have) not|never mind|nevermind|"
     r"strike that|disregard (?:that|what i said)|my mistake|was a mistake|i was wrong|grew out of|"

@@ -80,6 +80,7 @@ BARE_MEMBER = re.compile(
     r"eldest|youngest|oldest)\b"
 )
 PRONOUN = re.compile(r"^(?:he|she|they)\b")
+HE_OR_SHE = re.compile(r"\b(?:he|she)(?:'s| is| has| was| can| can not| does| gets| uses)\b")
 # "crowds stress my son", "loud noises upset our daughter": a thing that acts on a member, who feels it
 FELT_BY = re.compile(
     r"\b(?:stress(?:es)?|bothers?|upsets?|scares?|frightens?|overwhelms?|affects?|troubles?|distress(?:es)?|"
@@ -143,7 +144,10 @@ def subject_of(folded: str, earlier: str = "") -> str:
             return CANONICAL.get(who, who) if who else OTHER
     m = THIRD_PARTY.search(folded)
     if not m:
-        return earlier if earlier and FOR_THEM.search(folded) and not FIRST_PERSON.search(folded) else SELF
+        if earlier and FOR_THEM.search(folded) and not FIRST_PERSON.search(folded):
+            return earlier
+        # "it's tree nuts he's allergic to": he or she says it of someone, and no "I" or "my" says it of the visitor
+        return (earlier or OTHER) if HE_OR_SHE.search(folded) and not FIRST_PERSON.search(folded) else SELF
     said = m.group(0)
     if PRONOUN.match(said) or POSSESSIVE.match(said):  # "he …", "his eyesight …": the member named before
         return earlier or OTHER

@@ -140,6 +140,8 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
         ("my sister's coeliac but she couldn't make it today", None, set()),
         ("my brother's allergic to cats but he's not coming today", None, set()),
         ("my brother's allergic to wasps but he's not here today", None, set()),
+        # he or she says it of someone, with no member named and no "I": not the visitor's (unsafe if it were)
+        ("sorry not peanuts, it's tree nuts he's allergic to", None, set()),
         ("my son is deaf, he is not here yet", None, {(H, "deaf", "asserted", "son")}),
         ("my friend who's deaf might come next week, do you ever do BSL tours?", None, set()),
         ("my sister's coeliac and she's here with us", None, {(D, "gluten-free (coeliac)", "asserted", "sister")}),

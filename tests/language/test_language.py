@@ -102,6 +102,8 @@ def test_an_ability_lost_is_not_a_retraction_and_an_aid_put_down_is() -> None:
     assert split_clauses("I'm not vegan anymore")[0].retraction
     assert split_clauses("I'm off the crutches now")[0].retraction
     assert not split_clauses("I'm off to the cafe now")[0].retraction
+    # "scratch the coffee" takes the coffee back, as "scratch that" did
+    assert split_clauses("scratch the coffee, just need some water")[0].retraction
 
 
 def test_a_request_to_keep_something_away() -> None:
