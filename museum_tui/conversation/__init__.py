@@ -7,8 +7,9 @@ opens the session (`opening`) in a thread after it.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from museum_tui.lazy_names import lazy_exports
 
 if TYPE_CHECKING:
     from .concierge import Concierge
@@ -24,7 +25,6 @@ _EXPORTS = {
     "session": ("Outcome", "Session"),
     "visitor": ("Visitor",),
 }
-_HOMES = {name: module for module, names in _EXPORTS.items() for name in names}
 
 __all__ = [
     "Concierge",
@@ -38,11 +38,4 @@ __all__ = [
     "storage_for",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f".{home}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, globals(), _EXPORTS)

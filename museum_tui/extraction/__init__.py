@@ -6,8 +6,9 @@ import, which neither an LLM-backed session nor the app's first screen needs.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from museum_tui.lazy_names import lazy_exports
 
 if TYPE_CHECKING:
     from .base import FactSource
@@ -19,20 +20,15 @@ if TYPE_CHECKING:
     from .rules import RuleExtractor
     from .validate import ExtractedFact, ExtractionResult, Rejection, validate_facts
 
-_HOMES = {
-    "BuiltinFactSource": "builtin",
-    "FlooredExtractor": "floor",
-    "ExtractionResult": "validate",
-    "FactSource": "base",
-    "check_cues": "cues",
-    "LLMExtractor": "llm_extractor",
-    "fact_schema": "llm_extractor",
-    "EXTRACTOR_SYSTEM": "prompt",
-    "build_concept_catalog": "prompt",
-    "RuleExtractor": "rules",
-    "ExtractedFact": "validate",
-    "Rejection": "validate",
-    "validate_facts": "validate",
+_EXPORTS = {
+    "base": ("FactSource",),
+    "builtin": ("BuiltinFactSource",),
+    "cues": ("check_cues",),
+    "floor": ("FlooredExtractor",),
+    "llm_extractor": ("LLMExtractor", "fact_schema"),
+    "prompt": ("EXTRACTOR_SYSTEM", "build_concept_catalog"),
+    "rules": ("RuleExtractor",),
+    "validate": ("ExtractedFact", "ExtractionResult", "Rejection", "validate_facts"),
 }
 
 __all__ = [
@@ -51,11 +47,4 @@ __all__ = [
     "validate_facts",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f".{home}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, globals(), _EXPORTS)

@@ -9,8 +9,9 @@ which needs none of the store, the ontology or the merge.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from museum_tui.lazy_names import lazy_exports
 
 if TYPE_CHECKING:
     from .facts import Change, Fact, Mention, normalize
@@ -52,7 +53,6 @@ _EXPORTS = {
     "usernames": ("UserNameError", "check_user_name"),
     "views": ("by_tier", "context_block", "dump", "filtered_block", "ordered"),
 }
-_HOMES = {name: module for module, names in _EXPORTS.items() for name in names}
 
 __all__ = [
     "DECAY",
@@ -91,11 +91,4 @@ __all__ = [
     "turns_until_faded",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f".{home}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, globals(), _EXPORTS)
