@@ -102,6 +102,8 @@ class Speller:
     def _correct_word(self, word: str) -> str:
         if len(word) < MIN_LENGTH or word in self._known or not word.isalpha():
             return word
+        if self._plural_of_known(word):  # "brothers" is the plural of a word we know, not a typo of "bothers"
+            return word
         limit = 1 if len(word) <= 7 else 2
         scored = [
             (OSA.distance(word, v, score_cutoff=limit), -fuzz.ratio(word, v), v)
@@ -117,6 +119,9 @@ class Speller:
             and (_squeeze(word) == _squeeze(s[2]) or not _inflection(word, s[2]))
         ]
         return min(scored)[2] if scored else word
+
+    def _plural_of_known(self, word: str) -> bool:
+        return any(word.endswith(end) and word[: -len(end)] in self._known for end in ("s", "es"))
 
     def __call__(self, text: str) -> str:
         return _WORD.sub(lambda m: self.correct_word(m.group(0)), text)

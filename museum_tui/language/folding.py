@@ -115,6 +115,17 @@ def _member_s(m: re.Match[str]) -> str:
     return f"{who} is {rest}"
 
 
+def _member_on(m: re.Match[str]) -> str:
+    """ "my brothers on crutches": one brother with his 's typed without the apostrophe, so "is" (a plural
+    would have said "are")."""
+    who = m.group("who")
+    one = who[:-1] if who.endswith("s") else who
+    return f"{one if _SINGULAR_S.search(one) else who} is "
+
+
+_SINGULAR_S = re.compile(r"\b(?:son|daughter|brother|sister|friend|mate|grandson|granddaughter|grandad)$")
+
+
 # An emoji that stands for a word is that word ("♿ user here", "🥜 allergy"), not the end of a sentence
 EMOJI_WORDS = {
     "♿": "wheelchair",
@@ -140,7 +151,7 @@ def fold(text: str) -> str:
     text = NO_APOSTROPHE.sub(r"\g<who>'s", text)  # "wifes allergic to kiwi": a typed "wife's"
     text = MEMBER_S.sub(_member_s, text)  # "my son's allergic", "mum's got a bad hip"
     text = POSSESSED_S.sub(_member_s, text)  # "his eyesight's really bad", "my back's killing me"
-    text = MEMBER_ON.sub(r"\g<who> is ", text)  # "grandads on crutches today": the verb left out
+    text = MEMBER_ON.sub(_member_on, text)  # "grandads on crutches today": the verb left out
     for pattern, repl in _CONTRACTIONS:
         text = pattern.sub(repl, text)
     text = CLEFT.sub(r"\g<who> \g<verb> \g<neg>", text)  # "it's not my son who's deaf": my son is not deaf

@@ -116,6 +116,8 @@ def test_speller_is_conservative() -> None:
     assert speller("wheelchiar alergic toliet") == "wheelchair allergic toilet"
     assert speller("tried stars deaf") == "tried stars deaf"  # common words and short words stay
     assert speller("toilets") == "toilets"  # an inflection is not a typo
+    # the plural of a word known to be spelt right is spelt right, whatever cue word it is near
+    assert Speller(["bothers"], known=["brother"])("my brothers") == "my brothers"
 
 
 def test_a_yes_needs_a_question_and_a_no_asserts_nothing(extractor: RuleExtractor) -> None:

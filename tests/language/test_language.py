@@ -65,6 +65,8 @@ def test_a_statement_and_a_question_are_two_clauses() -> None:
         # a correction's bare "not Y" is about whoever the clause it corrects is about
         ("my mum's coeliac, not lactose intolerant", ["mum", "mum"]),
         ("I'm vegan, not vegetarian", ["self", "self"]),
+        # a member's 's typed without its apostrophe before "on"/"in": one member, singular
+        ("my brothers on crutches after a skiing accident", ["brother"]),
     ],
 )
 def test_who_a_clause_is_about(message: str, about: list[str]) -> None:
