@@ -16,6 +16,7 @@ from .folding import EMOJI_WORD, INTENSIFIERS, fold
 from .folding import FILLERS as FILLERS  # the concierge reads it here
 from .party import (
     FIRST_PERSON,
+    KIN,
     MEMBERS,
     PEOPLE,
     RELATIVE,
@@ -131,7 +132,9 @@ CLAUSE_BREAK = re.compile(
     # a question turned round after a statement: "dad wears hearing aids, will he be able to follow?"
     r"(?:will|would|shall|can|could|do|does|did|is|are|was|were|has|have|may|might|must) (?:i|we|you|he|she|"
     r"they|it|there|ther|the|this|that|these|those|any|anything|my|our)|"
-    r"by the way|ta)\b)",
+    r"by the way|ta)\b"
+    # "…, youngest is 3 and in a pushchair", "…, mum's on crutches": a member named bare opens a clause
+    rf"|(?:the )?(?:{KIN})(?:'s)? (?:is|has|was|uses|needs|can|gets|wears|relies|struggles|does|on|in)\b)",
     re.IGNORECASE,
 )
 LEAD_IN = re.compile(r"^(?:(?:and|also|plus|so|oh|well|um|erm|hi|hello|hey|actually|ok|okay)\s+|,\s*)+")

@@ -69,15 +69,18 @@ THE_MEMBERS = (
     r"kids|children|twins|wife|husband|hubby|missus|grandkids|grandchildren|baby|little ones?|in-laws|"
     r"family|boys|girls|parents|grandparents|other half|eldest|youngest|oldest"
 )
+# Kin words a visitor uses as names, without "my": "mum uses a wheelchair", "youngest is 3", "brother's blind"
+KIN = (
+    r"mum|mom|dad|grandad|granddad|grandpa|grandma|granny|gran|nan|nana|nanna|grampa|mummy|daddy|"
+    r"son|daughter|wife|husband|hubby|partner|kids|children|twins|missus|grandkids|grandchildren|baby|"
+    r"little ones?|in-laws|family|boys|girls|parents|grandparents|other half|"
+    r"brother|sister|uncle|aunt|auntie|nephew|niece|cousin|grandson|granddaughter|boyfriend|girlfriend|"
+    r"eldest|youngest|oldest"
+)
 BARE_MEMBER = re.compile(
     # "both kids are vegan", "all the kids", "the eldest has a nut allergy"
     rf"^(?:(?:both|all)\s+(?:of\s+)?(?:the\s+)?(?=(?:{THE_MEMBERS})\b)|the\s+(?=(?:{THE_MEMBERS})\b))?"
-    r"(?P<who>mum|mom|dad|grandad|granddad|grandpa|grandma|granny|gran|nan|nana|nanna|grampa|mummy|daddy|"
-    r"son|daughter|wife|husband|hubby|partner|kids|children|twins|missus|grandkids|grandchildren|baby|"
-    r"little ones?|in-laws|family|boys|girls|parents|grandparents|other half|"
-    # kin words chat uses as names too: "brother's blind", "Uncle Ray has macular degeneration"
-    r"brother|sister|uncle|aunt|auntie|nephew|niece|cousin|grandson|granddaughter|boyfriend|girlfriend|"
-    r"eldest|youngest|oldest)\b"
+    rf"(?P<who>{KIN})\b"
 )
 PRONOUN = re.compile(r"^(?:he|she|they)\b")
 HE_OR_SHE = re.compile(r"\b(?:he|she)(?:'s| is| has| was| can| can not| does| gets| uses)\b")

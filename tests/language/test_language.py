@@ -67,6 +67,8 @@ def test_a_statement_and_a_question_are_two_clauses() -> None:
         ("I'm vegan, not vegetarian", ["self", "self"]),
         # a member's 's typed without its apostrophe before "on"/"in": one member, singular
         ("my brothers on crutches after a skiing accident", ["brother"]),
+        # a kin word used bare after a comma opens that member's clause
+        ("we're a family of 5, youngest is 3 and still in a pushchair", ["self", "youngest"]),
     ],
 )
 def test_who_a_clause_is_about(message: str, about: list[str]) -> None:
