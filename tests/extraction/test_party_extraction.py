@@ -245,6 +245,13 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
         ("the grandkids are with us", None, {("VisitPlan.Companions", "grandkids", "asserted", "self")}),
         # a word of time around a value is not part of it
         ("just me today", "Who are you here with?", {("VisitPlan.Companions", "alone", "asserted", "self")}),
+        # what one cannot have, when it is an allergen and not a diet's word, is an allergy
+        (
+            "halal please, and my son can't have nuts",
+            None,
+            {(D, "halal", "asserted", "self"), (A, "nuts", "asserted", "son")},
+        ),
+        ("my wife can't eat gluten", None, {(D, "gluten-free", "asserted", "wife")}),
         # what one goes with is had, whatever verb before it is denied
         (
             "I cant manage steps with my walker",
