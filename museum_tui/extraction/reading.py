@@ -31,7 +31,10 @@ FILLER = frozenset(
         "okay",
     )
 )  # words around a value that are not part of it
-_STOP = "the a an this that these those it them my your our any some all"
+_STOP = (
+    "the a an this that these those it them my your our any some all i we you he she they him her his their "
+    "is are was were be been has have had do does did"
+)
 NOT_A_VALUE = frozenset(_STOP.split())  # words that alone are no value (not the language layer's stop words)
 SPLIT_VALUES = re.compile(r"\s*(?:,|\band\b|\bor\b|&|/|\bplus\b|\bas well as\b)\s*")
 

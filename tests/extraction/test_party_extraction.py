@@ -245,6 +245,8 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
         ("the grandkids are with us", None, {("VisitPlan.Companions", "grandkids", "asserted", "self")}),
         # a word of time around a value is not part of it
         ("just me today", "Who are you here with?", {("VisitPlan.Companions", "alone", "asserted", "self")}),
+        # a pronoun repeating the member is no value: "he has allergy" names the egg, not "he has"
+        ("Excuse, my son he has allergy for the egg.", None, {(A, "eggs", "asserted", "son")}),
         # what one cannot have, when it is an allergen and not a diet's word, is an allergy
         (
             "halal please, and my son can't have nuts",
