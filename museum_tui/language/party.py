@@ -37,7 +37,7 @@ MEMBERS = (  # the in-law forms first: "mother" would otherwise match the start 
     r"niece|nephew|cousin|colleagues?|carer|caregiver|boyfriend|girlfriend|fiance|fiancee|mates?|flatmate|"
     r"roommate|housemate|nan|nana|nanna|gran|grandad|granddad|grampa|hubby|missus|sis|bro|bf|gf|twins|"
     r"in-laws|stepson|stepdaughter|stepmum|stepdad|"
-    r"kiddos?|little one|eldest|"
+    r"kiddos?|little one|eldest|pupils?|students?|"
     r"youngest|other half|mam|mammy|lad|lads|lass|fella|fiancé|fiancée"
 )
 THIRD_PARTY = re.compile(
@@ -105,7 +105,7 @@ ABSENT = re.compile(
     r"\b(?:is|are|was|were|could|can|did|will|would|has|have) not (?:\w+ )?(?:coming|come|make it|made it|"
     r"with us|joining|join us|here(?! yet\b))\b"
     r"|\b(?:might|may|could|will|would) (?:\w+ )?(?:come|join us|visit)\b.*\b(?:next|another|later|tomorrow)\b"
-    r"|\b(?:stayed|staying|stays|is|are) (?:at )?home\b"
+    r"|\b(?:stayed|staying|stays|is|are) (?:at )?home\b|\bback (?:home|at school|at work)\b"
 )
 POSSESSIVE = re.compile(r"^(?:his|her|their) (?!own\b)")
 CANONICAL = {

@@ -247,6 +247,15 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
         ("just me today", "Who are you here with?", {("VisitPlan.Companions", "alone", "asserted", "self")}),
         # a pronoun repeating the member is no value: "he has allergy" names the egg, not "he has"
         ("Excuse, my son he has allergy for the egg.", None, {(A, "eggs", "asserted", "son")}),
+        # a teacher's pupils are the party: each need said of them is theirs
+        (
+            "two of my pupils have nut allergies and one is coeliac",
+            None,
+            {(A, "nuts", "asserted", "pupils"), (D, "gluten-free (coeliac)", "asserted", "pupils")},
+        ),
+        # someone "back home" is not at this visit: nothing said of them is kept
+        ("My friend back home is a wheelchair user, I'm checking for when she visits", None, set()),
+        ("my students back home would love this, they are all vegan", None, set()),
         # what one cannot have, when it is an allergen and not a diet's word, is an allergy
         (
             "halal please, and my son can't have nuts",
