@@ -126,7 +126,9 @@ def capitalised(value: str, original: str) -> bool:
     if len(words) == 1:
         # a capital opening a very short clause still counts ("Kwame here."): a cue word there is
         # already refused as another concept's word
-        return capital(words[0], anywhere=len(text.split()) <= 3)
+        # and so does one signing on ("Priya here, first time at …")
+        signs_on = re.match(rf"{re.escape(words[0])}\s+here\b(?!\s+(?:is|are|was)\b)", text, re.IGNORECASE)
+        return capital(words[0], anywhere=len(text.split()) <= 3 or bool(signs_on))
     return capital(words[0], anywhere=True) and capital(words[-1], anywhere=False)
 
 

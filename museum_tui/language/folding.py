@@ -53,6 +53,8 @@ CONTRACTIONS = [
     (r"\b(?:faves|favs)\b", "favourites"),
     (r"\bgonna\b", "going to"),
     (r"\bgotta\b", "have to"),
+    (r"\bbtw\b", "by the way"),
+    (r"\bmy names (?!are\b)", "my name is "),  # "my names Marta": the 's typed without its apostrophe
 ]
 _CONTRACTIONS = [(re.compile(p), r) for p, r in CONTRACTIONS]
 # Pure intensifiers carry no fact and split phrases ("stairs are *really* hard", "not *really* a fan of"):

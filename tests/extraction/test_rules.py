@@ -83,13 +83,24 @@ def test_a_companion_keeps_their_own_words(extractor: RuleExtractor) -> None:
 
 @pytest.mark.parametrize(
     ("user", "name"),
-    [("Hiya, I'm Siobhan.", "Siobhan"), ("Morning! Kwame here.", "Kwame"), ("My friends call me Dee.", "Dee")],
+    [
+        ("Hiya, I'm Siobhan.", "Siobhan"),
+        ("Morning! Kwame here.", "Kwame"),
+        ("My friends call me Dee.", "Dee"),
+        # a name signing on opens a longer clause; chat shorthand and a dropped apostrophe still frame one
+        ("Hi! Priya here, first time at the museum", "Priya"),
+        ("Im sam btw", "Sam"),
+        ("My names Marta, my english is not so good", "Marta"),
+    ],
 )
 def test_names_need_a_capital_or_an_explicit_frame(extractor: RuleExtractor, user: str, name: str) -> None:
     assert ("Profile.Name", name, "asserted") in triples(extractor, user)
 
 
-@pytest.mark.parametrize("user", ["I'm tired, by the way.", "I'm French.", "Hi, I'm Deaf."])
+@pytest.mark.parametrize(
+    "user",
+    ["I'm tired, by the way.", "I'm French.", "Hi, I'm Deaf.", "Tired here, need a seat", "Everyone here is lovely"],
+)
 def test_a_capitalised_word_that_is_another_concept_is_not_a_name(extractor: RuleExtractor, user: str) -> None:
     assert not [c for c, _, _ in triples(extractor, user) if c == "Profile.Name"]
 
