@@ -25,22 +25,36 @@ def paired(clauses: list[Clause], cues: list[ConceptCues]) -> list[Hit]:
     and the denied one is not."""
     out: list[Hit] = []
     for i, clause in enumerate(clauses):
-        if not clause.contrast or not i or clauses[i - 1].sentence != clause.sentence:
+        if not clause.contrast:
             continue
-        before = clauses[i - 1]
-        if before.question or before.hypothetical or before.third_party:
-            continue
-        for c in cues:
-            if c.subject != "self":
+        # the clause before ("cubism, not surrealism"), else the one after ("not peanuts, it's sesame")
+        for j, last in ((i - 1, True), (i + 1, False)):
+            if not 0 <= j < len(clauses) or clauses[j].sentence != clause.sentence or clauses[j].contrast:
                 continue
-            no = [v for regex, v in c.terms if regex.fullmatch(clause.contrast)]
-            yes = [(m.start(), v) for regex, v in c.terms for m in regex.finditer(before.text) if v not in no]
-            if len(set(no)) == 1 and yes:
-                value = max(yes)[1]  # the term said last, nearest the "not"
-                out.append(Hit(c.concept, value, "asserted", clause.sentence, clause.sentence))
-                out.append(Hit(c.concept, no[0], "negated", clause.sentence, clause.sentence))
+            said = clauses[j]
+            if said.question or said.hypothetical or said.third_party:
+                break
+            found = _pair(clause.contrast, said, cues, last)
+            out += found
+            if found:
                 break
     return out
+
+
+def _pair(contrast: str, said: Clause, cues: list[ConceptCues], last: bool) -> list[Hit]:
+    """The said term and the denied one, when both are terms of one concept."""
+    for c in cues:
+        if c.subject != "self":
+            continue
+        no = [v for regex, v in c.terms if regex.fullmatch(contrast)]
+        yes = [(m.start(), v) for regex, v in c.terms for m in regex.finditer(said.text) if v not in no]
+        if len(set(no)) == 1 and yes:
+            value = (max(yes) if last else min(yes))[1]  # the term nearest the "not"
+            return [
+                Hit(c.concept, value, "asserted", said.sentence, said.sentence),
+                Hit(c.concept, no[0], "negated", said.sentence, said.sentence),
+            ]
+    return []
 
 
 def denied(clauses: list[Clause], said: dict[int, list[Hit]], read: Reader) -> list[Hit]:

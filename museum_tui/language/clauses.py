@@ -283,6 +283,14 @@ SUBJECTLESS = re.compile(
 
 # A correction's other half: "it's Tim actually, not Tom", "cubism not surrealism", "not gallery 3, …"
 CONTRAST = re.compile(r"^(?P<said>.*?\w.*?)\s*,?\s+(?P<denied>not\s+[^,;]{1,40})$", re.IGNORECASE)
+# The same correction the other way round: "no sorry, not peanuts, it's sesame", "not baroque, bauhaus"
+DENIED_FIRST = re.compile(
+    r"^(?:(?:no|nah|sorry|oops|actually|wait|oh|ah)\b\s*,?\s*)*not\s+"
+    r"(?!(?:really|sure|yet|now|today|much|quite|exactly|at all|that|this|so|me|mine|us|for|too|very|any|a|an)\b"
+    r"|\w+ing\b|into|keen|fond|big on|a fan|fine|well|ok|okay|great|good|bad)"  # a verb's or a liking's not
+    r"[^,]{1,40}?\s*,\s*(?P<said>\S.*)$",
+    re.IGNORECASE,
+)
 _NOT_AFTER = (
     "i we you he she they it that this there am is are was were do does did have has had can could will would "
     "should shall may might must if or and but so why because me just really wait no oops sorry actually oh nah"
@@ -296,6 +304,8 @@ BARE_NOT = re.compile(r"^(?:(?:wait|no|oops|sorry|actually|oh|nah|ah|um|erm|but)
 def _contrast(part: str) -> list[str]:
     """A clause ending "…, not Y" (where the not denies Y, not a verb: "I'm not vegan" stays whole) is
     two: the statement and the bare "not Y" a correction reads against it."""
+    if (first := DENIED_FIRST.match(part.strip())) is not None:  # "sorry, not peanuts, it's sesame"
+        return [part.strip()[: first.start("said")].rstrip(" ,"), first.group("said")]
     m = CONTRAST.match(part.strip())
     said = m.group("said").replace("’", "'") if m else ""
     if not m or not fold(said).split() or fold(said).split()[-1] in NOT_AFTER or re.search(r"'\w+$", said):

@@ -40,6 +40,17 @@ def extractor(museum_ontology) -> RuleExtractor:
             "oh I meant ceramics, not photography",
             {("ArtInterest.Medium", "ceramics", "asserted"), ("ArtInterest.Medium", "photography", "negated")},
         ),
+        # the denied term first, with no cue word on either side: one concept's two terms
+        (
+            "no sorry not peanuts, its sesame",
+            {("SpecialNeed.Allergy", "sesame", "asserted"), ("SpecialNeed.Allergy", "peanuts", "negated")},
+        ),
+        (
+            "not baroque, bauhaus",
+            {("ArtInterest.Style", "Bauhaus", "asserted"), ("ArtInterest.Style", "baroque", "negated")},
+        ),
+        # a not of a verb before the comma pairs nothing: "just curious" is not said against anything
+        ("not bringing mine, just curious", set()),
         # the not of a verb is no correction: "my eyesight's not great" says it is poor
         ("my eyesight's not great", {("SpecialNeed.VisualImpairment", "poor eyesight", "asserted")}),
     ],

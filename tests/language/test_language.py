@@ -78,7 +78,7 @@ def test_who_a_clause_is_about(message: str, about: list[str]) -> None:
 def test_negation_scope_ends_at_a_comma_or_a_contrast() -> None:
     clause = split_clauses("I do not like crowds")[0]
     assert clause.negated_before(clause.text.index("crowds"))
-    clause = split_clauses("not tired, just hungry")[0]
+    clause = split_clauses("I'm not tired, just hungry")[0]
     assert not clause.negated_before(clause.text.index("hungry"))
 
 
