@@ -47,6 +47,9 @@ def triples(extractor: RuleExtractor, user: str, bot: str | None = None) -> list
         # values in one style
         ("I have half an hour at most", [("VisitPlan.TimeBudget", "30 minutes", "asserted")]),
         ("We can stay till a quarter past three", [("VisitPlan.TimeBudget", "until 3:15", "asserted")]),
+        # the time one leaves by, however said
+        ("leaving at 2 so what's quick", [("VisitPlan.TimeBudget", "until 2pm", "asserted")]),
+        ("need to be back on the coach for half 3", [("VisitPlan.TimeBudget", "until 3:30", "asserted")]),
     ],
 )
 def test_generic_grammar(extractor: RuleExtractor, user: str, expected: list) -> None:
