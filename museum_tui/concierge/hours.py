@@ -89,6 +89,30 @@ def clock(moment: datetime) -> str:
     return "24:00" if moment.time() == time(0) and moment.second == 0 and moment.minute == 0 else f"{moment:%H:%M}"
 
 
+# "one hour before closing", "30 minutes before the gates", "15 minutes before we close"
+BEFORE_CLOSING = re.compile(
+    r"(?P<amount>(?:an?|one|two|half an?|\d+(?:\.\d+)?)\s*(?:hours?|hrs?|minutes?|mins?))\s+before\s+"
+    r"(?:closing(?: time)?|close|the (?:gates|park|garden|site|venue|museum|zoo|aquarium|centre|center) closes?"
+    r"|the (?:gates|park)|we close|it closes)",
+    re.IGNORECASE,
+)
+ENTERING = re.compile(r"\b(?:entry|admission|(?:go|get|come|let us|let me) in|still (?:go|get|come))\b")
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2}
+
+
+def _minutes(amount: str) -> int:
+    """Minutes in "one hour", "30 minutes", "half an hour" (0 when unreadable)."""
+    low = amount.lower()
+    if low.startswith("half"):
+        return 30
+    m = re.match(r"(\S+)\s*(h|m)", low)
+    if not m:
+        return 0
+    n = _NUMBERS.get(m.group(1))
+    number = float(m.group(1)) if n is None and re.fullmatch(r"\d+(?:\.\d+)?", m.group(1)) else n or 0
+    return int(number * (60 if m.group(2) == "h" else 1))
+
+
 @dataclass(frozen=True)
 class Schedule:
     """A place's hours (or a tour's times) in `opening_hours` syntax, with notes said beside them."""
@@ -126,6 +150,27 @@ class Schedule:
             return None
         change = self._oh.next_change(moment)
         return change
+
+    def notes_on(self, day: date, asked: str) -> str:
+        """The notes, where one asked about (`asked`, the folded question, names its subject: "last entry",
+        "the glasshouses"; or asks about getting in) gives a time relative to closing as the clock time it
+        is on `day`: "Last entry one hour before closing (17:00)"."""
+        spans = self.spans(day)
+        if not spans or not self.notes:
+            return self.notes
+        closing = spans[-1].end
+        entering = bool(ENTERING.search(asked))
+
+        def at(m: re.Match[str]) -> str:
+            minutes = _minutes(m.group("amount"))
+            sentence = self.notes[: m.start()].rsplit(".", 1)[-1].lower()
+            subject = {w for w in re.findall(r"[a-z]{4,}", sentence)} - {"close", "closes", "start", "starts"}
+            about = any(w.rstrip("s") in asked for w in subject) or (entering and "entry" in sentence)
+            if not minutes or not about:
+                return m.group(0)
+            return f"{m.group(0)} ({clock(closing - timedelta(minutes=minutes))})"
+
+        return BEFORE_CLOSING.sub(at, self.notes)
 
     def next_opening(self, moment: datetime, days: int = 400) -> Span | None:
         """The next open span starting after `moment` (within `days`)."""

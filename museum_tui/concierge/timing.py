@@ -156,15 +156,16 @@ def venue_hours(venue: Venue, folded: str, now: datetime) -> str:
     if day is None and not NOW_WORDS.search(folded) and not CLOSE.search(folded) and general:
         return f"Opening hours: {hours.week_text(now.date())}.{notes}"
     day = day or now.date()
+    on_day = f" {hours.notes_on(day, folded)}" if hours.notes else ""  # "last entry one hour before closing (17:00)"
     if day == now.date():
-        return _today(venue, hours, now, folded) + notes
+        return _today(venue, hours, now, folded) + on_day
     if not hours.spans(day):
         after = datetime.combine(day, datetime.max.time())
         return f"We're closed {weekday(day, now)}.{_next_open(hours, after, now)}{notes}"
     text = f"{_cap(weekday(day, now))} we're open {hours.day_text(day)}."
     if LATE.search(folded) and not any(s.end.time() > _evening() for s in hours.spans(day)):
         text += _next_late(hours, day, now)
-    return text + notes
+    return text + on_day
 
 
 def _cap(text: str) -> str:
