@@ -184,7 +184,20 @@ class Answers(TimeAnswers, FoodAnswers):
         later = sorted((e for e in self.venue.exhibitions if e.opens and e.opens > now.date()), key=lambda e: e.opens)
         soon = [f"**{e.title}** (from {e.opens.day} {e.opens:%B})" for e in later] if asked is None else []
         lead = self._starting(asked, now) if asked and (asked[3] or day != now.date()) else []
+        lead += self._for_member(known, folded, now)
         return "\n".join([*lead, head, *rows, *([f"Coming up: {'; '.join(soon)}."] if soon else [])])
+
+    def _for_member(self, known: Known, folded: str, now: datetime) -> list[str]:
+        """ "anything on for my dad?": the tours made for a need of the member the question names, first."""
+        tags = known.tour_tags()
+        named = {m for m in known.about.values() if re.search(rf"\b{re.escape(m)}\b", folded)}
+        fitting = [
+            t for t in self.venue.tours if any(known.about.get(tags[g].lower()) in named for g in t.access if g in tags)
+        ]
+        if not named or not fitting:
+            return []
+        whom = listing([f"your {md(m)}" for m in sorted(named)])
+        return [f"For {whom}:", *(f"- {timing.tour_line(t, now)}" for t in fitting), ""]
 
     def _starting(self, asked: tuple, now: datetime) -> list[str]:
         """The tours and shows starting in the span asked about, and the hours that day."""

@@ -1,6 +1,5 @@
-"""Times a venue writes relative to closing ("Last entry one hour before closing", "the glasshouses close 30
-minutes before the gates") are said as the clock time they are on the day asked, when the question is about
-them; a question about something else keeps the note as written."""
+"""A third round of what lets the concierge answer questions nobody here wrote: times the venue writes
+relative to closing, what's on for one member of the party, …"""
 
 from __future__ import annotations
 
@@ -31,3 +30,15 @@ def test_last_entry_and_a_place_closing_early_are_given_as_clock_times(garden: V
     reply = ask(garden, "what time do you close today?", now=now)
     assert f"({last_entry})" not in reply and f"({glasshouses})" not in reply, reply
     assert clock(closing) in reply, reply
+
+
+def test_whats_on_for_a_member_leads_with_the_tours_made_for_their_need(garden: Venue) -> None:  # noqa: F811
+    """ "anything on for my dad today?" when the dad is blind: the tours for sight loss first, then the list."""
+    garden.store.upsert("Access.Sight", "blind", "asserted", "my dad is blind", about="dad")
+    tags = set(garden.venue.concepts["Access.Sight"].tours)
+    made_for = [t.name for t in garden.venue.tours if tags & set(t.access)]
+    assert made_for  # the garden has a tour for sight loss
+    reply = garden.ask("anything on for my dad today?")
+    assert reply.startswith("For your dad:") and all(f"**{n}**" in reply.split("On now")[0] for n in made_for), reply
+    # without the member named, what's on is the list as before
+    assert garden.ask("what's on today?").startswith("On now at")
