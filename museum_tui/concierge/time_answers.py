@@ -16,6 +16,11 @@ from .model import Cafe, Tour, Venue
 from .question import Question
 from .wording import cap, listing
 
+# a clock time named in a question: "the 3 o'clock tour", "the 3pm one", "the 15:00 tour"
+TIME_NAMED = re.compile(
+    r"\b(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*(?:o'?clock|(?P<pm>pm|p\.m\.)|(?P<am>am|a\.m\.))"
+    r"|\b(?P<h2>\d{1,2})[:.](?P<m2>\d{2})\b"
+)
 # the question asks for whom a thing suits: "for my husband", "for us", "would suit me"
 FOR_SOMEONE = re.compile(r"\bfor (?:my|me|us|him|her|them|our)\b|\bsuit|\bwork for\b|\bgood for\b")
 
@@ -62,6 +67,8 @@ class TimeAnswers:
         the question: for a party member's need, still to come today, the next, on a day named."""
         tour_hits = [h for h in hits if h.entry.kind == "tour"]
         top = tour_hits[0] if tour_hits else None
+        if (timed := self._tour_at(q.folded, pool)) is not None:  # "just missed the 3 o'clock tour, next one?"
+            return timing.tour_line(timed, now)
         words = {self.tour_word(), "tour", *(self.venue.words.get("tour", "").split())}
         every = any(re.search(rf"\b{re.escape(w)}s\b", q.folded) for w in words if w)  # "what tours are there?"
         if top and (top.named or (not every and (len(tour_hits) == 1 or top.score >= 1.5 * tour_hits[1].score))):
@@ -94,6 +101,19 @@ class TimeAnswers:
         if "today" in q.folded:
             return timing.todays_tours(tours, now, self.tour_word())
         return self._all_tours(tours) + "\n\n" + (timing.next_tours(tours, now) or "")
+
+    def _tour_at(self, folded: str, pool: list[Tour] | None) -> Tour | None:
+        """The one tour that starts at the time the question names ("the 3 o'clock tour"), if just one does."""
+        m = TIME_NAMED.search(folded)
+        if not m:
+            return None
+        hour, minute = int(m.group("h") or m.group("h2")), m.group("m") or m.group("m2") or "00"
+        hours = (
+            {hour + 12} if m.group("pm") and hour < 12 else {hour} if m.group("am") or hour > 12 else {hour, hour + 12}
+        )
+        said = {f"{h:02d}:{minute}" for h in hours} | {f"{h}:{minute}" for h in hours}
+        at = [t for t in pool or self.venue.tours if any(re.search(rf"(?<![\d:]){x}\b", t.when) for x in said)]
+        return at[0] if len(at) == 1 else None
 
     def tour_word(self) -> str:
         """What the venue calls its tours ("show" at an aquarium), from its `words`; "tour" by default."""

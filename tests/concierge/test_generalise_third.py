@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from museum_tui.concierge.hours import clock
 
 from .test_generalise import ask
-from .test_reasoning import MONDAY, Venue, garden  # noqa: F401 - fixtures
+from .test_reasoning import MONDAY, Venue, garden, museum  # noqa: F401 - fixtures
 
 
 def _closing(venue: Venue, now: datetime) -> datetime:
@@ -42,3 +42,17 @@ def test_whats_on_for_a_member_leads_with_the_tours_made_for_their_need(garden: 
     assert reply.startswith("For your dad:") and all(f"**{n}**" in reply.split("On now")[0] for n in made_for), reply
     # without the member named, what's on is the list as before
     assert garden.ask("what's on today?").startswith("On now at")
+
+
+def test_a_tour_named_by_its_time_is_that_tour(museum: Venue) -> None:  # noqa: F811
+    """ "just missed the 3 o'clock tour, when's the next one?": the tour that starts at 15:00, and its next run
+    after now — not the next of any tour."""
+    at_three = [t for t in museum.venue.tours if "15:00" in t.when]
+    assert len(at_three) == 1
+    tour = at_three[0]
+    now = datetime(2026, 11, 27, 15, 30)  # a Friday, after the 15:00 run
+    run = tour.schedule.next_opening(now) if tour.schedule else None
+    assert run is not None
+    for text in ("just missed the 3 o'clock tour :( when's the next one?", "when's the next 3pm tour?"):
+        reply = museum.ask(text, now=now)
+        assert reply.startswith(f"The **{tour.name}**") and f"at {clock(run.start)}" in reply, (text, reply)
