@@ -100,12 +100,18 @@ class Framing:
         return any(fit.unsuited(e, known) for e in shows)
 
 
+# the question is about handling a thing the visitor has: "where can we leave it?", "can I charge it?"
+HANDLED = re.compile(r"\b(?:leave|park|store|put|keep|charge|bring|take|hire|borrow|rent|fold)\s+(?:it|them|one)\b")
+
+
 def without_needs(q: Question, known: Known) -> Question:
     """The question without the words of a need told in the same message ("the heat gets to me, anything
     cool indoors?" asks for somewhere cool, not about the heat): the need is answered by its own advice and
     chooses what suits; its words would only find the entries about the need again. Unchanged when
     nothing else would be left to look up."""
     values = [v for rule, v in known.new("need")]
+    if HANDLED.search(q.ask):  # "we've got a pushchair, where can we leave it?": the need's thing is asked about
+        return q
     ask = q.ask
     for value in values:
         ask = re.sub(rf"(?<![a-z0-9]){re.escape(fold(value))}(?![a-z0-9])", " ", ask)

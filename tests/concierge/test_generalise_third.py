@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 
 from museum_tui.concierge.hours import clock
 
+from .questions import Said
 from .test_generalise import ask
 from .test_reasoning import MONDAY, Venue, garden, museum  # noqa: F401 - fixtures
 
@@ -56,3 +57,14 @@ def test_a_tour_named_by_its_time_is_that_tour(museum: Venue) -> None:  # noqa: 
     for text in ("just missed the 3 o'clock tour :( when's the next one?", "when's the next 3pm tour?"):
         reply = museum.ask(text, now=now)
         assert reply.startswith(f"The **{tour.name}**") and f"at {clock(run.start)}" in reply, (text, reply)
+
+
+def test_a_need_whose_thing_is_asked_about_stays_in_the_question(garden: Venue) -> None:  # noqa: F811
+    """ "we've got a pushchair, where can we leave it?": the need's own word is what "it" is, so the question
+    keeps it and finds where pushchairs are left (it used to be dropped, as a need's words are, leaving "leave")."""
+    message = "we've got a pushchair, where can we leave it?"
+    place = next(f for f in garden.venue.facilities if "buggy" in f.name.lower())
+    reply = garden.ask(message, Said("Access.Mobility", "pushchair", "asserted", message))
+    assert place.name.lower() in reply.lower(), reply
+        reply
+    )
