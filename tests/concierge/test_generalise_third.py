@@ -66,5 +66,3 @@ def test_a_need_whose_thing_is_asked_about_stays_in_the_question(garden: Venue) 
     place = next(f for f in garden.venue.facilities if "buggy" in f.name.lower())
     reply = garden.ask(message, Said("Access.Mobility", "pushchair", "asserted", message))
     assert place.name.lower() in reply.lower(), reply
-        reply
-    )
