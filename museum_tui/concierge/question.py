@@ -48,6 +48,17 @@ def liked(folded: str) -> str:
     return FILLERS.sub("", found.group("what")).strip(" -'") if found else ""
 
 
+def _plan(folded: str, venue: Venue) -> bool:
+    """Does the question ask what to see ("any highlights?"), not for a thing whose name holds such a word
+    ("the highlights walk", "the Highlights tour")?"""
+    names = [lx.fold(n) for n in (*(t.name for t in venue.tours), *(e.title for e in venue.exhibitions))]
+    for m in lx.PLAN.finditer(folded):
+        said = re.findall(r"[a-z0-9']+", folded[m.start() :])[:2]  # the word and the next: "highlights walk"
+        if len(said) < 2 or not any(" ".join(said) in n for n in names):
+            return True
+    return False
+
+
 @dataclass
 class Question:
     text: str
@@ -95,7 +106,7 @@ class Question:
             ask=ask,
             is_question=bool(lx.QUESTION.search(folded)),
             focus=lx.focus(folded),
-            plan=bool(lx.PLAN.search(folded)),
+            plan=_plan(folded, venue),
             more=bool(lx.MORE.search(folded)),
             greeting=bool(lx.GREETING.search(folded)),
             thanks=bool(lx.THANKS.search(folded)),

@@ -21,6 +21,8 @@ TIME_NAMED = re.compile(
     r"\b(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*(?:o'?clock|(?P<pm>pm|p\.m\.)|(?P<am>am|a\.m\.))"
     r"|\b(?P<h2>\d{1,2})[:.](?P<m2>\d{2})\b"
 )
+# "the last land train", not "how long does the walk last?" (the verb)
+LAST_ONE = re.compile(r"\blast\b(?!\s*(?:for\b|\?|$))")
 # the question asks for whom a thing suits: "for my husband", "for us", "would suit me"
 FOR_SOMEONE = re.compile(r"\bfor (?:my|me|us|him|her|them|our)\b|\bsuit|\bwork for\b|\bgood for\b")
 
@@ -73,7 +75,7 @@ class TimeAnswers:
         every = any(re.search(rf"\b{re.escape(w)}s\b", q.folded) for w in words if w)  # "what tours are there?"
         if top and (top.named or (not every and (len(tour_hits) == 1 or top.score >= 1.5 * tour_hits[1].score))):
             runs = timing.runs_today(top.entry.obj, now)
-            if re.search(r"\blast\b", q.folded) and runs:  # "when is the last land train?"
+            if LAST_ONE.search(q.folded) and runs:  # "when is the last land train?"
                 return f"The last **{top.entry.obj.name}** today is at {timing.clock(runs[-1].start)}."
             return timing.tour_line(top.entry.obj, now)
         tours = list(pool or self.venue.tours)

@@ -66,3 +66,15 @@ def test_a_need_whose_thing_is_asked_about_stays_in_the_question(garden: Venue) 
     place = next(f for f in garden.venue.facilities if "buggy" in f.name.lower())
     reply = garden.ask(message, Said("Access.Mobility", "pushchair", "asserted", message))
     assert place.name.lower() in reply.lower(), reply
+
+
+def test_a_name_holding_a_plan_word_is_that_thing_and_last_the_verb_is_no_last_run(garden: Venue) -> None:  # noqa: F811
+    """ "when is the highlights walk?" names the garden's highlights walk ("highlights" alone still asks what
+    to see); "how long does the walk last?" asks its length, "the last land train" its last run."""
+    walk = next(t for t in garden.venue.tours if "highlights" in t.name.lower())
+    for text in ("when is the highlights walk?", "how long does the highlights walk last?"):
+        reply = garden.ask(text)
+        assert reply.startswith(f"The **{walk.name}** runs") and f"({walk.minutes} min)" in reply, (text, reply)
+    assert not garden.ask("any highlights?").startswith(f"The **{walk.name}**")
+    train = next(t for t in garden.venue.tours if "train" in t.name.lower())
+    assert garden.ask("when is the last land train?").startswith(f"The last **{train.name}** today is at")
