@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from museum_tui.language import content_words
+
 from . import timing
 from .index import Hit
 from .knowledge import Known, allergen_tags, diet_tags, diet_word, item_problem
@@ -156,6 +158,9 @@ class FoodAnswers:
             )
         named = [(c, m) for c, m in named if c in open_cafes]
         named_cafe = next((h.entry.obj for h in hits if h.entry.kind == "cafe" and h.named), None)
+        by = [c for c in self.venue.cafes if content_words(q.folded) & content_words(c.location)]
+        if named_cafe is None and not named and not instead and len(by) == 1:  # "a treat by the lake": the kiosk
+            named_cafe = by[0]
         if named_cafe is not None and named_cafe not in open_cafes:  # "a snack at the kiosk?" out of season
             others = [h for h in hits if named_cafe not in (h.entry.obj, *_pair(h.entry.obj))]
             closed = f"The **{named_cafe.name}** is {timing.cafe_hours(named_cafe, self.venue, now)}."

@@ -78,3 +78,17 @@ def test_a_name_holding_a_plan_word_is_that_thing_and_last_the_verb_is_no_last_r
     assert not garden.ask("any highlights?").startswith(f"The **{walk.name}**")
     train = next(t for t in garden.venue.tours if "train" in t.name.lower())
     assert garden.ask("when is the last land train?").startswith(f"The last **{train.name}** today is at")
+
+
+def test_food_by_a_place_named_is_the_cafe_there(garden: Venue) -> None:  # noqa: F811
+    """ "a treat down by the lake?": the café whose location the question names, open or not (closed, it says
+    so and offers what is open); the son's peanut allergy still keeps the peanut dish out."""
+    kiosk = next(c for c in garden.venue.cafes if "lake" in c.location.lower())
+    assert not ({"lake"} & set(garden.venue.cafes[0].location.lower().split()))  # the first café is elsewhere
+    garden.store.upsert("Food.Allergy", "peanuts", "asserted", "my son is allergic to peanuts", about="son")
+    summer = datetime(2026, 7, 18, 14, 0)
+    reply = garden.ask("can we get the kids a treat down by the lake?", now=summer)
+    assert reply.startswith(f"The **{kiosk.name}**"), reply
+    assert not any("peanut" in m.item.lower() and m.item in reply for m in kiosk.menu), reply
+    winter = garden.ask("anything to eat by the lake?")  # out of its season
+    assert winter.startswith(f"The **{kiosk.name}** is closed now") and "Instead:" in winter, winter
