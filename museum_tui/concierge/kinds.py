@@ -24,7 +24,7 @@ PRICE = re.compile(r"[£$€]\s?\d|\d\s?(?:€|eur|usd)\b|\bfree\b", re.IGNORECA
 AMOUNT = re.compile(r"[£$€]\s?\d|\d\s?(?:€|eur|usd)\b", re.IGNORECASE)  # a sum of money, not "free"
 # asking which shows to miss ("anywhere we should skip?"), not how to skip a queue
 SKIP = re.compile(
-    r"\b(?:anywhere|anything|which|what|where)\b.*\b(?:skip|avoid|stay away|steer clear|give \w+ a miss)\b"
+    r"\b(?:anywhere|anything|which|what|where)\b.*\b(?:skip|avoid|stay away|steer clear|give (?:\w+ )?a miss)\b"
     r"|\bshould (?:i|we|they|he|she) (?:skip|avoid|miss)\b|\bbest (?:skipped|avoided)\b"
     r"|\b(?:anywhere|anything|which|what)\b.*\b(?:can ?not|can't|won't be able to|unable to) "
     r"(?:do|go|get|manage|visit)\b"

@@ -92,3 +92,10 @@ def test_food_by_a_place_named_is_the_cafe_there(garden: Venue) -> None:  # noqa
     assert not any("peanut" in m.item.lower() and m.item in reply for m in kiosk.menu), reply
     winter = garden.ask("anything to eat by the lake?")  # out of its season
     assert winter.startswith(f"The **{kiosk.name}** is closed now") and "Instead:" in winter, winter
+
+
+def test_give_a_miss_asks_what_to_skip(museum: Venue) -> None:  # noqa: F811
+    """ "anything i should give a miss?" asks what to skip, as "give it a miss" did."""
+    loud = [e.title for e in museum.venue.exhibitions if "loud" in e.notes and e.on(MONDAY.date())]
+    reply = museum.ask("I can't cope with loud noise, anything i should give a miss?")
+    assert reply.startswith("Best skipped:") and loud and all(t in reply for t in loud), reply
