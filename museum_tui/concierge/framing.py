@@ -12,7 +12,7 @@ from datetime import datetime
 from museum_tui.language import content_words
 
 from . import fit, overview
-from .index import Hit, Index
+from .index import VENUE_KINDS, Hit, Index
 from .kinds import AUDIENCE, kind_asked
 from .knowledge import Known
 from .lexicon import FEELINGS, STOPWORDS, fold
@@ -77,6 +77,15 @@ class Framing:
         """The facility a step-free need's rule gives as its advice (the venue's access information)."""
         ids = [fid for r in self.venue.rules("need") if r.step_free for fid in r.facilities]
         return next((f for f in self.venue.facilities if f.id in ids), None)
+
+    def _of_the_venue(self, q: Question) -> bool:
+        """Does the question ask about the whole place ("is the garden …", "is this place …", "is it all …")?"""
+        kinds = "|".join(w for w in fold(self.venue.name).split() if w in VENUE_KINDS) or "venue"
+        return bool(
+            re.search(
+                rf"\b(?:the|this|your) (?:{kinds}|place|site)\b|\b(?:everywhere|everything|all of it)\b", q.folded
+            )
+        )
 
     def _only_feeling(self, q: Question) -> bool:
         """The message asks nothing beyond its feeling ("is there anywhere to sit down?"): its words, less

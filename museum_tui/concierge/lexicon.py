@@ -190,7 +190,7 @@ FOOD = re.compile(
 )
 BABY = re.compile(r"\b(?:baby|babies|nappy|nappies|diaper|changing)\b")
 ACCESSIBLE = re.compile(
-    r"\b(?:accessible|wheelchair|disabled|step.?free)\b|\b(?:without|no|avoid(?:ing)?(?: the)?) (?:steps|stairs)\b"
+    r"\b(?:accessible|wheelchairs?|disabled|step.?free)\b|\b(?:without|no|avoid(?:ing)?(?: the)?) (?:steps|stairs)\b"
 )
 
 FOCUS = (

@@ -267,6 +267,8 @@ class BuiltinResponder(Told, Talk, Framing):
         if asks_time(q) and "when" in q.focus and top and top.named and top.entry.kind in ("gallery", "exhibition"):
             name = top.entry.name  # "when does the palm house close?": a room keeps the venue's hours
             return f"**{name}** has no hours of its own; ours: {self.answers.hours(q, now)}"
+        if q.accessible and not (top and top.named) and self._of_the_venue(q) and (access := self._access_facility()):
+            return self.answers.facility(access, q, known)  # "is the garden ok for wheelchairs?"
         if not specific or top is None:
             return by_kind(self.answers, self.index, hits, q, known, now)
         kind = top.entry.kind

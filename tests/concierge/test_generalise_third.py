@@ -99,3 +99,14 @@ def test_give_a_miss_asks_what_to_skip(museum: Venue) -> None:  # noqa: F811
     loud = [e.title for e in museum.venue.exhibitions if "loud" in e.notes and e.on(MONDAY.date())]
     reply = museum.ask("I can't cope with loud noise, anything i should give a miss?")
     assert reply.startswith("Best skipped:") and loud and all(t in reply for t in loud), reply
+
+
+def test_whether_the_whole_place_suits_a_need_is_its_access_information(garden: Venue) -> None:  # noqa: F811
+    """ "is the garden ok for wheelchairs?" asks about the whole place: the venue's step-free access, not the
+    tour whose description mentions a wheelchair space; a thing named keeps its own answer."""
+    ids = {fid for r in garden.venue.rules("need") if r.step_free for fid in r.facilities}
+    access = next(f for f in garden.venue.facilities if f.id in ids)
+    for text in ("is the garden ok for wheelchairs?", "is this place ok for wheelchairs?"):
+        assert garden.ask(text).startswith(f"**{access.name}**"), text
+    train = next(t for t in garden.venue.tours if "train" in t.name.lower())
+    assert garden.ask("is the land train ok for wheelchairs?").startswith(f"The **{train.name}**")
