@@ -132,6 +132,9 @@ ASPECT_WORDS = frozenset(
 # a member of the visitor's party ("can mum get down there?") is who asks, not what about
 PARTY = re.compile(MEMBERS)
 
+# Going round a place, said of the subject: "to go round", "to get round it", "to look around"
+GO_ROUND = re.compile(r"\b(?:go|get|look|walk|see|do) (?:a)?round\b")
+
 # Where a route starts ("how do I get there from the main entrance?"): it names a place, not the subject
 ORIGIN = re.compile(r"\bfrom (?:here|(?:the |this |that )?[\w-]+(?: [\w-]+)?)")
 
@@ -149,7 +152,8 @@ BARE = frozenset("what which when where how much long far floor level is does".s
 def only_about_a_subject(folded: str, index: Index | None = None) -> bool:
     """The message asks about some aspect of a subject it does not name: beyond the aspect words and where
     a route starts, none of its words is one the venue's entries use ("how long to go round?")."""
-    rest = {w for w in content_words(ORIGIN.sub(" ", folded)) - ASPECT_WORDS if not PARTY.fullmatch(w)}
+    bare = GO_ROUND.sub(" ", ORIGIN.sub(" ", folded))  # "how long does it take to go round?": round is no place
+    rest = {w for w in content_words(bare) - ASPECT_WORDS if not PARTY.fullmatch(w)}
     if not rest or index is None:
         return not rest
     kinds = tuple(dict.fromkeys(e.kind for e in index.entries))

@@ -1,14 +1,17 @@
 """A third round of what lets the concierge answer questions nobody here wrote: times the venue writes
-relative to closing, what's on for one member of the party, …"""
+relative to closing, what's on for one member of the party, a tour named by its time, a need's own thing
+asked about, names holding plan words, food by a place named, what to give a miss, whether the whole place
+suits a need, and going round a subject named before."""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from museum_tui.concierge import route
 from museum_tui.concierge.hours import clock
 
 from .questions import Said
-from .test_generalise import ask
+from .test_generalise import _museum_with, ask
 from .test_reasoning import MONDAY, Venue, garden, museum  # noqa: F401 - fixtures
 
 
@@ -110,3 +113,21 @@ def test_whether_the_whole_place_suits_a_need_is_its_access_information(garden: 
         assert garden.ask(text).startswith(f"**{access.name}**"), text
     train = next(t for t in garden.venue.tours if "train" in t.name.lower())
     assert garden.ask("is the land train ok for wheelchairs?").startswith(f"The **{train.name}**")
+
+
+def test_going_round_a_subject_named_before_is_a_follow_up() -> None:
+    """ "where is Colour Field?" then "how long does it take to go round?": that show's time, even when a
+    venue's own words hold "round" ("all year round"); asked first, it is the whole place's."""
+
+    def year_round(data: dict) -> None:
+        data["exhibitions"][0]["description"] += ", open all year round"
+
+    responder, store, agents = _museum_with(year_round)
+    show = responder.venue.exhibitions[2]
+
+    def reply(text: str, *earlier: str) -> str:
+        return responder.reply(text, route(text, store, agents), store, [], now=MONDAY, earlier=list(earlier))
+
+    follow_up = reply("how long does it take to go round?", f"where is {show.title}?")
+    assert f"Allow about {show.minutes} minutes for **{show.title}**" in follow_up, follow_up
+    assert reply("how long does it take to go round?").startswith("Seeing everything on today takes")
