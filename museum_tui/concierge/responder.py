@@ -155,12 +155,14 @@ class BuiltinResponder(Told, Talk, Framing):
     def _follow_up(self, q: Question, known: Known, earlier: Sequence[str]) -> Question:
         """A question pointing back ("where is it?") asked about the last thing discussed, unless it refers
         to a live need ("where can I get one?") or names its own subject."""
+        # the question's own sentences: "can I get there step-free? I use a wheelchair" asks the first
+        asked = " ".join(p for p in re.split(r"(?<=[.!?])\s+", q.folded) if p.endswith("?")) or q.folded
         pointing = (
-            intents.points_back(q.folded)
-            or admission.asks_age(q.folded)  # "can my 10 year old go in?"
-            or intents.bare_aspect(q.folded)  # "what floor?", "how much?"
+            intents.points_back(asked)
+            or admission.asks_age(asked)  # "can my 10 year old go in?"
+            or intents.bare_aspect(asked)  # "what floor?", "how much?"
         )
-        if not earlier or not pointing or not intents.only_about_a_subject(q.folded, self.index):
+        if not earlier or not pointing or not intents.only_about_a_subject(asked, self.index):
             return q
         hits = self.index.search(q.ask)
         if hits and hits[0].named:

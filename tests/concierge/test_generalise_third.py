@@ -131,3 +131,15 @@ def test_going_round_a_subject_named_before_is_a_follow_up() -> None:
     follow_up = reply("how long does it take to go round?", f"where is {show.title}?")
     assert f"Allow about {show.minutes} minutes for **{show.title}**" in follow_up, follow_up
     assert reply("how long does it take to go round?").startswith("Seeing everything on today takes")
+
+
+def test_a_follow_up_question_is_read_apart_from_a_need_said_after_it(museum: Venue) -> None:  # noqa: F811
+    """ "can I get there step-free? I use a wheelchair", after the Hepworth sculptures were named: "there" is
+    the Hepworth show, so its step-free route answers (the statement after the question hid the follow-up)."""
+    show = next(e for e in museum.venue.exhibitions if "Hepworth" in e.title)
+    text = "can I get there step-free? I use a wheelchair"
+    said = Said("SpecialNeed.MobilityImpairment", "wheelchair user", "asserted", text)
+    agent = route(text, museum.store, museum.agents)
+    earlier = ["I'd love to see the Hepworth sculptures"]
+    reply = museum.responder.reply(text, agent, museum.store, [said], now=MONDAY, earlier=earlier)
+    assert f"**{show.title}** is in" in reply and "gets you there step-free" in reply, reply
