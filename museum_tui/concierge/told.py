@@ -4,6 +4,8 @@ language the guide that speaks it. A mixin of the responder (it reads the venue,
 
 from __future__ import annotations
 
+import re
+
 from .answers import Answers
 from .index import Index
 from .knowledge import Known, diet_tags
@@ -49,7 +51,11 @@ class Told:
             elif rule.role == "language":
                 lines.append(self.language_line(values[0]))
             elif rule.role == "need":
-                said = [rule.acknowledge.format(value=listing([md(v) for v in values]))] if rule.acknowledge else []
+                said = (
+                    [rule.acknowledge.format(value=listing([md(known.whose(v)) for v in values]))]
+                    if rule.acknowledge
+                    else []
+                )
                 if rule.advice:
                     said.append(rule.advice)
                 for fid in rule.facilities:
@@ -73,7 +79,7 @@ class Told:
 
     def _asks_food(self, q: Question) -> bool:
         """A question about food or drink: it says so, or names a café or a dish."""
-        if q.food or q.drink:
+        if q.food or q.drink or EATERY.search(q.folded):  # "what can we get at the cafe?"
             return True
         return any(h.named and h.entry.kind in ("cafe", "menu") for h in self.index.search(q.ask)[:3])
 
@@ -90,6 +96,10 @@ class Told:
         if guide:
             return f"{guide.name} come in {md(language)} — {guide.text}"
         return f"I'm sorry, I can only write in English, and I know of nothing here in {md(language)}."
+
+
+# a place to eat named by its kind, not its name
+EATERY = re.compile(r"\b(?:cafe|cafes|café|cafés|kiosk|restaurant|canteen|tea ?rooms?|snack bar|coffee shop|menu)\b")
 
 
 def _grouped(venue: Venue, new: list[tuple[ConceptRule, str]]) -> list[tuple[ConceptRule, list[str]]]:

@@ -143,3 +143,20 @@ def test_a_follow_up_question_is_read_apart_from_a_need_said_after_it(museum: Ve
     earlier = ["I'd love to see the Hepworth sculptures"]
     reply = museum.responder.reply(text, agent, museum.store, [said], now=MONDAY, earlier=earlier)
     assert f"**{show.title}** is in" in reply and "gets you there step-free" in reply, reply
+
+
+def test_a_diet_told_with_a_question_about_the_cafe_is_answered_once(museum: Venue) -> None:  # noqa: F811
+    """ "halal please, and my son can't have nuts, what can we get at the cafe?": the café named by its kind is
+    a food question, so the menu is answered once (with the son's allergy), not also checked in the
+    acknowledgement; the son's need is said as his."""
+    text = "halal please, and my son can't have nuts, what can we get at the cafe?"
+    said = [
+        Said("SpecialNeed.DietaryRestriction", "halal", "asserted", text),
+        Said("SpecialNeed.Allergy", "nuts", "asserted", text, "son"),
+    ]
+    reply = museum.responder.reply(text, route(text, museum.store, museum.agents), museum.store, said, now=MONDAY)
+    cafe = museum.venue.cafes[0]
+    assert reply.count(cafe.name) == 1, reply
+    assert "nuts (your son)" in reply.split(cafe.name)[0], reply  # the acknowledgement says whose
+    nutty = [m.item for c in museum.venue.cafes for m in c.menu if "nuts" in " ".join(m.allergens).lower()]
+    assert nutty and not any(n.lower() in reply.lower() for n in nutty), reply
