@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from museum_tui.language.clauses import split_clauses
+
 from .index import Hit, Index
 from .kinds import PRICE, at_place, kind_asked, priced
 from .lexicon import focus, fold
@@ -76,7 +78,14 @@ def subject(hits: list[Hit]) -> Exhibition | Tour | None:
             continue
         if hit.entry.kind in ("exhibition", "tour"):
             return hit.entry.obj
+    top = hits[0] if hits else None
+    clear = top is not None and top.coverage >= 1.0 and (len(hits) < 2 or top.score >= CLEAR * hits[1].score)
+    if clear and top.entry.kind in ("exhibition", "tour"):  # "the surrealism exhibition": Dreamers, by its words
+        return top.entry.obj
     return None
+
+
+CLEAR = 3.0  # how far the best match must lead the next to be the one meant without its name
 
 
 def age_verdict(thing: Exhibition | Tour, age: int | None) -> str:
@@ -142,6 +151,9 @@ def answer(q: Question, hits: list[Hit], index: Index, now: datetime) -> str:
     """Who may go in or what it costs, when the question asks it of a show or tour (named, or the tours
     that meet at a place named: "can my 4 year old go to the planetarium?"); '' otherwise."""
     said = subject(hits)
+    asked = " ".join(c.text for c in split_clauses(q.text) if c.question)
+    if said is None and asked and asked != q.ask:  # "I'm a student, how much is …?": the question's own words
+        said = subject(index.search(asked))
     things: list = [said] if said is not None else []
     if not things:
         place = next((h for h in hits[:3] if h.named and h.entry.kind in ("facility", "gallery")), None)

@@ -160,3 +160,12 @@ def test_a_diet_told_with_a_question_about_the_cafe_is_answered_once(museum: Ven
     assert "nuts (your son)" in reply.split(cafe.name)[0], reply  # the acknowledgement says whose
     nutty = [m.item for c in museum.venue.cafes for m in c.menu if "nuts" in " ".join(m.allergens).lower()]
     assert nutty and not any(n.lower() in reply.lower() for n in nutty), reply
+
+
+def test_a_show_meant_by_its_words_is_priced_even_after_a_statement(museum: Venue) -> None:  # noqa: F811
+    """ "how much is the surrealism exhibition?": the one show those words fit clearly is the one priced, as
+    its name would be; "I'm a student, …" before the question does not hide it."""
+    show = next(e for e in museum.venue.exhibitions if "Surrealism" in e.title and e.ticket)
+    for text in ("how much is the surrealism exhibition?", "I'm a student, how much is the surrealism exhibition?"):
+        reply = museum.ask(text)
+        assert reply.startswith(f"**{show.title}** needs its own ticket: {show.ticket}"), (text, reply)
