@@ -48,6 +48,9 @@ SYNONYMS = {
     "sculptor": "sculpture",
     "exhibit": "exhibition",
     "wheelchairs": "wheelchair",
+    "shut": "close",  # "what time does the cafe shut?"
+    "shuts": "close",
+    "shutting": "close",
     "signed": "bsl",  # a signed tour or talk: British Sign Language
     "signing": "bsl",
     # things visitors carry and leave, said the ways a cloakroom's keywords may not

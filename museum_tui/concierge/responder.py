@@ -291,6 +291,8 @@ class BuiltinResponder(Told, Talk, Framing):
             return a.food(hits, q, known, wants or [], "where" in q.focus, now)
         if kind == "restroom":
             return a.restroom(q, known)
+        if kind == "hours" and (place := next((h for h in hits[1:4] if h.named and h.entry.kind == "facility"), None)):
+            return a.facility(place.entry.obj, q, known, now)  # "what time does the shop close?": the shop's hours
         if kind == "hours":
             cafe_words = bool({"cafe", "kiosk", "coffee"} & set(tokens(q.ask, self.venue.synonyms)))
             cafe = next(

@@ -169,3 +169,13 @@ def test_a_show_meant_by_its_words_is_priced_even_after_a_statement(museum: Venu
     for text in ("how much is the surrealism exhibition?", "I'm a student, how much is the surrealism exhibition?"):
         reply = museum.ask(text)
         assert reply.startswith(f"**{show.title}** needs its own ticket: {show.ticket}"), (text, reply)
+
+
+def test_when_a_place_shuts_is_that_places_hours(museum: Venue) -> None:  # noqa: F811
+    """ "what time does the cafe shut?" is the café's closing time, not the venue's ("shut" is "close"); "what
+    time does the shop close?" is the shop's own hours, not the venue's."""
+    cafe = museum.venue.cafes[0]
+    assert museum.ask("what time does the cafe shut?").startswith(f"The **{cafe.name}** is open now until")
+    shop = next(f for f in museum.venue.facilities if f.name.lower() == "shop")
+    for text in ("what time does the shop close?", "what time does the shop shut"):
+        assert museum.ask(text).startswith(f"The **{shop.name.lower()}**"), text
