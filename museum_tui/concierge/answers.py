@@ -59,7 +59,30 @@ class Answers(TimeAnswers, FoodAnswers):
             return f"From the {self.floor(here)}, take the stairs or {lift.name} to the {name}."
         if lift and "where" in q.focus:
             return f"Take the stairs or {lift.name} ({lift.location}) to the {name}."
+        chain = self._lift_chain(here, floor) if here is not None and not lifts else []
+        if chain:  # no one lift joins the two levels: one after another
+            legs = [f"**{lift.name}** {'down' if a > b else 'up'} to the {self.floor(b)}" for lift, a, b in chain]
+            how = "take " + ", then ".join(legs)
+            tail = " — the way is step-free." if step_free else " (or the stairs)."
+            return f"From the {self.floor(here)}, {how}{tail}"
         return ""
+
+    def _lift_chain(self, start: int, end: int) -> list:
+        """The fewest lifts, one after another, from level `start` to `end`: [(lift, from, to), …]; [] if none."""
+        paths: dict[int, list] = {start: []}
+        frontier = [start]
+        while frontier and end not in paths:
+            nxt = []
+            for level in frontier:
+                for lift in self.venue.lifts:
+                    if level not in lift.floors:
+                        continue
+                    for other in lift.floors:
+                        if other not in paths:
+                            paths[other] = [*paths[level], (lift, level, other)]
+                            nxt.append(other)
+            frontier = nxt
+        return paths.get(end, [])
 
     def entry_level(self) -> int:
         """The level visitors come in at: the first step-free entrance's, else 0."""

@@ -1,7 +1,7 @@
 """A third round of what lets the concierge answer questions nobody here wrote: times the venue writes
 relative to closing, what's on for one member of the party, a tour named by its time, a need's own thing
 asked about, names holding plan words, food by a place named, what to give a miss, whether the whole place
-suits a need, and going round a subject named before."""
+suits a need, going round a subject named before, and a route that needs one lift after another."""
 
 from __future__ import annotations
 
@@ -179,3 +179,18 @@ def test_when_a_place_shuts_is_that_places_hours(museum: Venue) -> None:  # noqa
     shop = next(f for f in museum.venue.facilities if f.name.lower() == "shop")
     for text in ("what time does the shop close?", "what time does the shop shut"):
         assert museum.ask(text).startswith(f"The **{shop.name.lower()}**"), text
+
+
+def test_a_route_no_one_lift_serves_takes_one_lift_after_another() -> None:
+    """From the lower ground floor to the third when no single lift joins them: Lift A up to the first floor,
+    then Lift B up to the third (the reply had said nothing of how to get there)."""
+
+    def split_lifts(data: dict) -> None:
+        data["lifts"][0]["floors"] = [-1, 0, 1]
+        data["lifts"][1]["floors"] = [1, 2, 3]
+
+    responder, store, agents = _museum_with(split_lifts)
+    text = "how do I get from the Sculpture Garden to the Print Room?"
+    reply = responder.reply(text, route(text, store, agents), store, [], now=MONDAY)
+    first, second = (lift.name for lift in responder.venue.lifts)
+    assert f"take **{first}** up to the first floor, then **{second}** up to the third floor" in reply, reply
