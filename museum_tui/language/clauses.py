@@ -263,7 +263,8 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
 
 
 RELATIVE_OPEN = re.compile(r"^(?:who|whose) (?:is|has|uses|needs|can|wears|gets|relies|struggles)\b")
-PAIRED = re.compile(r"^(?:just |only |it is |it's )?(?:me|myself|my \w+|our \w+)$", re.IGNORECASE)
+# "me and my partner", and the same after a comma ("we're tourists from Osaka, me and my mother")
+PAIRED = re.compile(r"(?:^|,\s*)(?:just |only |it is |it's )?(?:me|myself|my \w+|our \w+)$", re.IGNORECASE)
 
 
 PERSON_END = re.compile(rf"\b(?:{PEOPLE})\s*$", re.IGNORECASE)
@@ -323,7 +324,7 @@ def _split(sentence: str) -> list[str]:
     for m in CLAUSE_BREAK.finditer(sentence):
         left = sentence[last : m.start()]
         if re.match(r",?\s+(?:and\b|n\b|&)", m.group(0), re.IGNORECASE) and (
-            PAIRED.match(left.strip()) or (PERSON_END.search(left) and PERSON_START.match(sentence, m.end()))
+            PAIRED.search(left.strip()) or (PERSON_END.search(left) and PERSON_START.match(sentence, m.end()))
         ):
             continue  # "me and my partner", "with the grandkids and my hubby": people listed together
         parts.append(left)

@@ -69,6 +69,9 @@ def test_a_statement_and_a_question_are_two_clauses() -> None:
         ("my brothers on crutches after a skiing accident", ["brother"]),
         # a kin word used bare after a comma opens that member's clause
         ("we're a family of 5, youngest is 3 and still in a pushchair", ["self", "youngest"]),
+        # "me and my X" after a comma lists the people who came, as it does at the start
+        ("We are tourists from Osaka, me and my mother", ["self"]),
+        ("I love roses, and my son loves cacti", ["self", "son"]),
     ],
 )
 def test_who_a_clause_is_about(message: str, about: list[str]) -> None:
