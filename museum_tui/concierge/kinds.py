@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from itertools import pairwise
 
 from museum_tui.language.party import member_named
 
@@ -59,13 +60,33 @@ def at_place(tours, place: str) -> list:
 def kind_asked(index: Index, ask: str) -> str | None:
     """The kind of entry the question names by its kind word, if the venue has any of it."""
     said = _stems(ask)
+    named = _inside_names(index, ask)
     for kind, names in KIND_NAMES.items():
         called = _stems(f"{names} {index.venue.words.get(kind, '')}")
         if kind == "tour":  # what the venue calls its tours: the head of their names ("walk", "talk", "show")
             called |= {stem(w) for t in index.venue.tours for w in words(t.name)[-1:] if w not in STOPWORDS}
+            called -= named
         if said & called and any(e.kind == kind for e in index.entries):
             return kind
     return None
+
+
+def _inside_names(index: Index, ask: str) -> set[str]:
+    """The stems of words said as part of a place's or a show's name, not of a tour's: "is the canopy walk
+    open?" names a place called the Canopy Walkway, so its "walk" is no tour word there."""
+    said = words(ask)
+    tours = [words(t.name) for t in index.venue.tours]
+    out = set()
+    for e in index.entries:
+        if e.kind == "tour":
+            continue
+        name = words(e.name)
+        for a, b in pairwise(said):
+            if len(b) < 3 or any(a in t and b in t for t in tours):
+                continue
+            if any(name[i] == a and name[i + 1].startswith(b) for i in range(len(name) - 1)):
+                out.add(stem(b))
+    return out
 
 
 def _stems(text: str) -> set[str]:
