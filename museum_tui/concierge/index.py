@@ -289,7 +289,7 @@ def _entries(venue: Venue) -> list[Entry]:
                     m.item,
                     (cafe, m),
                     cafe.floor,
-                    ((m.item, 3.0), (f"{m.kind} menu", 1.0), (" ".join(m.diet), 1.0)),
+                    ((m.item, 3.0), (f"{m.kind} menu", 1.0), (" ".join(m.diet), 1.0), (m.swap, 1.0)),
                     (fold(m.item),),
                 )
             )

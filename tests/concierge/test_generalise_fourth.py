@@ -16,3 +16,11 @@ def test_a_tour_word_inside_a_places_name_is_that_place(garden: Venue) -> None: 
     assert "open" in reply.lower(), reply
     # a walk asked for as such is still the tours
     assert any(t in ask(garden, "when's the next walk?") for t in tours)
+
+
+def test_a_swap_a_menu_names_is_found_by_its_words(garden: Venue) -> None:  # noqa: F811
+    """ "do you have oat milk?": no item is called oat milk, but a drink's swap offers it; the café that
+    serves it answers (it had been the fallback)."""
+    cafe = next(c for c in garden.venue.cafes if any("oat milk" in m.swap for m in c.menu))
+    reply = ask(garden, "do you have oat milk?")
+    assert cafe.name in reply and "not sure" not in reply, reply
