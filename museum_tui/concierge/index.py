@@ -191,6 +191,15 @@ class Index:
         return hits
 
 
+SWAP_VERB = re.compile(r"\b(?:makes?|for|instead|on request|available|can|is|are|if|to)\b")
+
+
+def _swapped_in(swap: str) -> str:
+    """What a menu item's swap brings ("oat milk makes it vegan" → "oat milk"): found by its words, while
+    the rest of the sentence ("makes it") matches no question."""
+    return SWAP_VERB.split(fold(swap), maxsplit=1)[0].strip()
+
+
 def _runs(query: list[str], phrase: tuple[str, ...]) -> bool:
     """Whether the question's words hold the phrase's words together, in order ("guide dogs")."""
     n = len(phrase)
@@ -289,7 +298,7 @@ def _entries(venue: Venue) -> list[Entry]:
                     m.item,
                     (cafe, m),
                     cafe.floor,
-                    ((m.item, 3.0), (f"{m.kind} menu", 1.0), (" ".join(m.diet), 1.0), (m.swap, 1.0)),
+                    ((m.item, 3.0), (f"{m.kind} menu", 1.0), (" ".join(m.diet), 1.0), (_swapped_in(m.swap), 1.0)),
                     (fold(m.item),),
                 )
             )
