@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from museum_tui.language.clauses import PEOPLE
@@ -69,8 +70,21 @@ def compile_ontology(ontology: Ontology) -> Compiled:
     known = vocabulary(prose(ontology), [w for c in cues for w in c.words if is_regex(w)])
     # the party's words are corrected towards too ("my gradnad is in a whelchair" is about the grandad)
     party = set(re.findall(r"[a-z]{5,}", MEMBERS.replace("s?", "|")))  # "brothers?": brother
-    speller = Speller(vocabulary(phrases, regexes) | party, known | set(re.findall(r"[a-z]{5,}", PEOPLE)))
+    speller = Speller(
+        vocabulary(phrases, regexes) | party, known | set(re.findall(r"[a-z]{5,}", PEOPLE)), english_frequency()
+    )
     return Compiled(cues, fallback, speller, owners, grounding([c for c in cues if c.derived]), tuple(problems))
+
+
+def english_frequency() -> Callable[[str], float] | None:
+    """How common a word is in English, from the shipped vectors' table; None when it cannot load."""
+    try:
+        from museum_tui.language.vectors import StaticVectors
+
+        return StaticVectors.load().frequency
+    except Exception as exc:  # no numpy, a damaged table
+        log.info("no word frequencies for the speller (%s)", exc)
+        return None
 
 
 def compiled_for(ontology: Ontology) -> Compiled:

@@ -14,13 +14,17 @@ is kept.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from rapidfuzz import fuzz
 from rapidfuzz.distance import OSA, Levenshtein
 
 MIN_LENGTH = 5
+# A real English word is read as a typo of a cue word only when the cue word is at least ten times as
+# common (1.0 on the Zipf scale): "exited" (3.4) is "excited" (4.7), "realy" (2.8) "really"; "flagging"
+# (2.8) is not "flashing" (3.7), nor "Sofia" (3.7) "sofa" (3.8). Words English lacks are corrected as before.
+REAL_GAP = 1.0
 # Everyday words one letter away from a cue word; correcting them would invent facts.
 _KEEP_WORDS = """
 chance change cater carer stars start stare stair later water wafer waiter lunchtime launch bored
@@ -92,11 +96,16 @@ def _squeeze(word: str) -> str:
 
 class Speller:
     """Corrects the words of folded text towards a fixed vocabulary; the same input, the same output.
-    `known`: more words that are spelt right and never corrected (the ontology's own prose, say)."""
+    `known`: more words that are spelt right and never corrected (the ontology's own prose, say).
+    `frequency`: how common a word is in English (Zipf scale, 0 when unknown; the shipped vectors' table):
+    a real word is a typo only of a far commoner one (REAL_GAP)."""
 
-    def __init__(self, vocab: Iterable[str], known: Iterable[str] = ()) -> None:
+    def __init__(
+        self, vocab: Iterable[str], known: Iterable[str] = (), frequency: Callable[[str], float] | None = None
+    ) -> None:
         self.vocab = sorted(set(vocab))
         self._known = set(self.vocab) | KEEP | set(known)
+        self._frequency = frequency
         self.correct_word = lru_cache(maxsize=4096)(self._correct_word)
 
     def _correct_word(self, word: str) -> str:
@@ -118,7 +127,12 @@ class Speller:
             and (word[:2] == s[2][:2] or (len(word) > 7 and s[0] == 1) or _swapped(word, s[2]))
             and (_squeeze(word) == _squeeze(s[2]) or not _inflection(word, s[2]))
         ]
-        return min(scored)[2] if scored else word
+        if not scored:
+            return word
+        best = min(scored)[2]
+        if self._frequency is not None and (seen := self._frequency(word)) and self._frequency(best) - seen < REAL_GAP:
+            return word  # a real word, nearly as common as the cue word: "flagging" is not "flashing"
+        return best
 
     def _plural_of_known(self, word: str) -> bool:
         return any(word.endswith(end) and word[: -len(end)] in self._known for end in ("s", "es"))

@@ -136,6 +136,18 @@ def test_speller_is_conservative() -> None:
     assert Speller(["bothers"], known=["brother"])("my brothers") == "my brothers"
 
 
+def test_a_real_word_is_a_typo_only_of_a_far_commoner_one(extractor: RuleExtractor) -> None:
+    """Found by round 25's blind sets: "I'm flagging" was read as flashing lights (a sensitive need
+    invented), "I'm Sofia" as a sofa (the name lost). A real word nearly as common as the cue word is kept;
+    one far rarer ("exited") is still the cue word it misspells."""
+    frequency = {"flagging": 2.8, "flashing": 3.7, "exited": 3.4, "excited": 4.7}.get
+    speller = Speller(["flashing", "excited"], frequency=lambda w: frequency(w, 0.0))
+    assert speller("flagging exited flashin") == "flagging excited flashing"
+    assert all(f.concept != "SpecialNeed.SensorySensitivity" for f in extractor.extract("yes please, I'm flagging"))
+    names = [f.value for f in extractor.extract("I'm Sofia — how do I get to the Print Room?")]
+    assert names == ["Sofia"]
+
+
 def test_a_yes_needs_a_question_and_a_no_asserts_nothing(extractor: RuleExtractor) -> None:
     bot = "Shall I plan a route with lifts only?"
     assert triples(extractor, "Yes please, that would help", bot) == [
