@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 
+from museum_tui.language.party import member_phrase
+
 from . import timing
 from .food import ALLERGY_SAID, FoodAnswers
 from .index import Hit
@@ -219,7 +221,7 @@ class Answers(TimeAnswers, FoodAnswers):
         ]
         if not named or not fitting:
             return []
-        whom = listing([f"your {md(m)}" for m in sorted(named)])
+        whom = listing([md(member_phrase(m)) for m in sorted(named)])
         return [f"For {whom}:", *(f"- {timing.tour_line(t, now)}" for t in fitting), ""]
 
     def _starting(self, asked: tuple, now: datetime) -> list[str]:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from museum_tui.language.party import member_phrase
 from museum_tui.memory import MemoryStore
 from museum_tui.memory.views import select
 
@@ -94,12 +95,12 @@ class Known:
     def whose(self, value: str) -> str:
         """'nuts' → 'nuts (your son)' for a party member's need; the visitor's own need as it is."""
         member = self.about.get(value.lower())
-        return f"{value} (your {member})" if member else value
+        return f"{value} ({member_phrase(member)})" if member else value
 
     def whom(self, value: str) -> str:
         """Who a need is for, as the reply addresses them: 'your husband', or 'you'."""
         member = self.about.get(value.lower())
-        return f"your {md(member)}" if member else "you"
+        return md(member_phrase(member)) if member else "you"
 
     def rule(self, concept: str) -> ConceptRule | None:
         return self.venue.concepts.get(concept)

@@ -73,6 +73,13 @@ def compile_ontology(ontology: Ontology) -> Compiled:
     speller = Speller(
         vocabulary(phrases, regexes) | party, known | set(re.findall(r"[a-z]{5,}", PEOPLE)), english_frequency()
     )
+    # every word the ontology and its cues use, short ones too ("heat", "nuts"): such a word opening a
+    # clause with a capital is no one's name ("Heat is a killer")
+    texts = [*prose(ontology), *(w for c in cues for w in c.words if not is_regex(w))]
+    texts += [v for c in cues for _, v in c.terms]
+    literal = [w for c in cues for r in c.words if is_regex(r) for w in re.findall(r"(?<![a-z\\])[a-z]+(?![a-z(])", r)]
+    # written in lower case somewhere: a name in an example ("my name is Tom") stays a name
+    speller.words = frozenset(re.findall(r"(?<![A-Za-z])[a-z]+", " ".join(texts))) | set(literal)
     return Compiled(cues, fallback, speller, owners, grounding([c for c in cues if c.derived]), tuple(problems))
 
 

@@ -27,10 +27,18 @@ ELLIPSIS = re.compile(
 MY_BEFORE = re.compile(r"\b(?:my|our)\s+(?:[\w-]+\s+){0,3}$")
 
 
-def as_first_person(text: str) -> str | None:
+def as_first_person(text: str, member: str = "") -> str | None:
     """A clause about a party member, said as the visitor would say it of themselves ("my son is vegan" →
-    "i am vegan", "grandad uses a cane" → "i use a cane"); None when its subject does not open it."""
+    "i am vegan", "grandad uses a cane" → "i use a cane"); None when its subject does not open it.
+    `member`: the member the clause is about, who may open it by name ("tom is vegan", "ellie she is 6 has
+    a peanut allergy": the age said in brackets is passed over)."""
     m = MEMBER_SUBJECT.match(text)
+    if not m and member:
+        m = re.match(
+            rf"^(?:(?:my|our)\s+(?:little\s+)?)?{re.escape(member)}\s+(?:(?:he|she|they) (?:is|are) \w+\s+)?"
+            rf"(?:(?:also|really|just|only|still|now|usually|always)\s+)*(?P<verb>{SUBJECT_VERBS})\b",
+            text,
+        )
     if not m:
         return None
     verb = m.group("verb")

@@ -126,7 +126,8 @@ class RuleExtractor(SpanReading):
         bot_question = last_question(bot_msg)
         hits: list[Hit] = []
         # a chat message is short; an essay pasted in is read only as far as MAX_CHARS (cost stays bounded)
-        clauses = [c for c in split_clauses(user_msg[:MAX_CHARS], correct=self.speller) if not c.hypothetical]
+        message = user_msg[:MAX_CHARS]
+        clauses = [c for c in split_clauses(message, self.speller, self.speller.knows) if not c.hypothetical]
         members = {c.about for c in clauses if c.about not in (SELF, OTHER)}
         # "yes please, my mum's in a chair": the yes is for the member the reply names, whose own words say it
         if bot_question and is_affirmative(user_msg) and not members:
@@ -287,7 +288,7 @@ class RuleExtractor(SpanReading):
             return []
         if cues.subject == "self" and member:
             # "my son is vegetarian" reads as "i am vegetarian" would, and the facts are the son's
-            spoken = as_first_person(clause.text)
+            spoken = as_first_person(clause.text, member)
             if spoken is not None:
                 mine = replace(clause, text=spoken, third_party=False, about=SELF, others_from=None, spans_taken=[])
                 found = self._match(cues, mine, bot_question, carried)

@@ -106,6 +106,7 @@ class Speller:
         self.vocab = sorted(set(vocab))
         self._known = set(self.vocab) | KEEP | set(known)
         self._frequency = frequency
+        self.words: frozenset[str] = frozenset()  # every word the ontology uses, any length (compiled.py)
         self.correct_word = lru_cache(maxsize=4096)(self._correct_word)
 
     def _correct_word(self, word: str) -> str:
@@ -133,6 +134,10 @@ class Speller:
         if self._frequency is not None and (seen := self._frequency(word)) and self._frequency(best) - seen < REAL_GAP:
             return word  # a real word, nearly as common as the cue word: "flagging" is not "flashing"
         return best
+
+    def knows(self, word: str) -> bool:
+        """Is `word` (or its singular) one the ontology uses, or an everyday word kept from correction?"""
+        return any(w in self._known or w in self.words for w in (word, word.removesuffix("s")))
 
     def _plural_of_known(self, word: str) -> bool:
         return any(word.endswith(end) and word[: -len(end)] in self._known for end in ("s", "es"))

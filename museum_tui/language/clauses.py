@@ -24,6 +24,7 @@ from .party import (
     SUBJECT_VERBS,
     last_member,
     member_named,
+    named_person,
     names_only,
     subject_of,
 )
@@ -194,9 +195,13 @@ class Clause:
         return all(end <= s or start >= e for s, e in self.spans_taken)
 
 
-def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> list[Clause]:
+def split_clauses(
+    message: str, correct: Callable[[str], str] | None = None, known: Callable[[str], bool] | None = None
+) -> list[Clause]:
     """Sentences, then clauses at contrast words and at `and`/commas that start a new statement.
-    `correct` (a speller) is applied to each folded clause before anything is read from it."""
+    `correct` (a speller) is applied to each folded clause before anything is read from it. `known` says
+    whether a word is one the ontology uses; with it, a member called by name ("Tom can't manage steps")
+    is read as one (party.named_person)."""
     clauses: list[Clause] = []
     named = ""  # the party member named last, for a later "he" / "she"
     named_from: int | None = None  # where the sentence naming them starts
@@ -241,6 +246,9 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
             clause.hypothetical = bool(HYPOTHETICAL.search(folded)) or conditional
             conditional = clause.hypothetical and folded.startswith("if ")
             clause.about = subject_of(folded, named)
+            person = named_person(part, known) if known is not None and clause.about in (SELF, "other") else ""
+            if person and not FIRST_PERSON.search(re.sub(r"^(?:\w+ )?(?:our|my) ", "", folded)):
+                clause.about = person  # "our Sophie gets …": hers, though "our" is the visitor's word
             # "mum's got a bad hip and can't walk far": still mum; "yeah my partner - shellfish": the partner's
             same = clause.about == SELF and index and clauses[-1].sentence == clause.sentence
             if same and (
@@ -253,8 +261,8 @@ def split_clauses(message: str, correct: Callable[[str], str] | None = None) -> 
             if clause.about not in (SELF, "other") and not member_named(folded) and named_from is not None:
                 # "I've brought my dad. His eyesight's bad": the words that name him reach back to him
                 clause.reach = message[named_from : match.end()].strip()
-            if member_named(folded):
-                named, named_from = member_named(folded), match.start()
+            if member_named(folded) or person:
+                named, named_from = member_named(folded) or person, match.start()
             clause.retraction = bool(retractions(folded))
             if bare is not None:
                 clause.contrast = bare.group("thing")

@@ -8,6 +8,7 @@ allergy") points back at the one member named earlier in the same message.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 PEOPLE = (
     r"husband|wife|partner|spouse|son|sons|daughter|daughters|kid|kids|child|children|boy|boys|girl|girls|"
@@ -58,6 +59,8 @@ THIRD_PARTY = re.compile(
 ABOUT_ME = re.compile(r"\b(?:call|calls|called|know|knows) me\b")
 # "a friend who is a wheelchair user": what follows the relative word is about that person
 RELATIVE = re.compile(rf"\b(?:{MEMBERS}|{PEOPLE})\s+(?:who|that|whose)\b")  # members: "mother-in-law", "hubby"
+
+MEMBER_WORDS = frozenset(re.findall(r"[a-z]+", f"{MEMBERS}|{PEOPLE}".replace("s?", "")))
 
 # "my son", "our daughter", "my little girl", "my 8 year old son": a member, named by the visitor (not
 # "our neighbour's boy": another person's)
@@ -128,6 +131,51 @@ MEMBER_LAST = re.compile(rf"\b(?P<who>{MEMBERS})$")
 
 SELF = "self"
 OTHER = "other"
+
+# "Tom can't manage steps", "our Sophie gets overwhelmed", "Ellie (she's 6) has a peanut allergy", "Auntie Jo
+# has a bad knee": a member called by their name, opening the clause with a verb of the third person
+NAMED_PERSON = re.compile(
+    r"^(?i:(?:so|but|also|oh|plus|and|then)\s+)?(?i:(?:our|my)\s+(?:little\s+)?)?"
+    r"(?:(?P<kin>(?i:auntie|aunty|aunt|uncle|cousin|nanna|nana|nan|granny|grandma|grandpa|grandad|gran))\s+)?"
+    r"(?P<name>[A-Z][a-z]{1,14}(?:-[A-Z][a-z]+)?)(?:\s*\([^)]*\))?"
+    r"(?:['’]s\b|\s+(?:is|has|had|was|can['’]?t|cannot|can not|gets|got|uses|needs|wears|struggles|finds|hates|"
+    r"only|won['’]t|doesn['’]t|isn['’]t|does not|is not|goes|relies|suffers|reacts|will|would|might|must|"
+    r"should|ca n't|tires|panics|hears|sees|walks|eats|loves|likes)\b)",
+)
+FINE = re.compile(
+    r"\s*(?:(?:is|['’]s)\s*(?:fine|good|ok|okay|great|perfect|grand|best)|will do|works)\b", re.IGNORECASE
+)
+# words that open a clause with a capital and are no one's name
+NOT_A_NAME = frozenset(
+    """i it its this that these those there here they he she we you what which who where when how why
+    everyone everybody someone somebody nobody anyone anybody nothing everything something anything
+    today tomorrow yesterday tonight monday tuesday wednesday thursday friday saturday sunday january
+    february march april may june july august september october november december one both all each
+    neither either some most many none yes no ok okay thanks please sorry hi hello hey well just only
+    also still mine yours his hers ours theirs""".split()  # noqa: SIM905
+)
+
+
+def member_phrase(about: str, your: str = "your") -> str:
+    """How a reply names a party member: "your son" for a word of kin, "Tom" or "Auntie Jo" for a name."""
+    if all(w in MEMBER_WORDS or w in ("little", "one", "other", "half") for w in re.findall(r"[a-z]+", about)):
+        return f"{your} {about}"
+    return " ".join(w[:1].upper() + w[1:] for w in about.split())
+
+
+def named_person(original: str, known: Callable[[str], bool]) -> str:
+    """The party member a clause names by their own name as its subject ("Tom can't manage steps" →
+    "tom"; "Auntie Jo has a bad knee" → "auntie jo"), or "". `known` says whether a word is one the
+    ontology uses ("Stairs are a nightmare" names no one): a name is a capitalised word it does not."""
+    m = NAMED_PERSON.match(original.strip())
+    if m is None:
+        return ""
+    name = m.group("name").lower()
+    if FINE.match(original.strip(), m.end("name")):
+        return ""  # "Siobhan's fine": what to call the visitor, not someone else
+    if name in NOT_A_NAME or name in MEMBER_WORDS or (known(name) and not m.group("kin")):
+        return ""
+    return f"{m.group('kin').lower()} {name}" if m.group("kin") else name
 
 
 def member_named(folded: str) -> str:

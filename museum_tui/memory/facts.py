@@ -6,6 +6,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
+from museum_tui.language.party import member_phrase
+
 ChangeKind = Literal[
     "created", "reinforced", "negated", "evicted", "decayed", "pruned", "forgotten", "restored", "recalled"
 ]
@@ -98,7 +100,7 @@ SELF = "self"
 
 def whose(fact: Fact) -> str:
     """ "your son's" for a party member's fact, "" for the visitor's own: how views say whose a fact is."""
-    return "" if fact.about == SELF else f"your {fact.about}'s"
+    return "" if fact.about == SELF else f"{member_phrase(fact.about)}'s"
 
 
 def normalize(text: str) -> str:

@@ -10,6 +10,8 @@ from collections.abc import Iterable, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Protocol
 
+from museum_tui.language.party import member_phrase
+
 from .facts import id_number, normalize, value_mentions
 from .tiers import BUCKETS, PERSISTENCE_CLASSES, TIER
 
@@ -73,7 +75,8 @@ def render_block(store: Remembered, facts: Iterable[Fact]) -> str:
         per_concept: dict[str, list[str]] = {}
         for fact in group:
             fading = fact.salience < FADING and TIER[fact.persistence_class].prunable
-            whose = f" (their {fact.about}'s)" if fact.about != "self" else ""  # a party member's need counts too
+            # a party member's need counts too: "(their son's)", "(Tom's)"
+            whose = f" ({member_phrase(fact.about, 'their')}'s)" if fact.about != "self" else ""
             per_concept.setdefault(fact.concept, []).append(fact.value + whose + (" (fading)" if fading else ""))
         for concept_id, values in per_concept.items():
             concept = store.ontology.concepts.get(concept_id)

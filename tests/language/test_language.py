@@ -223,3 +223,19 @@ def test_an_emoji_that_stands_for_a_word_is_that_word() -> None:
     clauses = split_clauses("♿ user here - which paths are step-free?")
     assert clauses[0].text == "wheelchair user here"
     assert split_clauses("vegan 🌱 does the café do oat milk?")[0].text == "vegan"
+
+
+def test_a_member_is_named_as_the_visitor_named_them() -> None:
+    """A word of kin is "your son"; a member called by name is that name ("Tom's", not "your tom's")."""
+    from museum_tui.language.party import member_phrase
+    from museum_tui.memory.facts import Fact, whose
+
+    assert member_phrase("son") == "your son" and member_phrase("little one") == "your little one"
+    assert member_phrase("mother-in-law") == "your mother-in-law"
+    assert member_phrase("tom") == "Tom" and member_phrase("auntie jo") == "Auntie Jo"
+    assert member_phrase("son", "their") == "their son"
+    fact = Fact(
+        "f1", "SpecialNeed.Allergy", "peanuts", "asserted", "Ellie has a peanut allergy", "permanent", 1.0, 1, 1
+    )
+    fact.about = "ellie"
+    assert whose(fact) == "Ellie's"
