@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from museum_tui.language import content_words, dialogue_acts
 from museum_tui.language.acts import GOODBYE
+from museum_tui.language.folding import expand_shorthand
 from museum_tui.language.party import MEMBERS
 
 from .index import KIND_WORDS, Hit, Index
@@ -58,7 +59,7 @@ SHORT_THANKS = re.compile(r"^(?:thx|thnx|thanx|thks|tx|ty|tyvm|ta|thank u|tnx)\b
 
 def small_talk(text: str) -> set[str]:
     """The acts of a message that is nothing but small talk (empty when it asks or tells anything)."""
-    folded = fold(text)
+    folded = expand_shorthand(fold(text))
     acts = dialogue_acts(folded)
     if ACK.match(folded):
         acts.add("ack")

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 from museum_tui.language.clauses import FILLERS
+from museum_tui.language.folding import expand_shorthand
 
 from . import lexicon as lx
 from .knowledge import floor_in, minutes_in
@@ -83,7 +84,7 @@ class Question:
 
     @classmethod
     def read(cls, text: str, venue: Venue) -> Question:
-        folded = lx.fold(text)
+        folded = expand_shorthand(lx.fold(text))  # "r u open til 7": are you open till 7
         feelings_table = {k: (*v, *venue.feelings.get(k, ())) for k, v in lx.FEELINGS.items()}
         for k, v in venue.feelings.items():
             feelings_table.setdefault(k, v)

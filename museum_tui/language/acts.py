@@ -9,13 +9,15 @@ GREETING = re.compile(r"^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)
 THANKS = re.compile(r"\b(?:thanks|thank you|cheers|ta)\b")
 # Leaving said in other words counts too: "heading home now", "we're off now", "gotta go" (not "heading to…")
 GOODBYE = re.compile(
-    r"\b(?:bye|goodbye|see you|see ya|farewell|cheerio|take care|good ?night|"
+    r"\b(?:bye|goodbye|see you|see ya|farewell|cheerio|ta[ -]?ra|take care|good ?night|"
     r"(?:heading|going|off|setting off) (?:home|off|out)\b|(?:we are|i am|we're|i'm) off now|"
     r"(?:leaving|off) now|time to (?:go|head off)|(?:have|got|gotta|must|need) (?:to )?(?:go|head off|leave)\b)"
 )
 # A request or question, as the concierge reads one (looser than the extractor's: "tell me …" asks too).
 ASKS = re.compile(
-    r"\?|^(?:where|what|when|who|which|how|why|is|are|do|does|did|can|could|may|will|would|should|shall|"
+    # after a greeting too: "hi are the gates open yet"
+    r"\?|^(?:(?:hi|hello|hey|hiya|heya|morning|afternoon|evening|ok|okay|so|um|erm|excuse me|sorry)\b[\s,!]*)?"
+    r"(?:where|what|when|who|which|how|why|is|are|do|does|did|can|could|may|will|would|should|shall|"
     r"tell me|show me|any|anything|recommend|suggest|i(?:'d| would) like|i want to|let me know|take me|"
     r"help)\b"
 )

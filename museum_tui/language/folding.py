@@ -14,6 +14,36 @@ IS_NEXT = (
     r"fine|great|good|bad|terrible|poor|awful|allergic|deaf|blind|vegan|vegetarian|really|very|quite|"
     r"pretty|getting|gone|what|easier|better|worse|hard|difficult|tough|the"
 )
+# chat shorthand: "sculptures r my fave", "til 4", "u", "pls", "cos", "w/ my mum", "wat displays r on"; the
+# extractor reads it inside `fold`, the concierge through `expand_shorthand`
+SHORTHAND = [
+    (r"\btil\b", "till"),
+    (r"\b(?:u)\b", "you"),
+    (r"\bur\b", "your"),
+    (r"(?<=\w) r (?=\w)", " are "),
+    (r"^r (?=u\b|you\b)", "are "),
+    (r"\b(?:pls|plz|plez)\b", "please"),
+    (r"\b(?:cos|coz|cuz|bc)\b", "because"),
+    (r"\bw/\s*", "with "),
+    (r"\b(?:abt)\b", "about"),
+    (r"\bb4\b", "before"),
+    (r"\b(?:fave|fav|fave's)\b", "favourite"),
+    (r"\b(?:faves|favs)\b", "favourites"),
+    (r"\bgonna\b", "going to"),
+    (r"\bgotta\b", "have to"),
+    (r"\bbtw\b", "by the way"),
+    (r"\b(?:wat|wot|wut)\b", "what"),
+]
+_SHORTHAND = [(re.compile(p), r) for p, r in SHORTHAND]
+
+
+def expand_shorthand(folded: str) -> str:
+    """Chat shorthand in lower-cased text written out ("r u open til 7" → "are you open till 7")."""
+    for pattern, repl in _SHORTHAND:
+        folded = pattern.sub(repl, folded)
+    return folded
+
+
 CONTRACTIONS = [
     (r"\bcan'?t\b", "can not"),
     (r"\bcannot\b", "can not"),
@@ -39,21 +69,7 @@ CONTRACTIONS = [
     (r"\bive\b", "i have"),
     (r"\bwanna\b", "want to"),
     (r"(?<=\w) n (?=\w)", " and "),  # "me n the kids", "fish n chips"
-    # chat shorthand: "sculptures r my fave", "til 4", "u", "pls", "cos", "w/ my mum"
-    (r"\btil\b", "till"),
-    (r"\b(?:u)\b", "you"),
-    (r"\bur\b", "your"),
-    (r"(?<=\w) r (?=\w)", " are "),
-    (r"\b(?:pls|plz|plez)\b", "please"),
-    (r"\b(?:cos|coz|cuz|bc)\b", "because"),
-    (r"\bw/\s*", "with "),
-    (r"\b(?:abt)\b", "about"),
-    (r"\bb4\b", "before"),
-    (r"\b(?:fave|fav|fave's)\b", "favourite"),
-    (r"\b(?:faves|favs)\b", "favourites"),
-    (r"\bgonna\b", "going to"),
-    (r"\bgotta\b", "have to"),
-    (r"\bbtw\b", "by the way"),
+    *SHORTHAND,
     (r"\bmy names (?!are\b)", "my name is "),  # "my names Marta": the 's typed without its apostrophe
 ]
 _CONTRACTIONS = [(re.compile(p), r) for p, r in CONTRACTIONS]
