@@ -4,7 +4,7 @@ and its blind sets' errors)."""
 from __future__ import annotations
 
 from .test_generalise import ask
-from .test_reasoning import Venue, garden  # noqa: F401 - fixtures
+from .test_reasoning import MONDAY, Venue, garden  # noqa: F401 - fixtures
 
 
 def test_a_tour_word_inside_a_places_name_is_that_place(garden: Venue) -> None:  # noqa: F811
@@ -24,3 +24,17 @@ def test_a_swap_a_menu_names_is_found_by_its_words(garden: Venue) -> None:  # no
     cafe = next(c for c in garden.venue.cafes if any("oat milk" in m.swap for m in c.menu))
     reply = ask(garden, "do you have oat milk?")
     assert cafe.name in reply and "not sure" not in reply, reply
+
+
+def test_a_question_after_a_greeting_and_in_chat_shorthand_is_answered(garden: Venue) -> None:  # noqa: F811
+    """Found by round 25's blind sets: the greeting alone had answered "hi are the gates open yet", and
+    "r u open til 7 on saturdays" got a list of shows; "ta ra" is a goodbye."""
+    assert garden.venue.hours is not None
+    for question in ("hi are the gates open yet", "r u open til 7 on saturdays"):
+        reply = ask(garden, question)
+        assert "open" in reply.lower() and "What would you like to see" not in reply, reply
+        assert not any(e.title in reply for e in garden.venue.exhibitions), reply
+    shows = [e.title for e in garden.venue.exhibitions if e.on(MONDAY.date())]
+    reply = ask(garden, "hiya wat displays have u got on rn")
+    assert all(title in reply for title in shows), reply
+    assert "enjoy the rest of your day" in ask(garden, "ta ra love, had a smashing day")
