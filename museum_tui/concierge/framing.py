@@ -15,7 +15,7 @@ from . import fit, overview
 from .index import VENUE_KINDS, Hit, Index
 from .kinds import AUDIENCE, kind_asked
 from .knowledge import Known
-from .lexicon import FEELINGS, STOPWORDS, fold
+from .lexicon import FEELINGS, QUESTION, STOPWORDS, fold
 from .model import Venue
 from .question import Question
 
@@ -122,8 +122,15 @@ def without_needs(q: Question, known: Known) -> Question:
     if HANDLED.search(q.ask):  # "we've got a pushchair, where can we leave it?": the need's thing is asked about
         return q
     ask = q.ask
+    sentences = re.split(r"(?<=[.?!])\s+", ask)
+    asked = [s for s in sentences if QUESTION.search(s)]
+    if values and asked and len(asked) < len(sentences):  # "how do I get to the café? can't do stairs"
+        ask = " ".join(asked)
     for value in values:
         ask = re.sub(rf"(?<![a-z0-9]){re.escape(fold(value))}(?![a-z0-9])", " ", ask)
+    if "where" in q.focus and q.accessible:  # "how do we get up to the roses with mum's wheelchair?": the roses
+        for word in {w for v in values for w in re.findall(r"[a-z]{4,}", fold(v))}:
+            ask = re.sub(rf"(?<![a-z0-9]){word}s?(?![a-z0-9])", " ", ask)
     if ask == q.ask or not content_words(ask) - STOPWORDS:
         return q
     return replace(q, ask=" ".join(ask.split()))

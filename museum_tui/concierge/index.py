@@ -17,6 +17,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from museum_tui.language.party import MEMBER_WORDS
+
 from .lexicon import STOPWORDS, fold, phrase_in, tokens, words
 from .model import Venue
 
@@ -129,6 +131,8 @@ class Index:
         question is about), but an everyday word ("leave", "big") like the commonest one, so it does not
         hide the word that names the thing ("can I leave my big rucksack somewhere?")."""
         frequency = getattr(self.vectors, "frequency", None)
+        if token in MEMBER_WORDS:  # "to the roses with mum": who it is for, not what is asked about
+            return min(self.idf.values(), default=1.0)
         if frequency is not None and frequency(token) >= COMMON_ZIPF:
             return min(self.idf.values(), default=1.0)
         return self.rarest

@@ -266,6 +266,7 @@ def floor_in(venue: Venue, text: str | None) -> int | None:
     places += [(fold(f.name), f.floor) for f in venue.facilities if f.floor is not None]
     places += [(fold(c.name), c.floor) for c in venue.cafes]
     places += [(fold(e.name), e.floor) for e in venue.entrances]
+    places += [(fold(e.title), e.gallery.floor) for e in venue.exhibitions if e.gallery]  # "we're in Faces of …"
     ordinals = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth"}
     for short, word in ordinals.items():
         low = low.replace(short, word)

@@ -65,7 +65,8 @@ class Told:
                         used.add(f"facility:{fid}")
                 tours = [t for t in self.venue.tours if set(rule.tours) & set(t.access)]
                 if tours:
-                    said.append("Tours for you: " + "; ".join(f"**{t.name}**, {t.when}" for t in tours) + ".")
+                    whom = listing(list(dict.fromkeys(known.whom(v) for v in values)))  # "your mum", "you"
+                    said.append(f"Tours for {whom}: " + "; ".join(f"**{t.name}**, {t.when}" for t in tours) + ".")
                     used |= {f"tour:{t.name}" for t in tours}
                 if rule.menu and not menu_told and not food_question:
                     # a food question gets the whole menu answer, warnings included: not said twice

@@ -3,8 +3,11 @@ and its blind sets' errors)."""
 
 from __future__ import annotations
 
+import asyncio
+
+from .questions import answer
 from .test_generalise import ask
-from .test_reasoning import MONDAY, Venue, garden  # noqa: F401 - fixtures
+from .test_reasoning import MONDAY, ONTOLOGIES, Venue, garden, museum  # noqa: F401 - fixtures
 
 
 def test_a_tour_word_inside_a_places_name_is_that_place(garden: Venue) -> None:  # noqa: F811
@@ -38,3 +41,21 @@ def test_a_question_after_a_greeting_and_in_chat_shorthand_is_answered(garden: V
     reply = ask(garden, "hiya wat displays have u got on rn")
     assert all(title in reply for title in shows), reply
     assert "enjoy the rest of your day" in ask(garden, "ta ra love, had a smashing day")
+
+
+def test_a_route_asked_in_everyday_words_from_where_the_visitor_is(museum: Venue) -> None:  # noqa: F811
+    """Found by round 25's blind sets, each read through a real offline session (the need said in the
+    message is extracted). "we're in <a show> and want to go up to <a room>": the route from the show's floor
+    (the show had answered, and where it is was not known); "how do I get from gallery 3 down to the café?
+    can't do stairs": the café and its way, not the step-free leaflet alone; "…up to the roses with mum's
+    wheelchair": the roses and the lift up, and the mum (not "you") named for her tours."""
+    reply = ask(museum, "we're in Faces of the City and want to go up to the Light Room, whats the best way for mum?")
+    assert reply.startswith("**The Light Room**") and "From the second floor" in reply, reply
+    reply = asyncio.run(
+        answer(ONTOLOGIES / "museum.json", {"q": "how do i get from gallery 3 down to the cafe? cant do stairs"})
+    )
+    assert "Harbour Café" in reply and "Lift A** down" in reply, reply
+    case = {"q": "we're down by the lake, how do we get back up to the roses with mum's wheelchair?"}
+    reply = asyncio.run(answer(ONTOLOGIES / "garden.json", case))
+    assert "Rose" in reply and "terrace lift** up" in reply and "step-free" in reply, reply
+    assert "Tours for your mum" in reply and "Tours for you:" not in reply, reply
