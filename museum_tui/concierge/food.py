@@ -14,7 +14,7 @@ from museum_tui.language import content_words
 from . import timing
 from .index import Hit
 from .knowledge import Known, allergen_tags, diet_tags, diet_word, item_problem
-from .lexicon import ALLERGEN_WORDS, DIET_WORDS, fold, phrase_in, tokens
+from .lexicon import ALLERGEN_WORDS, DIET_WORDS, fold, phrase_in, stem, tokens, words
 from .model import Cafe, MenuItem, Venue
 from .question import Question
 from .wording import listing, md
@@ -174,21 +174,20 @@ class FoodAnswers:
         safe, unsafe = self._sort(pool, avoid, diets)
         note = ""
         if named and not safe:
-            item, why = unsafe[0]
-            tags = [a for a in item.allergens if a.lower() in avoid and fold(a) != fold(why)]
-            listed = f" ({listing(tags)} on the menu)" if tags else ""  # "shellfish (crustaceans on the menu)"
-            note = (
-                f"The {item.item.lower()} is {why}, sorry."
-                if why.startswith("not ")
-                else f"The {item.item.lower()} has {why}{listed} in it, sorry."
-            )
+            note = _unsafe_note(*unsafe[0], avoid)
             safe, unsafe = self._sort([m for m in cafe.menu if m.kind in kinds], avoid, diets)
         if not named:
             kind_asked = self._of_kind(pool, asked)
             fitting = self._of_kind(safe, asked)
             if kind_asked is not pool and fitting is safe and (avoid or diets):  # "a cake?" and no cake fits
                 word = next(iter(CATEGORY.findall(asked) + SWEET.findall(asked)), "")
+                # "those cookies?" when the one cookie has peanuts: say which and why
+                dish = next(iter(SWEET.findall(asked)), "")  # a dish ("cookies"), not a meal ("lunch")
+                bad = [
+                    (m, why) for m, why in unsafe if m in kind_asked and dish and stem(dish) == stem(words(m.item)[-1])
+                ]
                 note = f"No {word} on the menu fits, sorry." if word else ""
+                note = _unsafe_note(*bad[0], avoid) if len(bad) == 1 else note
             safe = fitting
         self._order(safe, asked)
         lines = [self._cafe_line(cafe, q, known, wants, where, now)]
@@ -308,6 +307,15 @@ FREE_OF = {
     "soya": ("soya", "soy"),
     "egg": ("egg",),
 }
+
+
+def _unsafe_note(item: MenuItem, why: str, avoid: dict[str, str]) -> str:
+    """Why a dish asked about is not offered: "The peanut butter cookie has peanuts in it, sorry." """
+    if why.startswith("not "):
+        return f"The {item.item.lower()} is {why}, sorry."
+    tags = [a for a in item.allergens if a.lower() in avoid and fold(a) != fold(why)]
+    listed = f" ({listing(tags)} on the menu)" if tags else ""  # "shellfish (crustaceans on the menu)"
+    return f"The {item.item.lower()} has {why}{listed} in it, sorry."
 
 
 def swapped(item: MenuItem, avoid: dict[str, str], diets) -> bool:

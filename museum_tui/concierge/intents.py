@@ -12,7 +12,7 @@ from museum_tui.language.acts import GOODBYE
 from museum_tui.language.folding import expand_shorthand
 from museum_tui.language.party import MEMBERS
 
-from .index import KIND_WORDS, Hit, Index
+from .index import KIND_WORDS, VENUE_KINDS, Hit, Index
 from .lexicon import fold, tokens
 
 # Words that point back at something named before.
@@ -38,7 +38,7 @@ WHATS_ON = re.compile(
     r"\b(?:list|all|every|full)\b.*\b(?:exhibitions?|shows?|displays?|to see)\b|"
     r"\b(?:exhibitions?|shows?|displays?) (?:are |is )?(?:on|there|running|showing|open)\b|"
     r"\beverything (?:there is |you have )?to see\b|"
-    r"\bw(?:h?a|o)t (?:is there|can (?:i|we)|could (?:i|we)) (?:to )?see\b|"
+    r"\bw(?:h?a|o)t (?:is there|can (?:i|we)|could (?:i|we))(?: \w+ly| just)? (?:to )?see\b|"
     r"\bw(?:h?a|o)t(?:'s| is)(?: there)? (?:else )?(?:there )?to (?:do|see)\b|"
     r"\b(?:w(?:h?a|o)t|which) \w+ (?:do you have|have you got|(?:are|is) (?:there|here)|can (?:i|we) see)\b"
 )
@@ -79,8 +79,8 @@ def small_talk(text: str) -> set[str]:
 
 # The venue itself, named by what kind of place it is: "at the zoo", "here at the museum", "in the gardens"
 THE_VENUE = re.compile(
-    r"\b(?:at|in|around|here at) (?:the|this|your) (?:zoo|museum|gallery|gardens?|park|centre|center|aquarium|"
-    r"venue|place|site)\b(?! (?:shop|cafe|café|entrance|gate))"
+    rf"\b(?:at|in|around|here at) (?:the|this|your) (?:{'|'.join(sorted(VENUE_KINDS))}|gardens|venue|place|site)\b"
+    r"(?! (?:shop|cafe|café|entrance|gate))"
 )
 
 

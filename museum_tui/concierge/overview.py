@@ -7,12 +7,16 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from .index import VENUE_KINDS
 from .model import Exhibition
 from .question import Question
 
 # the whole place, however it is said ("see everything", "go round", "the whole museum")
 WHOLE = re.compile(
-    r"\b(?:everything|all of it|the lot|it all|(?:go|get|walk|look) (?:a)?round|the whole(?: \w+)?|"
+    # "go round" alone, or round the place itself: "go round the mid-century one" goes round one show
+    r"\b(?:everything|all of it|the lot|it all|(?:go|get|walk|look) (?:a)?round"
+    rf"(?! (?:the|that|this) (?!(?:whole|place|gardens|site|venue|{'|'.join(sorted(VENUE_KINDS))})\b)\w)|"
+    r"the whole(?: \w+)?|"
     r"whole (?:place|thing|visit)|a (?:full|whole) visit|see all)\b"
 )
 NEWEST = re.compile(r"\b(?:newest|latest|most recent|new(?:ly)? opened|just opened|brand new)\b")

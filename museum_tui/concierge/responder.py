@@ -36,7 +36,7 @@ from .kinds import (
     to_skip,
 )
 from .knowledge import FactLike, Known, diet_tags, floor_named
-from .lexicon import tokens
+from .lexicon import stem, tokens, words
 from .model import Exhibition, Venue
 from .question import Question
 from .recommend import INDOORS, recommend
@@ -227,6 +227,10 @@ class BuiltinResponder(Told, Talk, Framing):
         top = hits[0] if hits else None
         food = next((h for h in hits[:6] if h.entry.kind in ("cafe", "menu")), None)
         foodish = q.food or q.drink or allergy_said(self.venue, q.folded) or bool(diet_tags(self.venue, q.folded))
+        # "can my son have one of those cookies?": a dish named by what it is (its last word) is a food question;
+        # "what's good for kids?" matching "Kids' lunch box" by a word before it is not
+        dish = top.entry.obj[1].item if top is not None and top.entry.kind == "menu" else ""
+        foodish = foodish or bool(dish and stem(words(dish)[-1]) in self.index.query_tokens(q.ask))
         hours_of_cafe = (
             top is not None and top.entry.kind == "cafe" and ("when" in q.focus or timing.NOW_WORDS.search(q.folded))
         )
@@ -264,8 +268,13 @@ class BuiltinResponder(Told, Talk, Framing):
                 return self.answers.tours([], q, known, now, pool=there)
         if timed_tour(self.index, q) and not (top and top.named):  # "when's the next feeding?"
             return self.answers.tours([h for h in hits if h.entry.kind == "tour"], q, known, now)
-        if asks_time(q) and not (top and (top.named or top.entry.kind in ("tour", "cafe", "menu", "hours"))):
-            return self.answers.hours(q, now)  # "can we still come in?": no entry is open or closed but the venue
+        own_hours = top is not None and top.entry.kind == "facility" and bool(top.entry.obj.hours)
+        if asks_time(q) and not (
+            top and (top.named or own_hours or top.entry.kind in ("tour", "cafe", "menu", "hours"))
+        ):
+            # "can we still come in?": no entry is open or closed but the venue ("is the gift shop still open?":
+            # a facility with hours of its own is)
+            return self.answers.hours(q, now)
         if asks_time(q) and "when" in q.focus and top and top.named and top.entry.kind in ("gallery", "exhibition"):
             name = top.entry.name  # "when does the palm house close?": a room keeps the venue's hours
             return f"**{name}** has no hours of its own; ours: {self.answers.hours(q, now)}"

@@ -11,7 +11,7 @@ from museum_tui.language.party import member_named
 from . import timing
 from .index import Hit
 from .knowledge import Known
-from .lexicon import fold
+from .lexicon import fold, phrase_in
 from .model import Cafe, Tour, Venue
 from .question import Question
 from .wording import cap, listing
@@ -73,7 +73,11 @@ class TimeAnswers:
             return timing.tour_line(timed, now)
         words = {self.tour_word(), "tour", *(self.venue.words.get("tour", "").split())}
         every = any(re.search(rf"\b{re.escape(w)}s\b", q.folded) for w in words if w)  # "what tours are there?"
-        if top and (top.named or (not every and (len(tour_hits) == 1 or top.score >= 1.5 * tour_hits[1].score))):
+        # "any falconry displays left?": that tour named in the plural is that tour, not every one
+        plural = bool(top) and phrase_in(f"{fold(top.entry.obj.name)}s", q.folded)
+        if top and (
+            top.named or plural or (not every and (len(tour_hits) == 1 or top.score >= 1.5 * tour_hits[1].score))
+        ):
             runs = timing.runs_today(top.entry.obj, now)
             if LAST_ONE.search(q.folded) and runs:  # "when is the last land train?"
                 return f"The last **{top.entry.obj.name}** today is at {timing.clock(runs[-1].start)}."

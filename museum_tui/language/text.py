@@ -36,9 +36,12 @@ def plain(text: str) -> str:
 
 @lru_cache(maxsize=8192)
 def stem(word: str) -> str:
-    """A light English stem: plurals and a long -ing ("galleries" → "gallery", "paintings" → "painting")."""
+    """A light English stem: plurals and a long -ing ("galleries" → "gallery", "paintings" → "painting").
+    A word in -ie meets its plural in -y ("cookie" and "cookies" → "cooky"), as "gallery" meets "galleries"."""
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
+    if len(word) > 4 and word.endswith("ie"):
+        return word[:-2] + "y"
     if len(word) > 4 and word.endswith(("ches", "shes", "sses", "xes")):
         return word[:-2]
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
