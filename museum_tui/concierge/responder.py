@@ -131,6 +131,17 @@ class BuiltinResponder(Told, Talk, Framing):
 
     # ---- questions -----------------------------------------------------------------------------------
 
+    def _between_levels(self, hits: list[Hit], place: Entry | None, q: Question, known: Known) -> str | None:
+        """ "we're up on the walkway and want to go down to the lake, a way without steps?": from the visitor's
+        level to the one named, with the lift (or lifts one after another) that joins them; a lift matched by
+        its words alone had answered with itself."""
+        if place is not None or not hits or hits[0].entry.kind != "lift" or hits[0].named:
+            return None
+        to, here = self.answers.level_named(q.ask), self.answers.here(q, known)
+        if to is None or here is None or to == here or not (q.accessible or "where" in q.focus):
+            return None
+        return self.answers.route_to(to, q, known) or None
+
     def _specific(self, hits: list[Hit]) -> bool:
         top = hits[0] if hits else None
         return top is not None and (
@@ -219,6 +230,8 @@ class BuiltinResponder(Told, Talk, Framing):
                 return self.answers.lift_near(getattr(room, "id", room.name), room.name, place.floor)
             if self.answers.level_named(q.ask) is not None:  # "is there a lift to the third floor?"
                 return self.answers.lifts(q, known)
+        if (route := self._between_levels(hits, place, q, known)) is not None:
+            return route
         specific = self._specific(hits)
         if not specific and not q.plan:  # the lexical evidence is weak: the nearest entry in meaning
             meant = self._meant(q, used)
@@ -275,7 +288,11 @@ class BuiltinResponder(Told, Talk, Framing):
             # "can we still come in?": no entry is open or closed but the venue ("is the gift shop still open?":
             # a facility with hours of its own is)
             return self.answers.hours(q, now)
-        if asks_time(q) and "when" in q.focus and top and top.named and top.entry.kind in ("gallery", "exhibition"):
+        room_time = top is not None and top.named and top.entry.kind in ("gallery", "exhibition")
+        # "is the glasshouse still open?": the venue's hours (a show not on today says its own dates instead)
+        if room_time and top.entry.kind == "exhibition" and not top.entry.obj.on(now.date()):
+            room_time = "when" in q.focus
+        if asks_time(q) and room_time:
             name = top.entry.name  # "when does the palm house close?": a room keeps the venue's hours
             return f"**{name}** has no hours of its own; ours: {self.answers.hours(q, now)}"
         if q.accessible and not (top and top.named) and self._of_the_venue(q) and (access := self._access_facility()):

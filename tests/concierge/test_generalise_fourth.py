@@ -4,6 +4,7 @@ and its blind sets' errors)."""
 from __future__ import annotations
 
 import asyncio
+from datetime import datetime, time, timedelta
 
 from .questions import answer
 from .test_generalise import ask
@@ -97,3 +98,23 @@ def test_what_to_see_a_dish_by_its_kind_and_one_show_gone_round(museum: Venue) -
     reply = ask(museum, "how long does it take to go round the mid-century photography one?")
     assert "40 minutes" in reply and "Light & Shadow" in reply and "Seeing everything" not in reply, reply
     assert "Seeing everything" in ask(museum, "how long does it take to go round?")
+
+
+def test_a_way_between_levels_and_a_room_still_open(garden: Venue, museum: Venue) -> None:  # noqa: F811
+    """Found by round 25's garden questions: "we're up on the treetop walkway and want to go down to the
+    lake, a way without steps?" takes one lift, then another (the lift the words matched had answered with
+    itself); "is the Palm House still open?" is the venue's hours with the glasshouses' earlier closing
+    as a clock time. A show that has closed still says its own dates."""
+    case = {
+        "q": "we're up on the treetop walkway and want to go down to the lake, is there a way without steps?",
+        "memory": [["Access.Mobility", "walking frame", "self"]],
+    }
+    reply = asyncio.run(answer(ONTOLOGIES / "garden.json", case))
+    assert "north tower lift** down" in reply and "then **the terrace lift** down" in reply, reply
+    june = datetime(2026, 6, 13, 18, 10)
+    reply = ask(garden, "Is the Palm House still open? We wanted to pop in before we leave", now=june)
+    assert "no hours of its own" in reply and "(18:30)" in reply, reply
+    closed = next(e for e in museum.venue.exhibitions if e.closes)
+    after = datetime.combine(closed.closes + timedelta(days=3), time(11, 30))
+    reply = ask(museum, f"can i still see {closed.title}?", now=after)
+    assert "no hours of its own" not in reply, reply
