@@ -50,13 +50,12 @@ def compile_ontology(ontology: Ontology) -> Compiled:
         # not for a need: a wrong need (sensitive, or one of the moment) is worse than a missed one, and the
         # venue's author listed those with care; the shared grammar of names, times, languages and company is
         # where another venue's lexicon generalises
-        if (
-            extra
-            and cid in own
-            and not ontology.concepts[cid].sensitive
-            and "need" not in (own[cid].question, extra[0].question)
-        ):
+        if not extra or cid not in own:
+            continue
+        if not ontology.concepts[cid].sensitive and "need" not in (own[cid].question, extra[0].question):
             fallback[cid] = replace(extra[0], party=own[cid].party)
+        elif ontology.concepts[cid].sensitive and (kept := _in_own_values(extra[0], own[cid])) is not None:
+            fallback[cid] = kept
     fuzzy = [c for c in [*cues, *fallback.values()] if c.fuzzy]  # the fallback's words are read too
     phrases = [w for c in fuzzy for w in c.words if not is_regex(w)]
     regexes = [w for c in fuzzy for w in c.words if is_regex(w)]
@@ -81,6 +80,21 @@ def compile_ontology(ontology: Ontology) -> Compiled:
     # written in lower case somewhere: a name in an example ("my name is Tom") stays a name
     speller.words = frozenset(re.findall(r"(?<![A-Za-z])[a-z]+", " ".join(texts))) | set(literal)
     return Compiled(cues, fallback, speller, owners, grounding([c for c in cues if c.derived]), tuple(problems))
+
+
+def _in_own_values(shared: ConceptCues, own: ConceptCues) -> ConceptCues | None:
+    """For a need, the shared grammar kept only where it names a value the venue's author listed: "I'm a
+    wheelchair user" read through the shipped lexicon's many ways of saying it, filed as the venue's own
+    "wheelchair user"; a value the author never listed is not invented (a wrong need is worse than a missed
+    one)."""
+    values = {v for _, v in own.terms}
+    terms = [(regex, value) for regex, value in shared.terms if value in values]
+    if not terms:
+        return None
+    none: list = []
+    return replace(
+        shared, terms=terms, patterns=none, proper_patterns=none, answer_patterns=none, denials=none, party=own.party
+    )
 
 
 def english_frequency() -> Callable[[str], float] | None:

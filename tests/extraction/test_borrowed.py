@@ -3,12 +3,14 @@ through the one shared concept its label and examples mean; a concept of its own
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from museum_tui.extraction import RuleExtractor
 from museum_tui.extraction.borrowed import borrow, borrowed_cues
 from museum_tui.language.vectors import StaticVectors
-from museum_tui.memory import parse_ontology
+from museum_tui.memory import load_ontology, parse_ontology
 
 
 def concept(label: str, examples: list[str], sensitive: bool = False) -> dict:
@@ -75,3 +77,15 @@ def test_a_concept_near_no_shared_one_borrows_nothing_even_when_its_nearest_is_a
 
 def test_an_ontology_with_its_own_cues_everywhere_borrows_nothing(museum_ontology) -> None:
     assert borrowed_cues(museum_ontology) == {}
+
+
+def test_a_need_a_venue_listed_is_read_in_the_shared_ways_of_saying_it() -> None:
+    """Found by round 25's castle, written from docs/ alone: its author listed "wheelchair" → "wheelchair
+    user" with the triggers "use", "in a", …, so "I'm a wheelchair user" gave nothing. A need's fallback to
+    the shipped lexicon is read for the values the venue lists (filed as its own value), and invents none
+    it does not list ("a knee replacement" is no value of the castle's)."""
+    castle = RuleExtractor(load_ontology(Path(__file__).resolve().parent.parent / "data" / "blind" / "castle.json"))
+    said = {(f.concept, f.value) for f in castle.extract("I'm a wheelchair user")}
+    assert said == {("Access.Mobility", "wheelchair user")}
+    assert castle.extract("I've just had a knee replacement") == []
+    assert {f.value for f in castle.extract("noise is a nightmare for me")} == {"loud noise"}
