@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from museum_tui.language.clauses import Clause, fold
 from museum_tui.language.party import BARE_MEMBER as _BARE_MEMBER
-from museum_tui.language.party import MEMBERS, NOT_MINE, OTHER, SELF, SUBJECT_VERBS, member_named
+from museum_tui.language.party import MEMBERS, NOT_MINE, OTHER, SELF, SOME_OF, SUBJECT_VERBS, member_named
 
 from .hits import Hit
 
@@ -35,7 +35,8 @@ def as_first_person(text: str, member: str = "") -> str | None:
     m = MEMBER_SUBJECT.match(text)
     if not m and member:
         m = re.match(
-            rf"^(?:(?:my|our)\s+(?:little\s+)?)?{re.escape(member)}\s+(?:(?:he|she|they) (?:is|are) \w+\s+)?"
+            rf"^(?:{SOME_OF.replace('(?P<some>', '(?:')}\b|(?:(?:my|our)\s+(?:little\s+)?)?{re.escape(member)})\s+"
+            r"(?:(?:he|she|they) (?:is|are) \w+\s+)?"
             rf"(?:(?:also|really|just|only|still|now|usually|always)\s+)*(?P<verb>{SUBJECT_VERBS})\b",
             text,
         )

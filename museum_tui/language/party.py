@@ -41,15 +41,21 @@ MEMBERS = (  # the in-law forms first: "mother" would otherwise match the start 
     r"kiddos?|little one|eldest|pupils?|students?|"
     r"youngest|other half|mam|mammy|lad|lads|lass|fella|fiancé|fiancée"
 )
+SOME_OF = (
+    r"\b(?:one|two|three|four|some|several|a few|another|a couple)\s+(?:of\s+)?(?:(?:the|my|our|them)\s+)?"
+    rf"(?P<some>(?:{MEMBERS}))\b"
+)
 THIRD_PARTY = re.compile(
     rf"(?<!with )(?<!brought )(?<!and )\b(?:my|our|his|her|their|a|the|both|all)\s+"
     rf"(?:\w+\s+){{0,2}}?(?:{MEMBERS}|{PEOPLE})\b"
-    rf"(?:\s+(?:who|that)(?:\s+\w+){{1,4}}?)?(?:\s+(?!and\b|who\b)\w+){{0,3}}?\s+(?:{SUBJECT_VERBS})\b"
+    rf"(?:\s+(?:who|that)(?:\s+\w+){{1,4}}?)?(?:\s+(?!and\b|who\b)\w+){{0,5}}?\s+(?:{SUBJECT_VERBS})\b"
     # "my son melts down if …", "my boyfriend swelled up": a member and any verb of the third person or past
     rf"|(?<!with )(?<!and )\b(?:my|our)\s+(?:[\w-]+\s+){{0,2}}?(?:{MEMBERS})\s+"
     r"(?!(?:is|was|has|as|this|us|plus|lots|days|years|months|weeks|toys|things|friends)\b)[a-z]{2,}(?:s|ed)\b"
     # "Dad is hard of hearing", "mum uses a wheelchair": a person named without a determiner opens it
     rf"|^(?:{MEMBERS}|{PEOPLE})(?:\s+(?!and\b)\w+)?\s+(?:{SUBJECT_VERBS})\b"
+    # "one pupil is allergic to eggs", "two of the children have nut allergies": some of the party
+    rf"|{SOME_OF}\s+(?:{SUBJECT_VERBS})\b"
     r"|^(?:he|she|they|someone|somebody|anyone|anybody|people|visitors|everyone|most people)\b"
     # what others say: "a lot of people say the hall is too loud", "apparently it gets busy"
     r"|\b(?:people|everyone|everybody|they|folks|reviews?) (?:say|says|said|reckon|told me|tell me)\b|^apparently\b"
@@ -109,6 +115,8 @@ ABSENT = re.compile(
     r"with us|joining|join us|here(?! yet\b))\b"
     r"|\b(?:might|may|could|will|would) (?:\w+ )?(?:come|join us|visit)\b.*\b(?:next|another|later|tomorrow)\b"
     r"|\b(?:stayed|staying|stays|is|are) (?:at )?home\b|\bback (?:home|at school|at work)\b"
+    # "my friend who was meant to come is vegan but she is off sick today"
+    r"|\boff (?:sick|ill)\b|\b(?:was|were) (?:meant|supposed|going) to (?:come|join)\b"
 )
 POSSESSIVE = re.compile(r"^(?:his|her|their) (?!own\b)")
 CANONICAL = {
@@ -206,6 +214,8 @@ def subject_of(folded: str, earlier: str = "") -> str:
     member = MEMBER.match(said) or BARE_MEMBER.match(said)
     if member:
         return CANONICAL.get(member.group("who"), member.group("who"))
+    if (some := re.match(SOME_OF, said)) is not None:
+        return some.group("some")
     return OTHER
 
 

@@ -283,6 +283,17 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
         # a capitalised word the ontology uses is no one's name; a name "is fine" is the visitor's own
         ("Stairs are a nightmare", None, {(M, "no stairs", "asserted", "self")}),
         ("Siobhan's fine", "What should I call you?", {("Profile.Name", "Siobhan", "asserted", "self")}),
+        # some of the party: a teacher's one pupil, two of the children (one pupil's eggs had been the teacher's)
+        (
+            "I'm a teacher with a school group of 30 Year 5s, and one pupil is allergic to eggs",
+            None,
+            {("VisitPlan.Companions", "school group", "asserted", "self"), (A, "eggs", "asserted", "pupil")},
+        ),
+        ("two of the children have nut allergies", None, {(A, "nuts", "asserted", "children")}),
+        ("one of my kids is coeliac", None, {(D, "gluten-free (coeliac)", "asserted", "kids")}),
+        # staff met on the way, and a friend off sick today, are not the party
+        ("The lady at the ticket desk was deaf, she was lovely though", None, set()),
+        ("My friend who was meant to come is vegan but she's off sick today", None, set()),
     ],
 )
 def test_whose_a_need_is_in_answers_absences_and_typos(
