@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from .acts import QUESTION_START, is_yes
 from .folding import EMOJI_WORD, INTENSIFIERS, fold
@@ -267,7 +268,27 @@ def split_clauses(
             if bare is not None:
                 clause.contrast = bare.group("thing")
             clauses.append(clause)
+    _said_then_meant(clauses)
     return clauses
+
+
+# "I said sculpture but really I meant ceramics", "sorry I said roses earlier, I meant ferns": what was said
+# is the correction's denied half ("not sculpture"), what was meant the clause it is read against
+SAID = re.compile(
+    r"^(?:(?:sorry|oh|oops|no|wait|ah|um)\s+)*(?:i know |i think )?i (?:said|told you|put|typed|wrote) "
+    r"(?P<x>.+?)(?: earlier| before| by mistake| just now| there)?$"
+)
+MEANT = re.compile(
+    r"^(?:(?:really|actually|sorry|no)\s+)*(?:i meant to say|i meant|i mean|make that|it is actually|it is|"
+    r"it should be|it should have been|i would rather(?: see| do)?|i prefer) (?P<y>.+)$"
+)
+
+
+def _said_then_meant(clauses: list[Clause]) -> None:
+    for said, meant in pairwise(clauses):
+        x, y = SAID.match(said.text), MEANT.match(meant.text)
+        if x and y and said.sentence == meant.sentence and not said.contrast:
+            said.contrast = x.group("x")
 
 
 RELATIVE_OPEN = re.compile(r"^(?:who|whose) (?:is|has|uses|needs|can|wears|gets|relies|struggles)\b")

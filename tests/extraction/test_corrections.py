@@ -53,6 +53,17 @@ def extractor(museum_ontology) -> RuleExtractor:
         ("not bringing mine, just curious", set()),
         # the not of a verb is no correction: "my eyesight's not great" says it is poor
         ("my eyesight's not great", {("SpecialNeed.VisualImpairment", "poor eyesight", "asserted")}),
+        # what was said, then what was meant (round 25's blind sets): the first denied, the second said
+        (
+            "I said sculpture but really I meant ceramics",
+            {("ArtInterest.Medium", "ceramics", "asserted"), ("ArtInterest.Medium", "sculpture", "negated")},
+        ),
+        (
+            "sorry I said peanuts before, it's actually tree nuts I'm allergic to",
+            {("SpecialNeed.Allergy", "tree nuts", "asserted"), ("SpecialNeed.Allergy", "peanuts", "negated")},
+        ),
+        # what was said, with nothing meant instead, corrects nothing
+        ("I said I'd meet my friend at the café", set()),
     ],
 )
 def test_a_correction_denies_the_other_half(extractor: RuleExtractor, message: str, expected: set) -> None:
