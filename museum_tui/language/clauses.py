@@ -328,7 +328,11 @@ _NOT_AFTER = (
 NOT_AFTER = frozenset(_NOT_AFTER.split())  # a "not" after these is the verb's
 WHOSE = re.compile(r"^not (?:me|mine|my|our|ours|his|her|hers|their|theirs|him|them|us)\b")
 MEMBER_DENIED = re.compile(rf"^not (?:my|our) (?:[\w-]+ )?(?:{MEMBERS})$")  # "…, not my son"
-BARE_NOT = re.compile(r"^(?:(?:wait|no|oops|sorry|actually|oh|nah|ah|um|erm|but)\s+,?\s*)*not\s+(?P<thing>.+)$")
+# (and "actually it's not peanuts, it's sesame": the it-is before the not says nothing more)
+BARE_NOT = re.compile(
+    r"^(?:(?:wait|no|oops|sorry|actually|oh|nah|ah|um|erm|but)\s+,?\s*)*(?:(?:it|that) (?:is|was) )?"
+    r"not\s+(?P<thing>.+)$"
+)
 
 
 def _contrast(part: str) -> list[str]:

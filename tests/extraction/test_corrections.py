@@ -62,6 +62,11 @@ def extractor(museum_ontology) -> RuleExtractor:
             "sorry I said peanuts before, it's actually tree nuts I'm allergic to",
             {("SpecialNeed.Allergy", "tree nuts", "asserted"), ("SpecialNeed.Allergy", "peanuts", "negated")},
         ),
+        # "it's not Y, it's X": the it-is before the not says nothing more
+        (
+            "actually it's not peanuts, it's sesame I'm allergic to",
+            {("SpecialNeed.Allergy", "sesame", "asserted"), ("SpecialNeed.Allergy", "peanuts", "negated")},
+        ),
         # what was said, with nothing meant instead, corrects nothing
         ("I said I'd meet my friend at the café", set()),
     ],
