@@ -32,9 +32,16 @@ LEAD = re.compile(r"^(?:and |so |ok |okay |great |lovely |perfect |sure |right |
 ASKING = re.compile(r"\b(?:would|do|did|will|are|have|shall|should|can|could|may|is|does)\b")
 
 
+# "Shall I note that you're vegetarian?": what would be noted is the statement ("you are vegetarian")
+NOTE_THAT = re.compile(
+    r"^(?:shall|should|can|could|may) i (?:note|record|remember|save|keep in mind|add|put down|assume|take it)"
+    r"(?: down)?(?: that)? (?=you\b)"
+)
+
+
 def as_statement(question: str) -> str | None:
     """The assistant's last question as the visitor's statement, folded; None when it does not turn."""
-    text = LEAD.sub("", fold(question).strip(" ?"))
+    text = NOTE_THAT.sub("", LEAD.sub("", fold(question).strip(" ?")))
     if text.startswith("you "):  # said, not asked: "so you've got about an hour?"
         rest = re.sub(r"\byour\b", "my", re.sub(r"\byou\b", "me", text[4:]))
         rest = re.sub(r"^are\b", "am", rest)

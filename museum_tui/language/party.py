@@ -229,6 +229,12 @@ HANDED_BACK = re.compile(
     r")\b"
 )
 
+# "nope thats my mum, im pushing her round": a no, then whose it is
+HANDED_BY_NO = re.compile(
+    r"^(?:no|nope|nah)\b\s*,?\s*(?:that|it)(?:'s|s| is| was) (?:for )?"
+    rf"(?:my|our) (?:[\w-]+ )?(?P<who>{MEMBERS})(?:'s)?\b"
+)
+
 
 def last_member(folded: str) -> str:
     """The member a clause ends by naming ("here with the wife and the mother-in-law" → "mother-in-law")."""
@@ -251,7 +257,10 @@ def absent(folded: str) -> bool:
 def handed_back(text: str) -> str:
     """The member a message hands the visitor's last words to ("that was my brother, not me" → "brother"),
     or "". Read on plain folding (apostrophes kept), the whole message."""
-    m = HANDED_BACK.match(" ".join(text.lower().replace("’", "'").split()))
+    said = " ".join(text.lower().replace("’", "'").split())
+    if (m := HANDED_BY_NO.match(said)) is not None:
+        return CANONICAL.get(m.group("who"), m.group("who"))
+    m = HANDED_BACK.match(said)
     if not m:
         return ""
     who = m.group("a") or m.group("b")

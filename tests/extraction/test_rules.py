@@ -148,6 +148,14 @@ def test_a_real_word_is_a_typo_only_of_a_far_commoner_one(extractor: RuleExtract
     assert names == ["Sofia"]
 
 
+def test_a_yes_to_an_offer_to_note_something_says_it(extractor: RuleExtractor) -> None:
+    """ "Shall I note that you're vegetarian?" - "yes pls": what would be noted is said (round 25)."""
+    assert triples(extractor, "yes pls", "Shall I note that you're vegetarian?") == [
+        ("SpecialNeed.DietaryRestriction", "vegetarian", "asserted")
+    ]
+    assert triples(extractor, "no thanks", "Shall I note that you're vegetarian?") == []
+
+
 def test_a_yes_needs_a_question_and_a_no_asserts_nothing(extractor: RuleExtractor) -> None:
     bot = "Shall I plan a route with lifts only?"
     assert triples(extractor, "Yes please, that would help", bot) == [

@@ -194,6 +194,10 @@ def test_a_question_after_a_comma_is_its_own_clause() -> None:
         ("not me, it's my son", "son"),
         ("that was lovely, not me", ""),
         ("my brother is deaf", ""),
+        # a no, then whose it is (round 25): "nope thats my mum, im pushing her round"
+        ("nope thats my mum, im pushing her round", "mum"),
+        ("no, it's my dad's", "dad"),
+        ("no, that's my favourite", ""),
     ],
 )
 def test_a_message_that_hands_what_was_said_to_a_member(message: str, member: str) -> None:
