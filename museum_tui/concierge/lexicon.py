@@ -167,6 +167,9 @@ DIET_WORDS = {
     "plant based": ("vegan",),
     "vegetarian": ("vegetarian", "vegan"),
     "veggie": ("vegetarian", "vegan"),
+    # fish but no meat: a dish tagged vegetarian or vegan fits; a fish dish only where tagged pescatarian
+    "pescatarian": ("pescatarian", "vegetarian", "vegan"),
+    "pescetarian": ("pescatarian", "vegetarian", "vegan"),
     "halal": ("halal",),
     "kosher": ("kosher",),
     "gluten free": ("gluten-free",),

@@ -118,3 +118,12 @@ def test_a_way_between_levels_and_a_room_still_open(garden: Venue, museum: Venue
     after = datetime.combine(closed.closes + timedelta(days=3), time(11, 30))
     reply = ask(museum, f"can i still see {closed.title}?", now=after)
     assert "no hours of its own" not in reply, reply
+
+
+def test_a_pescatarian_is_offered_only_dishes_marked_to_suit(museum: Venue) -> None:  # noqa: F811
+    """Fish but no meat: a dish tagged vegetarian or vegan fits, one marked for no diet is left out."""
+    case = {"q": "I'm pescatarian, what can I eat?"}
+    reply = asyncio.run(answer(ONTOLOGIES / "museum.json", case))
+    meat = [m.item for c in museum.venue.cafes for m in c.menu if not m.diet]
+    assert meat and not any(item in reply for item in meat), reply
+    assert "With pescatarian in mind, good choices are" in reply, reply

@@ -291,6 +291,8 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
         ),
         ("two of the children have nut allergies", None, {(A, "nuts", "asserted", "children")}),
         ("one of my kids is coeliac", None, {(D, "gluten-free (coeliac)", "asserted", "kids")}),
+        # a statement, then a question after "so" (round 25): pescatarian is a diet of the shipped lexicon
+        ("I'm pescatarian so is the prawn sandwich ok?", None, {(D, "pescatarian", "asserted", "self")}),
         # staff met on the way, and a friend off sick today, are not the party
         ("The lady at the ticket desk was deaf, she was lovely though", None, set()),
         ("My friend who was meant to come is vegan but she's off sick today", None, set()),
