@@ -50,6 +50,10 @@ def triples(extractor: RuleExtractor, user: str, bot: str | None = None) -> list
         # the time one leaves by, however said
         ("leaving at 2 so what's quick", [("VisitPlan.TimeBudget", "until 2pm", "asserted")]),
         ("need to be back on the coach for half 3", [("VisitPlan.TimeBudget", "until 3:30", "asserted")]),
+        ("Need to be out of here by half 2", [("VisitPlan.TimeBudget", "until 2:30", "asserted")]),
+        ("my lift is picking me up at 5", [("VisitPlan.TimeBudget", "until 5pm", "asserted")]),
+        # time already spent is no time left (round 25)
+        ("I've been stood up for two hours", []),
         # a lunch break is when one is free, not a want of lunch or of a rest
         ("I've got 45 mins on my lunch break", [("VisitPlan.TimeBudget", "45 minutes", "asserted")]),
     ],
