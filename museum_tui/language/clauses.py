@@ -23,6 +23,7 @@ from .party import (
     RELATIVE,
     SELF,
     SUBJECT_VERBS,
+    escorted,
     last_member,
     member_named,
     named_person,
@@ -264,8 +265,9 @@ def split_clauses(
             if clause.about not in (SELF, "other") and not member_named(folded) and named_from is not None:
                 # "I've brought my dad. His eyesight's bad": the words that name him reach back to him
                 clause.reach = message[named_from : match.end()].strip()
-            if member_named(folded) or person:
-                named, named_from = member_named(folded) or person, match.start()
+            with_whom = escorted(part, known) if known is not None and not person else ""
+            if member_named(folded) or person or with_whom:
+                named, named_from = member_named(folded) or person or with_whom, match.start()
             clause.retraction = bool(retractions(folded))
             if bare is not None:
                 clause.contrast = bare.group("thing")

@@ -25,6 +25,7 @@ SHORTHAND = [
     (r"\b(?:pls|plz|plez)\b", "please"),
     (r"\b(?:cos|coz|cuz|bc)\b", "because"),
     (r"\bw/\s*", "with "),
+    (r"\bw (?=(?:my|our|the|a|me|us|him|her|them)\b)", "with "),  # "here w my grandparents"
     (r"\b(?:abt)\b", "about"),
     (r"\bb4\b", "before"),
     (r"\b(?:fave|fav|fave's)\b", "favourite"),

@@ -164,6 +164,21 @@ NOT_A_NAME = frozenset(
 )
 
 
+# "I'm here as carer for Daniel, he's partially sighted": the member the visitor accompanies, by name
+ESCORTED = re.compile(
+    r"\b(?i:carer|career|support worker|personal assistant|PA) (?i:for|to) (?P<name>[A-Z][a-z]{1,14})\b"
+    r"|\b(?i:looking after|caring for|here with|came with|visiting with) (?P<with>[A-Z][a-z]{1,14})\b"
+)
+
+
+def escorted(original: str, known: Callable[[str], bool]) -> str:
+    """The member a clause says the visitor is with or cares for, by name ("carer for Daniel" → "daniel"),
+    or "": whom a later "he" or "she" means."""
+    m = ESCORTED.search(original)
+    name = (m.group("name") or m.group("with")).lower() if m else ""
+    return "" if not name or name in NOT_A_NAME or name in MEMBER_WORDS or known(name) else name
+
+
 def member_phrase(about: str, your: str = "your") -> str:
     """How a reply names a party member: "your son" for a word of kin, "Tom" or "Auntie Jo" for a name."""
     if all(w in MEMBER_WORDS or w in ("little", "one", "other", "half") for w in re.findall(r"[a-z]+", about)):

@@ -293,6 +293,17 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
         ("one of my kids is coeliac", None, {(D, "gluten-free (coeliac)", "asserted", "kids")}),
         # a statement, then a question after "so" (round 25): pescatarian is a diet of the shipped lexicon
         ("I'm pescatarian so is the prawn sandwich ok?", None, {(D, "pescatarian", "asserted", "self")}),
+        # the one the visitor cares for or came with, by name, is whom a later "he" or "she" means; "w" is "with"
+        (
+            "I'm here as carer for Daniel, he's partially sighted",
+            None,
+            {(V, "partially sighted", "asserted", "daniel")},
+        ),
+        (
+            "here w my grandparents, they're both deaf",
+            None,
+            {("VisitPlan.Companions", "grandparents", "asserted", "self"), (H, "deaf", "asserted", "grandparents")},
+        ),
         # staff met on the way, and a friend off sick today, are not the party
         ("The lady at the ticket desk was deaf, she was lovely though", None, set()),
         ("My friend who was meant to come is vegan but she's off sick today", None, set()),
