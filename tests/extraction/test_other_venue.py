@@ -174,3 +174,22 @@ def test_a_like_is_not_the_thing_said_under_not() -> None:
     assert ("Interest.Dislike", "roses", "asserted") in {(f.concept, f.value, f.polarity) for f in facts}
     likes = RuleExtractor(garden).extract("I love roses, not lilies")
     assert ("Interest.Plant", "roses", "asserted") in {(f.concept, f.value, f.polarity) for f in likes}
+
+
+def test_where_the_visitor_is_said_moving_up_or_down() -> None:
+    """Round 25's garden set: "we're up on the treetop walkway now", "we've moved up to the Rose Garden"
+    say where the visitor is (the lexicons' position grammar took no up, down or moved); "we're going to
+    the cafe" is where they are headed, not where they are."""
+    garden = RuleExtractor(load_ontology(Path(__file__).resolve().parents[2] / "ontologies" / "garden.json"))
+
+    def where(message: str) -> set[tuple[str, str]]:
+        return {(f.value, f.polarity) for f in garden.extract(message) if f.concept == "Visit.Where"}
+
+    assert where("We're up on the treetop walkway now, where's the nearest toilet?") == {
+        ("treetop walkway", "asserted")
+    }
+    assert where("we're not at the lake anymore, we've moved up to the Rose Garden") == {
+        ("lake", "negated"),
+        ("Rose Garden", "asserted"),
+    }
+    assert where("we're going to the cafe") == set()
