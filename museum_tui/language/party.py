@@ -38,7 +38,7 @@ MEMBERS = (  # the in-law forms first: "mother" would otherwise match the start 
     r"niece|nephew|cousin|colleagues?|carer|caregiver|boyfriend|girlfriend|fiance|fiancee|mates?|flatmate|"
     r"roommate|housemate|nan|nana|nanna|gran|grandad|granddad|grampa|hubby|missus|sis|bro|bf|gf|twins|"
     r"in-laws|stepson|stepdaughter|stepmum|stepdad|"
-    r"kiddos?|little one|eldest|pupils?|students?|"
+    r"kiddos?|little one|little un|wee one|eldest|pupils?|students?|"
     r"youngest|other half|mam|mammy|lad|lads|lass|fella|fiancé|fiancée"
 )
 SOME_OF = (
@@ -71,18 +71,21 @@ MEMBER_WORDS = frozenset(re.findall(r"[a-z]+", f"{MEMBERS}|{PEOPLE}".replace("s?
 # "my son", "our daughter", "my little girl", "my 8 year old son": a member, named by the visitor (not
 # "our neighbour's boy": another person's)
 NOT_MINE = rf"(?!(?:{PEOPLE}|neighbours?|neighbors?)\b)"  # a word between "my" and the member, not a person
-MEMBER = re.compile(rf"\b(?:my|our|(?<=\bwith )an?)\s+(?:{NOT_MINE}[\w-]+\s+){{0,3}}?(?P<who>{MEMBERS})\b")
+MEMBER = re.compile(
+    rf"\b(?:my|our|(?<=\bwith )an?|(?<=\bwith )the|(?<=\band )the)\s+"
+    rf"(?:{NOT_MINE}[\w-]+\s+){{0,3}}?(?P<who>{MEMBERS})\b"
+)  # "me and the wife", "with the kids": the party too
 # "Grandad is on crutches", "mum uses a wheelchair": a family word used as a name; "son's in a wheelchair",
 # "the kids have nut allergies", "the wife's coeliac": a member named without "my", opening the clause
 THE_MEMBERS = (
-    r"kids|children|twins|wife|husband|hubby|missus|grandkids|grandchildren|baby|little ones?|in-laws|"
-    r"family|boys|girls|parents|grandparents|other half|eldest|youngest|oldest"
+    r"kids|children|twins|wife|husband|hubby|missus|grandkids|grandchildren|baby|little ones?|little un|wee one|"
+    r"in-laws|family|boys|girls|parents|grandparents|other half|eldest|youngest|oldest"
 )
 # Kin words a visitor uses as names, without "my": "mum uses a wheelchair", "youngest is 3", "brother's blind"
 KIN = (
     r"mum|mom|dad|grandad|granddad|grandpa|grandma|granny|gran|nan|nana|nanna|grampa|mummy|daddy|"
     r"son|daughter|wife|husband|hubby|partner|kids|children|twins|missus|grandkids|grandchildren|baby|"
-    r"little ones?|in-laws|family|boys|girls|parents|grandparents|other half|"
+    r"little ones?|little un|wee one|in-laws|family|boys|girls|parents|grandparents|other half|"
     r"brother|sister|uncle|aunt|auntie|nephew|niece|cousin|grandson|granddaughter|boyfriend|girlfriend|"
     r"eldest|youngest|oldest"
 )
@@ -120,6 +123,8 @@ ABSENT = re.compile(
 )
 POSSESSIVE = re.compile(r"^(?:his|her|their) (?!own\b)")
 CANONICAL = {
+    "little un": "little one",
+    "wee one": "little one",
     "mam": "mum",
     "mammy": "mum",
     "mom": "mum",

@@ -304,6 +304,14 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
             None,
             {("VisitPlan.Companions", "grandparents", "asserted", "self"), (H, "deaf", "asserted", "grandparents")},
         ),
+        # "the little un" is the little one; "me n the wife" names the wife for the "she" after it (round 25:
+        # the bee-sting allergy had been the visitor's own, the wife's diet lost)
+        ("the little un is allergic to bee stings", None, {(A, "bee stings", "asserted", "little one")}),
+        (
+            "me n the wife, she's gluten free",
+            None,
+            {("VisitPlan.Companions", "wife", "asserted", "self"), (D, "gluten-free", "asserted", "wife")},
+        ),
         # staff met on the way, and a friend off sick today, are not the party
         ("The lady at the ticket desk was deaf, she was lovely though", None, set()),
         ("My friend who was meant to come is vegan but she's off sick today", None, set()),
