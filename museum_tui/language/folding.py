@@ -83,7 +83,10 @@ INTENSIFIERS = re.compile(
 )
 
 # Chat fillers that carry nothing ("tbh", "ngl", "rn", "lol"): dropped like intensifiers.
-FILLERS = re.compile(r"\b(?:tbh|tbf|ngl|imo|imho|rn|lol|lmao|haha|hahaha|omg|literally|legit|lowkey|proper|mega)\b\s*")
+FILLERS = re.compile(
+    r"\b(?:tbh|tbf|ngl|imo|imho|rn|lol|lmao|haha|hahaha|omg|literally|legit|lowkey|proper|mega|"
+    r"just so you know|just saying|fyi|for the record|for your information)\b\s*"
+)
 
 # Someone addressed, not talked about, at the end of a clause: "I'm knackered, mate".
 # After a comma most such words are a vocative; without one only a few are, and never after my/the/a.

@@ -52,6 +52,11 @@ def triples(extractor: RuleExtractor, user: str, bot: str | None = None) -> list
         ("need to be back on the coach for half 3", [("VisitPlan.TimeBudget", "until 3:30", "asserted")]),
         ("Need to be out of here by half 2", [("VisitPlan.TimeBudget", "until 2:30", "asserted")]),
         ("my lift is picking me up at 5", [("VisitPlan.TimeBudget", "until 5pm", "asserted")]),
+        # a filler after a list is no item of it (round 25: "just" had been an allergy)
+        (
+            "allergic to sesame and mustard, just so you know",
+            [("SpecialNeed.Allergy", "sesame", "asserted"), ("SpecialNeed.Allergy", "mustard", "asserted")],
+        ),
         # time already spent is no time left (round 25)
         ("I've been stood up for two hours", []),
         # a lunch break is when one is free, not a want of lunch or of a rest
