@@ -261,6 +261,11 @@ def split_clauses(
                 clause.about = clauses[-1].about
             if (bare := BARE_NOT.match(folded)) is not None and same and not WHOSE.match(bare.group(0).lstrip()):
                 clause.about = clauses[-1].about  # "my mum's coeliac, not lactose intolerant": still the mum
+            restated = RESTATED.match(folded)
+            if restated and clauses and clauses[-1].about not in (SELF, "other") and clause.about == SELF:
+                # "Husband's a wheelie 😂 I mean a wheelchair user": said again of the same member
+                clause.about = clauses[-1].about
+                clause.text = folded = f"{clause.about} is {restated.group('rest')}"
             clause.third_party = clause.about != SELF
             if clause.about not in (SELF, "other") and not member_named(folded) and named_from is not None:
                 # "I've brought my dad. His eyesight's bad": the words that name him reach back to him
@@ -295,6 +300,7 @@ def _said_then_meant(clauses: list[Clause]) -> None:
             said.contrast = x.group("x")
 
 
+RESTATED = re.compile(r"^(?:i mean|i meant|or rather|well)\s+(?P<rest>an? .+)$")
 RELATIVE_OPEN = re.compile(r"^(?:who|whose) (?:is|has|uses|needs|can|wears|gets|relies|struggles)\b")
 # "me and my partner", and the same after a comma ("we're tourists from Osaka, me and my mother")
 PAIRED = re.compile(r"(?:^|,\s*)(?:just |only |it is |it's )?(?:me|myself|my \w+|our \w+)$", re.IGNORECASE)

@@ -312,6 +312,8 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
             None,
             {("VisitPlan.Companions", "wife", "asserted", "self"), (D, "gluten-free", "asserted", "wife")},
         ),
+        # said again of the same member ("I mean …"): still theirs (round 25: it had become the visitor's own)
+        ("Husband's a wheelie 😂 I mean a wheelchair user", None, {(M, "wheelchair user", "asserted", "husband")}),
         # staff met on the way, and a friend off sick today, are not the party
         ("The lady at the ticket desk was deaf, she was lovely though", None, set()),
         ("My friend who was meant to come is vegan but she's off sick today", None, set()),
