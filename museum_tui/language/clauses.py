@@ -300,6 +300,7 @@ def _said_then_meant(clauses: list[Clause]) -> None:
             said.contrast = x.group("x")
 
 
+NAME_BREAK = re.compile(r",\s+(?=[A-Z][a-z]+(?:'s|’s| is| has| can't| can’t| needs| uses| gets| wears)\b)")
 RESTATED = re.compile(r"^(?:i mean|i meant|or rather|well)\s+(?P<rest>an? .+)$")
 RELATIVE_OPEN = re.compile(r"^(?:who|whose) (?:is|has|uses|needs|can|wears|gets|relies|struggles)\b")
 # "me and my partner", and the same after a comma ("we're tourists from Osaka, me and my mother")
@@ -373,7 +374,8 @@ def _split(sentence: str) -> list[str]:
         parts.append(left)
         last = m.end()
     parts.append(sentence[last:])
-    return parts
+    # "me and my mates, Jess is coeliac": a name opening a statement after a comma (the capital is the sign)
+    return [piece for part in parts for piece in NAME_BREAK.split(part)]
 
 
 def is_affirmative(message: str) -> bool:

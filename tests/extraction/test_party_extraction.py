@@ -314,6 +314,12 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
         ),
         # said again of the same member ("I mean …"): still theirs (round 25: it had become the visitor's own)
         ("Husband's a wheelie 😂 I mean a wheelchair user", None, {(M, "wheelchair user", "asserted", "husband")}),
+        # a name opening a statement after a comma is its own clause (round 25: Jess's diet had been lost)
+        (
+            "me and my mates, Jess is coeliac btw",
+            None,
+            {("VisitPlan.Companions", "mates", "asserted", "self"), (D, "gluten-free (coeliac)", "asserted", "jess")},
+        ),
         # staff met on the way, and a friend off sick today, are not the party
         ("The lady at the ticket desk was deaf, she was lovely though", None, set()),
         ("My friend who was meant to come is vegan but she's off sick today", None, set()),
