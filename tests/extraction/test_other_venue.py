@@ -193,3 +193,15 @@ def test_where_the_visitor_is_said_moving_up_or_down() -> None:
         ("Rose Garden", "asserted"),
     }
     assert where("we're going to the cafe") == set()
+
+
+def test_the_garden_lexicon_knows_a_fear_of_heights() -> None:
+    """Round 25's garden set: the garden has a treetop walkway, and "terrified of heights", "my vertigo is
+    awful" and "creepy crawlies, no thank you" gave nothing; its lexicon now lists them."""
+    garden = RuleExtractor(load_ontology(Path(__file__).resolve().parents[2] / "ontologies" / "garden.json"))
+    for message, value in [
+        ("Terrified of heights so the treetop thing is out for me", "heights"),
+        ("my vertigo is awful", "heights"),
+        ("spiders, creepy crawlies, no thank you", "insects"),
+    ]:
+        assert ("Interest.Dislike", value) in {(f.concept, f.value) for f in garden.extract(message)}, message
