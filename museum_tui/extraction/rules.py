@@ -18,7 +18,7 @@ import threading
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from museum_tui.language.clauses import INJECTION, NEGATION, Clause, avoided, fold, is_affirmative, split_clauses
+from museum_tui.language.clauses import INJECTION, NEGATION, Clause, fold, is_affirmative, need_under_no, split_clauses
 from museum_tui.language.foreign import written_in
 from museum_tui.language.party import OTHER, SELF, absent, handed_back, member_named
 from museum_tui.memory import Ontology
@@ -385,7 +385,7 @@ class RuleExtractor(SpanReading):
                 negated = retracted
             else:
                 negated = retracted or clause.negated_before(start, text=unnegated) or any(a >= end for a in after)
-                negated = negated and not (cues.party and avoided(text, start, end))  # "no strobe lights please"
+                negated = negated and not (cues.party and need_under_no(text, start, end))  # "no strobe lights please"
             if (start, end) in denied:
                 negated = not clause.negated_before(start)  # "not fine with stairs" asserts it
             if cues.claim or (clause.retraction and FORGET.match(text)):

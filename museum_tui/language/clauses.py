@@ -111,12 +111,21 @@ AVOID_AFTER = re.compile(
 CANNOT_TAKE = re.compile(r"\b(?:can|could) not (?:have|eat|drink|tolerate|digest|touch|take) (?:any )?(?:[\w-]+ )?$")
 
 
-def avoided(text: str, start: int, end: int) -> bool:
-    """Is the value at `start:end` of a folded clause one to keep away: asked for ("no strobe lights
-    please") or said to be impossible to take ("can not have shellfish")?"""
-    return bool(AVOID_BEFORE.search(text, 0, start) and AVOID_AFTER.match(text, end)) or bool(
-        CANNOT_TAKE.search(text, 0, start)
+def need_under_no(text: str, start: int, end: int) -> bool:
+    """Is the need at `start:end` of a folded clause said under a no that denies nothing: one to keep away,
+    asked for ("no strobe lights please") or impossible to take ("can not have shellfish"), or one that
+    can not be done without ("can not manage without my frame")?"""
+    return (
+        bool(AVOID_BEFORE.search(text, 0, start) and AVOID_AFTER.match(text, end))
+        or bool(CANNOT_TAKE.search(text, 0, start))
+        or bool(NEEDED_WITHOUT.search(text, 0, start))
     )
+
+
+# "can not hear a thing without his aids", "I can't manage without my frame": a double no says it is needed
+NEEDED_WITHOUT = re.compile(
+    r"\b(?:can not|could not|will not|would not)\b[^,.;]{0,30}\bwithout (?:(?:my|his|her|their|our|a|an|the) )?$"
+)
 
 
 CLAUSE_BREAK = re.compile(

@@ -205,3 +205,17 @@ def test_the_garden_lexicon_knows_a_fear_of_heights() -> None:
         ("spiders, creepy crawlies, no thank you", "insects"),
     ]:
         assert ("Interest.Dislike", value) in {(f.concept, f.value) for f in garden.extract(message)}, message
+
+
+def test_the_lexicons_read_an_aid_and_an_allergy_said_plainly() -> None:
+    """Round 25's garden set: "I walk with a frame", "I wear the aid" and "eggs make me really poorly" gave
+    nothing; both shipped lexicons now read them."""
+    root = Path(__file__).resolve().parents[2] / "ontologies"
+    for name in ("garden", "museum"):
+        venue = RuleExtractor(load_ontology(root / f"{name}.json"))
+        for message, value in [
+            ("I walk with a frame so I'm a bit slow", "walking frame"),
+            ("I hear bad on left side, I wear the aid", "hearing aids"),
+            ("eggs make me really poorly", "eggs"),
+        ]:
+            assert value in {f.value for f in venue.extract(message)}, (name, message)

@@ -320,6 +320,13 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
             None,
             {("VisitPlan.Companions", "mates", "asserted", "self"), (D, "gluten-free (coeliac)", "asserted", "jess")},
         ),
+        # a need one can not do without is had, not denied (round 25)
+        (
+            "Dad can't hear a thing without his aids",
+            None,
+            {(H, "hard of hearing", "asserted", "dad"), (H, "hearing aids", "asserted", "dad")},
+        ),
+        ("I can't manage without my frame", None, {(M, "walking frame", "asserted", "self")}),
         # staff met on the way, and a friend off sick today, are not the party
         ("The lady at the ticket desk was deaf, she was lovely though", None, set()),
         ("My friend who was meant to come is vegan but she's off sick today", None, set()),

@@ -114,7 +114,7 @@ def test_an_ability_lost_is_not_a_retraction_and_an_aid_put_down_is() -> None:
 
 
 def test_a_request_to_keep_something_away() -> None:
-    from museum_tui.language.clauses import avoided
+    from museum_tui.language.clauses import need_under_no as avoided
 
     text = "i have epilepsy , so no strobe lights please"
     assert avoided(text, text.index("strobe"), text.index(" please"))
@@ -126,6 +126,11 @@ def test_a_request_to_keep_something_away() -> None:
     assert not avoided(text, text.index("chocolate"), text.index(" for them"))
     text = "there are no strobe lights here"
     assert not avoided(text, text.index("strobe"), text.index(" here"))
+    # a need one can not do without (round 25: "without his aids" had denied them)
+    text = "dad can not hear a thing without his aids"
+    assert avoided(text, text.index("his aids"), len(text))
+    text = "i came without my frame"
+    assert not avoided(text, text.index("frame"), len(text))
 
 
 def test_a_member_said_not_to_be_at_this_visit() -> None:
