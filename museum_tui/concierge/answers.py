@@ -29,6 +29,12 @@ from .wording import be, cap, listing, md, people, placed, the
 __all__ = ["ALLERGY_SAID", "Answers", "cap", "listing", "md"]
 
 
+# where the visitor wants to be ("it's pouring, what can we see indoors?"), read against the shows' notes
+INDOORS = re.compile(r"\b(?:indoors?|inside|under cover|undercover|out of the rain|keep dry|stay dry)\b")
+OUTDOORS = re.compile(r"\b(?:outdoors?|outside|open air|fresh air|in the sun)\b(?! (?:is|it is|it s) )")
+OUT_NOTE = re.compile(r"\b(?:outdoors?|outside|open air|open-air|in the open)\b")
+
+
 class Answers(TimeAnswers, FoodAnswers):
     def __init__(self, venue: Venue) -> None:
         self.venue = venue
@@ -183,6 +189,11 @@ class Answers(TimeAnswers, FoodAnswers):
         asked = timing.window(folded, now)
         day = asked[0] if asked else now.date()
         shows = sorted((e for e in self.venue.exhibitions if e.on(day)), key=lambda e: (e.gallery.floor, e.title))
+        where = ""
+        if (INDOORS.search(folded) or OUTDOORS.search(folded)) and shows:  # "what can we see indoors?"
+            inside = bool(INDOORS.search(folded))
+            kept = [e for e in shows if bool(OUT_NOTE.search(fold(" ".join(e.access)))) != inside]
+            shows, where = (kept, " indoors" if inside else " outdoors") if kept else (shows, "")
         rows = []
         for e in shows:
             notes = []
@@ -203,7 +214,7 @@ class Answers(TimeAnswers, FoodAnswers):
             )
         n = len(shows)
         when = "now" if day == now.date() else timing.weekday(day, now)
-        head = f"On {when} at {self.venue.short_name} ({n} exhibition{'s' if n != 1 else ''}):"
+        head = f"On {when}{where} at {self.venue.short_name} ({n} exhibition{'s' if n != 1 else ''}):"
         if not shows:
             head = f"Nothing is on at {self.venue.short_name} {when}, I'm afraid."
         later = sorted((e for e in self.venue.exhibitions if e.opens and e.opens > now.date()), key=lambda e: e.opens)

@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 
 from museum_tui.language import content_words, dialogue_acts
-from museum_tui.language.acts import GOODBYE
+from museum_tui.language.acts import ASKS, GOODBYE
 from museum_tui.language.folding import expand_shorthand
 from museum_tui.language.party import MEMBERS
 
@@ -84,11 +84,17 @@ THE_VENUE = re.compile(
 )
 
 
+SENTENCES = re.compile(r"[.!?\U0001f000-\U0001faff\u2600-\u27bf]+")
+
+
 def whats_on(folded: str, kind_words: str, index: Index | None = None, other: frozenset[str] = frozenset()) -> bool:
     """A request for everything on, with nothing that narrows it ("which exhibitions are on?", "wot
     exhibitions have u got"): it asks what is on, or names the kind of thing shown in the plural, and no
     other word of it is one the venue's shows or rooms use (typos and fillers narrow nothing)."""
     folded = THE_VENUE.sub(" ", folded)  # "what's on at the zoo?": the venue itself narrows nothing
+    # "it's chucking it down outside 🙄 what can we see indoors": the sentence that asks is what narrows
+    asked = [part for part in SENTENCES.split(folded) if ASKS.search(part.strip())]
+    folded = " ".join(asked) if asked else folded
     kinds = set(kind_words.split())
     plural = {f"{k}s" for k in kinds if not k.endswith("s")} | {f"{k}es" for k in kinds if k.endswith("s")}
     said = content_words(folded)

@@ -127,3 +127,17 @@ def test_a_pescatarian_is_offered_only_dishes_marked_to_suit(museum: Venue) -> N
     meat = [m.item for c in museum.venue.cafes for m in c.menu if not m.diet]
     assert meat and not any(item in reply for item in meat), reply
     assert "With pescatarian in mind, good choices are" in reply, reply
+
+
+def test_what_to_see_indoors_or_out_is_read_from_the_shows_notes(garden: Venue) -> None:  # noqa: F811
+    """Round 25's garden questions: "it's chucking it down outside 🙄 what can we see indoors" had the
+    fallback. The shows whose notes say outdoors are left out (or kept alone, asked for outdoors); the
+    weather said before the question narrows nothing."""
+    on = [e for e in garden.venue.exhibitions if e.on(MONDAY.date())]
+    outside = [e.title for e in on if "outdoors" in e.access]
+    inside = [e.title for e in on if "outdoors" not in e.access]
+    assert outside and inside
+    reply = ask(garden, "its chucking it down outside 🙄 what can we see indoors")
+    assert "indoors" in reply and all(t in reply for t in inside) and not any(t in reply for t in outside), reply
+    reply = ask(garden, "what can we see outdoors?")
+    assert all(t in reply for t in outside) and not any(t in reply for t in inside), reply
