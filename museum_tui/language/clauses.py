@@ -298,7 +298,8 @@ SAID = re.compile(
 )
 MEANT = re.compile(
     r"^(?:(?:really|actually|sorry|no)\s+)*(?:i meant to say|i meant|i mean|make that|it is actually|it is|"
-    r"it should be|it should have been|i would rather(?: see| do)?|i prefer) (?P<y>.+)$"
+    r"it should be|it should have been|i would rather(?: see| do)?|i prefer|"
+    r"(?:i|we) (?:actually |really )?(?=(?:have|have got|got|am|are|need|want|like|love)\b)) ?(?P<y>.+)$"
 )
 
 
@@ -307,6 +308,7 @@ def _said_then_meant(clauses: list[Clause]) -> None:
         x, y = SAID.match(said.text), MEANT.match(meant.text)
         if x and y and said.sentence == meant.sentence and not said.contrast:
             said.contrast = x.group("x")
+            said.text = f"not {said.contrast}"  # what was said is not asserted again
 
 
 NAME_BREAK = re.compile(r",\s+(?=[A-Z][a-z]+(?:'s|’s| is| has| can't| can’t| needs| uses| gets| wears)\b)")

@@ -67,6 +67,11 @@ def extractor(museum_ontology) -> RuleExtractor:
             "actually it's not peanuts, it's sesame I'm allergic to",
             {("SpecialNeed.Allergy", "sesame", "asserted"), ("SpecialNeed.Allergy", "peanuts", "negated")},
         ),
+        # what was said is not said again, whatever the correction's wording
+        (
+            "Sorry, I said 2 hours but we actually have all day",
+            {("VisitPlan.TimeBudget", "2 hours", "negated"), ("VisitPlan.TimeBudget", "all day", "asserted")},
+        ),
         # what was said, with nothing meant instead, corrects nothing
         ("I said I'd meet my friend at the café", set()),
     ],
