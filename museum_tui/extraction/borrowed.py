@@ -100,7 +100,25 @@ def borrow(
             continue
         if chosen not in best or best[chosen][0] < top:
             best[chosen] = (top, cid)
-    return {cid: in_their_words(shared[chosen].cues, ontology.concepts[cid].label) for chosen, (_, cid) in best.items()}
+    return {
+        cid: not_anothers(in_their_words(shared[chosen].cues, ontology.concepts[cid].label), ontology, cid)
+        for chosen, (_, cid) in best.items()
+    }
+
+
+def not_anothers(cues: Mapping[str, Any], ontology: Ontology, cid: str) -> dict[str, Any]:
+    """Borrowed terms without the values another concept of the venue is named by: where a castle has its own
+    "Has a pushchair or buggy along", the museum's mobility value "pushchair" is not borrowed for mobility."""
+    heads = {
+        w
+        for other, concept in ontology.concepts.items()
+        if other != cid
+        for w in re.findall(r"[a-z-]{4,}", re.split(r"[(:]", concept.label)[0].lower())
+    }
+    terms = cues.get("terms")
+    if not isinstance(terms, Mapping):
+        return dict(cues)
+    return {**cues, "terms": {p: v for p, v in terms.items() if not (isinstance(v, str) and v.lower() in heads)}}
 
 
 def in_their_words(cues: Mapping[str, Any], label: str) -> dict[str, Any]:

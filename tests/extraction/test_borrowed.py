@@ -89,3 +89,21 @@ def test_a_need_a_venue_listed_is_read_in_the_shared_ways_of_saying_it() -> None
     assert said == {("Access.Mobility", "wheelchair user")}
     assert castle.extract("I've just had a knee replacement") == []
     assert {f.value for f in castle.extract("noise is a nightmare for me")} == {"loud noise"}
+
+
+def test_a_value_another_concept_is_named_by_is_not_borrowed() -> None:
+    """Round 25's castle, read from labels alone: its own "Has a pushchair or buggy along" concept, and the
+    shipped mobility cues borrowed for its access concept filed the pushchair there as well."""
+    with_pushchair = {
+        **ZOO,
+        "concepts": {
+            **ZOO["concepts"],
+            "Guest.Pushchair": concept("Has a pushchair or buggy along: step-free routes", ["we've a buggy"]),
+        },
+    }
+    venue = parse_ontology(with_pushchair)
+    borrowed = borrow(venue, StaticVectors.load())
+    values = set(borrowed["Guest.Access"]["terms"].values())
+    assert "wheelchair user" in values and "pushchair" not in values
+    plain = set(borrow(parse_ontology(ZOO), StaticVectors.load())["Guest.Access"]["terms"].values())
+    assert "pushchair" in plain  # without a concept of its own, the pushchair stays a mobility value
