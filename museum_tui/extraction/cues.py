@@ -132,7 +132,8 @@ def compile_cues(
     borrowed = borrowed or {}
     # read from the labels and examples (the borrowers' too: a word two labels list says neither)
     uncovered = {cid: c for cid, c in ontology.concepts.items() if not c.cues}
-    derived = derive(uncovered) if uncovered else {}
+    covered = {cid: c for cid, c in ontology.concepts.items() if c.cues}
+    derived = derive(uncovered, covered) if uncovered else {}
     for concept in ontology.concepts.values():
         spec = concept.cues or borrowed.get(concept.id) or derived.get(concept.id)
         if not spec:

@@ -70,8 +70,10 @@ def example_value(example: str) -> tuple[str, str]:
     return " ".join(before[-2:]) if last[1] == len(words) else "", " ".join(value)
 
 
-def derive(concepts: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """Cues for each concept (id → Concept) from its label and examples."""
+def derive(concepts: dict[str, Any], others: dict[str, Any] | None = None) -> dict[str, dict[str, Any]]:
+    """Cues for each concept (id → Concept) from its label and examples. `others`: the venue's concepts with
+    cues of their own, whose labels' lists say which concept a word is ("buses" in a transport interest's
+    list is no bare word of a dislike whose example is "not bothered about buses")."""
     frames: dict[str, set[str]] = {}
     derived: dict[str, dict[str, Any]] = {}
     listed: dict[str, set[str]] = {}
@@ -104,6 +106,10 @@ def derive(concepts: dict[str, Any]) -> dict[str, dict[str, Any]]:
     owners: dict[str, set[str]] = {}
     for cid, spec in derived.items():
         for term in spec["terms"]:
+            owners.setdefault(term, set()).add(cid)
+    for cid, concept in (others or {}).items():
+        listed[cid] = set(items(concept.label))
+        for term in listed[cid]:
             owners.setdefault(term, set()).add(cid)
     for cid, spec in derived.items():
         # a word two concepts give ("photography": a medium, a goal) says which only where a label lists it

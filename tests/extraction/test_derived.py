@@ -7,7 +7,7 @@ from pathlib import Path
 
 from museum_tui.extraction import RuleExtractor
 from museum_tui.extraction.derived import example_value, items
-from museum_tui.memory import parse_ontology
+from museum_tui.memory import load_ontology, parse_ontology
 
 from .scoring import load, score
 
@@ -75,3 +75,16 @@ def test_an_open_value_a_derived_frame_captures_must_mean_what_its_concept_names
     extractor = RuleExtractor(ontology)
     assert [(f.concept, f.value) for f in extractor.extract("I love tulips")] == [("Interest.Plant", "tulips")]
     assert extractor.extract("I love Hockney") == []
+
+
+def test_a_word_another_concepts_label_lists_is_no_bare_word_of_a_derived_one() -> None:
+    """Round 26's transport museum: its dislike concept, read from "not bothered about buses", took any
+    "buses" for a dislike ("I want to see the old buses"), though its transport interest, which has a
+    lexicon, lists buses. A word no other concept lists is still the dislike's."""
+    path = Path(__file__).resolve().parent.parent / "data" / "blind" / "transport.json"
+    venue = RuleExtractor(load_ontology(path))
+    said = {
+        (f.concept, f.value) for f in venue.extract("I am here alone, wheelchair user, and I want to see the old buses")
+    }
+    assert ("Interest.Dislike", "buses") not in said
+    assert ("Interest.Dislike", "posters") in {(f.concept, f.value) for f in venue.extract("posters bore me")}
