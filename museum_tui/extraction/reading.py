@@ -33,7 +33,9 @@ FILLER = frozenset(
 )  # words around a value that are not part of it
 _STOP = (
     "the a an this that these those it them my your our any some all i we you he she they him her his their "
-    "is are was were be been has have had do does did"
+    "is are was were be been has have had do does did "
+    # how much, not what: "allergic to sesame, quite badly"
+    "badly bad severely seriously mildly slightly quite very really too also so"
 )
 NOT_A_VALUE = frozenset(_STOP.split())  # words that alone are no value (not the language layer's stop words)
 SPLIT_VALUES = re.compile(r"\s*(?:,|\band\b|\bor\b|&|/|\bplus\b|\bas well as\b)\s*")

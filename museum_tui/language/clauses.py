@@ -39,7 +39,9 @@ HYPOTHETICAL = re.compile(
     r"if (?:someone|somebody|anyone|a person|a visitor|people|one|my|our|"
     r"i were|i was|i had|we had|he|she|they)|suppose|supposing|imagine|hypothetically|in case|"
     r"for example|let us say|say (?:someone|i was)|would (?:someone|a person|a visitor)|do people|"
-    r"can people|for people who|for visitors who|for anyone who|for someone who)\b"
+    r"can people|for people who|for visitors who|for anyone who|for someone who|"
+    # what was expected, not what is: "I thought I'd hate the video stuff but actually I love it"
+    r"(?:i|we) (?:thought|expected|assumed|feared|was worried|were worried) (?:that )?(?:i|we) would)\b"
 )
 NEED_QUESTION = re.compile(
     r"^(?:where|which way|how (?:do|can|could) (?:i|we) (?:get|find|reach)|any|anywhere|somewhere)\b"
@@ -75,7 +77,7 @@ RETRACTION_ENDS = SCOPE_ENDS - {"and", ","} | {"now", "instead"}
 NEGATION = re.compile(r"\b(?:not|no|never|nothing|none|neither|nor|without|no longer|no more)\b")
 RETRACTION = re.compile(
     r"\b(?:no longer|not any ?more|any ?more|no more|forget (?:that|about|it|what)|please forget|"
-    r"scratch (?:that|the)|scrap (?:that|the)|ignore (?:that|what i said)|i take (?:that|it) back|"
+    r"scratch (?:that|the)|scrap (?:that|the|what i said)|ignore (?:that|what i said)|i take (?:that|it) back|"
     r"changed my mind|not (?:true|right) "
     r"any ?more|used to|stopped|remove (?:that|the)|delete (?:that|the)|that is wrong|was wrong|"
     r"that is not (?:true|right|correct)|actually,? (?:i|we) (?:am|are|do|have) not|never mind|nevermind|"

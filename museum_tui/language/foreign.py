@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 _WORDS = {
-    "German": "ich bin ist der das wo und nicht ein eine mit für habe wir gibt bitte danke im auf wie kann",
+    "German": "ich bin ist der das wo und nicht ein eine mit für habe wir gibt bitte danke auf wie kann",
     "French": "je suis est où les et pas une avec pour il nous vous merci bonjour préfère parler ascenseur",
     "Spanish": "yo soy estoy es dónde donde el los las y una con para hay gracias hola hablo puedo",
     "Italian": "io sono è dove il gli non una con per c'è grazie ciao buongiorno posso parlo",
@@ -21,7 +21,9 @@ _WORDS = {
 FUNCTION_WORDS = {language: frozenset(words.split()) for language, words in _WORDS.items()}
 _ENGLISH = (
     "i me my we you the a an is am are was to of and in on at for with it this that what where how can do "
-    "not no please thanks here there be have has"
+    "not no please thanks here there be have has if but so just bit really very "
+    # chat English without apostrophes ("im" is also German's "in the": English's first)
+    "im ive dont cant wont didnt isnt thats whats"
 )
 ENGLISH = frozenset(_ENGLISH.split())
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")

@@ -39,7 +39,7 @@ MEMBERS = (  # the in-law forms first: "mother" would otherwise match the start 
     r"roommate|housemate|nan|nana|nanna|gran|grandad|granddad|grampa|hubby|missus|sis|bro|bf|gf|twins|"
     r"in-laws|stepson|stepdaughter|stepmum|stepdad|"
     r"kiddos?|little one|little un|wee one|eldest|pupils?|students?|"
-    r"youngest|other half|mam|mammy|lad|lads|lass|fella|fiancé|fiancée"
+    r"youngest|other half|mam|mammy|lad|lads|lass|fella|fiancé|fiancée|pops|gramps|grandpops"
 )
 SOME_OF = (
     r"\b(?:one|two|three|four|some|several|a few|another|a couple)\s+(?:of\s+)?(?:(?:the|my|our|them)\s+)?"
@@ -87,7 +87,7 @@ KIN = (
     r"son|daughter|wife|husband|hubby|partner|kids|children|twins|missus|grandkids|grandchildren|baby|"
     r"little ones?|little un|wee one|in-laws|family|boys|girls|parents|grandparents|other half|"
     r"brother|sister|uncle|aunt|auntie|nephew|niece|cousin|grandson|granddaughter|boyfriend|girlfriend|"
-    r"eldest|youngest|oldest"
+    r"eldest|youngest|oldest|pops|gramps"
 )
 BARE_MEMBER = re.compile(
     # "both kids are vegan", "all the kids", "the eldest has a nut allergy"

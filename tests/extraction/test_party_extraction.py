@@ -327,6 +327,8 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
             {(H, "hard of hearing", "asserted", "dad"), (H, "hearing aids", "asserted", "dad")},
         ),
         ("I can't manage without my frame", None, {(M, "walking frame", "asserted", "self")}),
+        # a grandparent's pet name is a member (round 26: "Pops" had been the visitor)
+        ("Pops has hearing aids", None, {(H, "hearing aids", "asserted", "pops")}),
         # staff met on the way, and a friend off sick today, are not the party
         ("The lady at the ticket desk was deaf, she was lovely though", None, set()),
         ("My friend who was meant to come is vegan but she's off sick today", None, set()),

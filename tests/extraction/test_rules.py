@@ -57,6 +57,16 @@ def triples(extractor: RuleExtractor, user: str, bot: str | None = None) -> list
             "allergic to sesame and mustard, just so you know",
             [("SpecialNeed.Allergy", "sesame", "asserted"), ("SpecialNeed.Allergy", "mustard", "asserted")],
         ),
+        # found by round 26's museum set: how much is no value, a wee cup no toilet, an expectation no dislike,
+        # and "scrap what I said" takes it back
+        ("allergic to sesame, quite badly", [("SpecialNeed.Allergy", "sesame", "asserted")]),
+        ("A wee cup of tea would go down a treat right now", []),
+        ("I need a wee", [("ImmediateNeed.Restroom", "toilet", "asserted")]),
+        ("I thought I'd hate the video stuff but actually I love it", []),
+        (
+            "scrap what I said about having all day, I need to go by 1",
+            [("VisitPlan.TimeBudget", "all day", "negated"), ("VisitPlan.TimeBudget", "until 1pm", "asserted")],
+        ),
         # time already spent is no time left (round 25)
         ("I've been stood up for two hours", []),
         # a lunch break is when one is free, not a want of lunch or of a rest

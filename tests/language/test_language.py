@@ -219,6 +219,8 @@ def test_a_message_that_hands_what_was_said_to_a_member(message: str, member: st
         ("I am vegan and my son is deaf", ""),
         # two French words in an English sentence: English still
         ("je suis here with my son and the kids, is there a lift for the pram?", ""),
+        # chat English's "im" is no German (round 26: this had been filed as a preferred German)
+        ("im feeling a bit meh and bored if im honest", ""),
     ],
 )
 def test_the_language_a_message_is_written_in(message: str, language: str) -> None:
