@@ -29,10 +29,12 @@ from .wording import be, cap, listing, md, people, placed, the
 __all__ = ["ALLERGY_SAID", "Answers", "cap", "listing", "md"]
 
 
-# where the visitor wants to be ("it's pouring, what can we see indoors?"), read against the shows' notes
-INDOORS = re.compile(r"\b(?:indoors?|inside|under cover|undercover|out of the rain|keep dry|stay dry)\b")
+# where the visitor wants to be ("it's pouring, what can we see indoors?"): a show is outdoors when its
+# access notes say so ("outdoor" in its notes)
+INDOORS = re.compile(
+    r"\b(?:rain\w*|wet weather|pouring|drizzl\w*|indoors?|inside|under cover|undercover|covered|keep dry|stay dry)\b"
+)
 OUTDOORS = re.compile(r"\b(?:outdoors?|outside|open air|fresh air|in the sun)\b(?! (?:is|it is|it s) )")
-OUT_NOTE = re.compile(r"\b(?:outdoors?|outside|open air|open-air|in the open)\b")
 
 
 class Answers(TimeAnswers, FoodAnswers):
@@ -192,7 +194,7 @@ class Answers(TimeAnswers, FoodAnswers):
         where = ""
         if (INDOORS.search(folded) or OUTDOORS.search(folded)) and shows:  # "what can we see indoors?"
             inside = bool(INDOORS.search(folded))
-            kept = [e for e in shows if bool(OUT_NOTE.search(fold(" ".join(e.access)))) != inside]
+            kept = [e for e in shows if ("outdoor" in e.notes) != inside]
             shows, where = (kept, " indoors" if inside else " outdoors") if kept else (shows, "")
         rows = []
         for e in shows:
@@ -271,7 +273,8 @@ class Answers(TimeAnswers, FoodAnswers):
         shows = [e for e in here if today is None or e.on(today)]
         later = [e for e in here if today is not None and e.opens and e.opens > today]
         text = f"**{g.name}** is on the {self.floor(g.floor)}" + (" and is step-free." if g.step_free else ".")
-        if "long" in q.focus and shows:  # "how long does it take?" of a room: its shows' time, said first
+        # "how long does it take?" of a room, or whether it fits the time the visitor has: its shows' time first
+        if ("long" in q.focus or q.budget) and shows:
             text = f"Allow about {sum(e.minutes for e in shows)} minutes for {self.what_is_on(shows)}. {text}"
         if g.noise in ("loud", "quiet"):
             text += f" It is a {g.noise} space."

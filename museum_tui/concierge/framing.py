@@ -15,7 +15,7 @@ from . import fit, overview
 from .index import VENUE_KINDS, Hit, Index
 from .kinds import AUDIENCE, kind_asked
 from .knowledge import Known
-from .lexicon import FEELINGS, QUESTION, STOPWORDS, fold
+from .lexicon import ACCESSIBLE, FEELINGS, QUESTION, STOPWORDS, fold
 from .model import Venue
 from .question import Question
 
@@ -113,6 +113,9 @@ class Framing:
 HANDLED = re.compile(r"\b(?:leave|park|store|put|keep|charge|bring|take|hire|borrow|rent|fold)\s+(?:it|them|one)\b")
 
 
+PUSHING = re.compile(r"\b(?:pushing|push|wheeling)\b")
+
+
 def without_needs(q: Question, known: Known) -> Question:
     """The question without the words of a need told in the same message ("the heat gets to me, anything
     cool indoors?" asks for somewhere cool, not about the heat): the need is answered by its own advice and
@@ -131,6 +134,7 @@ def without_needs(q: Question, known: Known) -> Question:
     if "where" in q.focus and q.accessible:  # "how do we get up to the roses with mum's wheelchair?": the roses
         for word in {w for v in values for w in re.findall(r"[a-z]{4,}", fold(v))}:
             ask = re.sub(rf"(?<![a-z0-9]){word}s?(?![a-z0-9])", " ", ask)
+        ask = ACCESSIBLE.sub(" ", PUSHING.sub(" ", ask))  # the way is step-free anyway: the place is looked up
     if ask == q.ask or not content_words(ask) - STOPWORDS:
         return q
     return replace(q, ask=" ".join(ask.split()))

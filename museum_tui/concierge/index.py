@@ -19,7 +19,7 @@ from typing import Any
 
 from museum_tui.language.party import MEMBER_WORDS
 
-from .lexicon import STOPWORDS, fold, phrase_in, tokens, words
+from .lexicon import STOPWORDS, fold, phrase_in, stem, tokens, words
 from .model import Venue
 
 K1, B = 1.2, 0.5
@@ -152,8 +152,21 @@ class Index:
                     token = match[0]
             if token not in self.idf and len(token) >= 5 and token.isalpha():
                 token = self.derived(token) or token  # "japan" → "japanese", a word the venue uses
-            out.append(token)
+            out.extend(self._compound(token) or [token])
         return out
+
+    def _compound(self, token: str) -> list[str]:
+        """A word the venue does not use, made of one it does and another word ("birdwatching" → "bird",
+        "watch"): its parts; [] when it splits no such way."""
+        if token in self.idf or len(token) < 7 or not token.isalpha():
+            return []
+        if self.vectors is None or token in self.vectors:  # a word of its own ("afternoon" is no "after noon")
+            return []
+        for cut in range(3, len(token) - 2):
+            head, tail = token[:cut], stem(token[cut:])
+            if stem(head) in self.idf and (tail in self.idf or tail in self.vectors):
+                return [stem(head), tail]
+        return []
 
     def derived(self, token: str) -> str | None:
         """The one word the venue uses that is `token` with a short ending ("japan" → "japanese",

@@ -65,10 +65,18 @@ def kind_asked(index: Index, ask: str) -> str | None:
         called = _stems(f"{names} {index.venue.words.get(kind, '')}")
         if kind == "tour":  # what the venue calls its tours: the head of their names ("walk", "talk", "show")
             called |= {stem(w) for t in index.venue.tours for w in words(t.name)[-1:] if w not in STOPWORDS}
+            called |= _tour_only_words(index)  # "when does the little train go next?": the land train tour
             called -= named
         if said & called and any(e.kind == kind for e in index.entries):
             return kind
     return None
+
+
+def _tour_only_words(index: Index) -> set[str]:
+    """The word before a tour name's head that no other entry's name has ("train" of "Land train tour", not
+    its "land"): what the tour is, said without the venue's tour word."""
+    others = {stem(w) for e in index.entries if e.kind != "tour" for w in words(e.name)}
+    return {stem(w) for t in index.venue.tours for w in words(t.name)[-2:-1] if w not in STOPWORDS} - others
 
 
 def _inside_names(index: Index, ask: str) -> set[str]:

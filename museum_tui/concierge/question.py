@@ -15,9 +15,11 @@ from .model import Venue
 
 HERE = re.compile(
     r"\b(?:i am|i'm|im|we are|we're|currently|from)\s+(?:now\s+)?(?:on|in|at|by|near|outside|inside)?\s*"
-    r"(?:the\s+)?([a-z0-9' &-]{2,40}?)(?=\s*(?:[,.?!;]|\bwhere\b|\bhow\b|\band\b|\bwhat\b|\bis\b|$|"
+    r"(?:the\s+)?(?!here\b|there\b)([a-z0-9' &-]{2,40}?)(?=\s*(?:[,.?!;]|\bwhere\b|\bhow\b|\band\b|\bwhat\b|\bis\b|$|"
     r"(?<!\bnext)(?<!\bclose)\s(?:up |down |over |back )?(?:to|into|towards?)\b))"  # "from the gate to the bats"
 )
+# someone's own chair is their wheelchair ("a tour I can join in my chair?"); "a chair" is a seat
+THEIR_CHAIR = re.compile(r"\b(?P<whose>my|his|her|their|our|mums?|mum's|dads?|dad's|nan's|gran's|grandad's) chair\b")
 NEAR = re.compile(r"\b(?:near|nearest to|closest to|to|by|next to|beside)\s+(?:the\s+)?([a-z0-9' &-]{3,40})")
 OWN_FOOD = re.compile(
     r"\b(?:(?:our|my|their) own (?:food|lunch|sandwiches|snacks|picnic)|packed lunch(?:es)?|"
@@ -85,6 +87,7 @@ class Question:
     @classmethod
     def read(cls, text: str, venue: Venue) -> Question:
         folded = expand_shorthand(lx.fold(text))  # "r u open til 7": are you open till 7
+        folded = THEIR_CHAIR.sub(r"\g<whose> wheelchair", folded)  # "in my chair", "pushing mum's chair"
         feelings_table = {k: (*v, *venue.feelings.get(k, ())) for k, v in lx.FEELINGS.items()}
         for k, v in venue.feelings.items():
             feelings_table.setdefault(k, v)

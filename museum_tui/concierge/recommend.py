@@ -3,15 +3,10 @@ needs ("what should I see?", "I have 45 minutes")."""
 
 from __future__ import annotations
 
-import re
-
-from .answers import Answers, cap, md
+from .answers import INDOORS, Answers, cap, md
 from .knowledge import Known, minutes_in, plan
 from .model import Venue
 from .question import Question
-
-# rain or a wish to stay inside: what is marked outdoors in its access notes is left out
-INDOORS = re.compile(r"\b(?:rain\w*|wet weather|pouring|drizzl\w*|indoors?|inside|under cover|covered)\b")
 
 
 def recommend(venue: Venue, answers: Answers, q: Question, known: Known) -> str:

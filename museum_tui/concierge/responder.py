@@ -36,7 +36,7 @@ from .kinds import (
     to_skip,
 )
 from .knowledge import FactLike, Known, diet_tags, floor_named
-from .lexicon import stem, tokens, words
+from .lexicon import QUESTION, stem, tokens, words
 from .model import Exhibition, Venue
 from .question import Question
 from .recommend import INDOORS, recommend
@@ -51,6 +51,10 @@ SEMANTIC_MARGIN = 0.04  # and only ahead of the next entry of another kind by th
 MAX_PARTS = 4
 PLACES = ("facility", "gallery", "entrance")  # where a tour may meet
 OPEN = re.compile(r"\bopen\b|\bclos(?:e|es|ed|ing)\b")
+
+
+# whether the venue itself is open, asked of "you" ("are you open on Christmas Day?", "when do you close?")
+VENUE_OPEN = re.compile(r"^(?:\w+ )?(?:are|r) (?:you|u) (?:\w+ )?open\b|\bwhen (?:are|do) you (?:open|close|shut)\b")
 
 
 class BuiltinResponder(Told, Talk, Framing):
@@ -116,7 +120,7 @@ class BuiltinResponder(Told, Talk, Framing):
                     parts.append(answer)
         parts = parts[: MAX_PARTS + 1]
         if q.goodbye:
-            parts.append(f"Thank you for visiting {self.venue.short_name} — enjoy the rest of your day!")
+            parts.append(self.farewell())
         elif q.thanks and len(parts) < 2:
             parts.append("You're welcome! Anything else I can help with?")
         if not parts and known.new("position"):
@@ -197,6 +201,8 @@ class BuiltinResponder(Told, Talk, Framing):
         theirs = {w for k, text in self.venue.words.items() if k != "exhibition" for w in text.split()}
         generic = [w for w in KIND_WORDS["exhibition"].split() if w not in theirs]
         kind_words = " ".join([*generic, self.venue.words.get("exhibition", "")])
+        if any(VENUE_OPEN.search(part) for part in intents.SENTENCES.split(q.folded) if QUESTION.search(part.strip())):
+            return self.answers.hours(q, now)  # "Are you open on Christmas Day? …walk off the dinner": the venue
         whole = self._overview(q, now)  # "how long to see it all?", "the newest exhibition?"
         if whole:
             return whole
@@ -282,9 +288,8 @@ class BuiltinResponder(Told, Talk, Framing):
         if timed_tour(self.index, q) and not (top and top.named):  # "when's the next feeding?"
             return self.answers.tours([h for h in hits if h.entry.kind == "tour"], q, known, now)
         own_hours = top is not None and top.entry.kind == "facility" and bool(top.entry.obj.hours)
-        if asks_time(q) and not (
-            top and (top.named or own_hours or top.entry.kind in ("tour", "cafe", "menu", "hours"))
-        ):
+        timely = asks_time(q) and "price" not in q.focus  # "do I still have to pay?" asks the price
+        if timely and not (top and (top.named or own_hours or top.entry.kind in ("tour", "cafe", "menu", "hours"))):
             # "can we still come in?": no entry is open or closed but the venue ("is the gift shop still open?":
             # a facility with hours of its own is)
             return self.answers.hours(q, now)

@@ -20,7 +20,7 @@ class Talk:
     def small_talk(self, acts: set[str], known: Known, store: MemoryStore, now: datetime) -> str:
         """One short fitting reply to a message that only greets, thanks, says goodbye or acknowledges."""
         if "goodbye" in acts:
-            return f"Thank you for visiting {self.venue.short_name} — enjoy the rest of your day!"
+            return self.farewell()
         if "done" in acts and "thanks" in acts:  # "that's all, thank you"
             return "You're welcome — enjoy your visit!"
         if "declined" in acts or "done" in acts:  # "no thanks", "I'm good"
@@ -32,6 +32,10 @@ class Talk:
         if "no" in acts:
             return "No problem — just ask if you need anything. Enjoy your visit!"
         return "Glad that helps — anything else I can help with?"
+
+    def farewell(self) -> str:
+        """The one goodbye, whether the message only says goodbye or asks something first."""
+        return f"Goodbye, and thank you for visiting {self.venue.short_name} — enjoy the rest of your day!"
 
     def greeting(self, known: Known, store: MemoryStore, now: datetime, pick: bool = True) -> str:
         name = known.first("name")

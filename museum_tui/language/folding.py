@@ -34,6 +34,7 @@ SHORTHAND = [
     (r"\bgotta\b", "have to"),
     (r"\bbtw\b", "by the way"),
     (r"\b(?:wat|wot|wut)\b", "what"),
+    (r"\bat the (?:minute|mo)\b", "now"),  # British: "are the roses out at the minute?"
 ]
 _SHORTHAND = [(re.compile(p), r) for p, r in SHORTHAND]
 

@@ -17,7 +17,7 @@ def test_small_talk_gets_a_short_reply_and_never_a_live_need(museum: Venue) -> N
     museum.remember("ImmediateNeed.Refreshment", "a coffee")
     assert museum.ask("thanks!") == "You're welcome! Anything else I can help with?"
     assert museum.ask("ok great") == "Glad that helps — anything else I can help with?"
-    assert museum.ask("bye").startswith("Thank you for visiting")
+    assert museum.ask("bye").startswith("Goodbye, and thank you for visiting")
     assert "Café" in museum.ask("where can I get one?"), "a clear reference still finds the need"
     assert "Café" not in museum.ask("tell me about the building")
 

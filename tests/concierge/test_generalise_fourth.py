@@ -141,3 +141,39 @@ def test_what_to_see_indoors_or_out_is_read_from_the_shows_notes(garden: Venue) 
     assert "indoors" in reply and all(t in reply for t in inside) and not any(t in reply for t in outside), reply
     reply = ask(garden, "what can we see outdoors?")
     assert all(t in reply for t in outside) and not any(t in reply for t in inside), reply
+
+
+def _at(venue_name: str, q: str, now: str = "2026-11-23T10:30:00", memory: list | None = None) -> str:
+    return asyncio.run(answer(ONTOLOGIES / f"{venue_name}.json", {"q": q, "now": now, "memory": memory or []}))
+
+
+def test_round_26_garden_questions_in_everyday_words(garden: Venue) -> None:  # noqa: F811
+    """Found by round 26's garden questions, each a general reading: a price question is not an hours one for
+    its "still"; a goodbye says goodbye; someone's own chair is their wheelchair; a way "from here" is no
+    place; "are you open on Christmas Day?" is the venue's hours whatever follows ("…walk off the dinner");
+    a word made of two ("birdwatching") finds its parts; "the little train" is the land train tour; "at the
+    minute" is now; a room asked about with little time says how long its shows take."""
+    assert "carers free" in ask(garden, "I'm here as my brother's carer, do I still have to pay?")
+    assert ask(garden, "right we're off home now, bye!!").startswith("Goodbye")
+    wheelchair = [["Access.Mobility", "wheelchair", "self"]]
+    reply = _at("garden", "is there any tour I can join in my chair?", "2026-11-23T10:50:00", wheelchair)
+    assert "Land train tour" in reply and "Seating" not in reply, reply
+    here = [["Access.Mobility", "wheelchair", "mum"], ["Visit.Where", "Palm House", "self"]]
+    reply = _at(
+        "garden", "we want to see the orchids next, whats the best way from here pushing mums chair?", memory=here
+    )
+    assert "Temperate House" in reply, reply
+    reply = _at(
+        "garden",
+        "Are you open on Christmas Day? Thought it might be nice to walk off the dinner",
+        "2026-12-20T14:00:00",
+    )
+    assert "closed" in reply.lower() and "Café" not in reply, reply
+    reply = _at("garden", "Is there a birdwatching thing on at the weekend?", "2026-11-27T16:00:00")
+    assert "Dawn chorus bird walk" in reply and "09:00" in reply, reply
+    assert "12:30" in _at("garden", "when does the little train go next", "2026-11-23T12:05:00")
+    assert "June to September" in _at("garden", "are the roses out at the minute or have i missed them")
+    reply = ask(garden, "we've only got 20 mins before our bus, is the alpine house worth a look?")
+    assert reply.startswith("Allow about 15 minutes"), reply
+    # still honest where nothing fits
+    assert "I'm not sure" in ask(garden, "Can I land a helicopter on the roof?")

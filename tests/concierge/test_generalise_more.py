@@ -253,7 +253,7 @@ def test_leaving_said_in_other_words_is_a_goodbye(museum: Venue) -> None:  # noq
         "that's us heading home, cheers",
         "gotta go, ta",
     ):
-        assert ask(museum, message).startswith("Thank you for visiting"), message
+        assert ask(museum, message).startswith("Goodbye, and thank you for visiting"), message
     assert "goodbye" not in dialogue_acts(plain("we're heading to the cafe, thanks"))
     assert "goodbye" not in dialogue_acts(plain("we're off to the shop"))
 
