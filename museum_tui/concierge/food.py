@@ -17,7 +17,7 @@ from .knowledge import Known, allergen_tags, diet_tags, diet_word, item_problem
 from .lexicon import ALLERGEN_WORDS, DIET_WORDS, fold, phrase_in, stem, tokens, words
 from .model import Cafe, MenuItem, Venue
 from .question import Question
-from .wording import listing, md
+from .wording import listing, md, the_named
 
 GENERIC_MENU_WORDS = {"food", "drink", "menu", "cafe", "eat", "snack", "safe", "good", "okay", "ok", "fine"}
 SWEET = re.compile(
@@ -163,7 +163,7 @@ class FoodAnswers:
             named_cafe = by[0]
         if named_cafe is not None and named_cafe not in open_cafes:  # "a snack at the kiosk?" out of season
             others = [h for h in hits if named_cafe not in (h.entry.obj, *_pair(h.entry.obj))]
-            closed = f"The **{named_cafe.name}** is {timing.cafe_hours(named_cafe, self.venue, now)}."
+            closed = f"{the_named(named_cafe.name)} is {timing.cafe_hours(named_cafe, self.venue, now)}."
             return f"{closed} Instead: {self.food(others, q, known, wants, where, now, instead=True)}"
         avoid, diets = self.needs(q, known)
         if named_cafe or named:
@@ -257,7 +257,7 @@ class FoodAnswers:
         if where and wants:
             line = f"You can get one at the **{cafe.name}** — it's {cafe.location}{hours}."
         else:
-            line = f"The **{cafe.name}** is {cafe.location}{hours}."
+            line = f"{the_named(cafe.name)} is {cafe.location}{hours}."
         if where or self.here(q, known) is not None:
             line = f"{line} {self.route_to(cafe.floor, q, known)}".strip()
         return line

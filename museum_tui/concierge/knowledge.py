@@ -55,11 +55,15 @@ class Known:
         for fact in sorted(agent.memory(store), key=lambda f: (-f.salience, -f.seq)):
             known.values.setdefault(fact.concept, []).append(fact.value)
             known.note_about(fact)
+        seen = set(known.values)
         for fact in sorted(select(store), key=lambda f: (-f.salience, -f.seq)):
             rule = venue.concepts.get(fact.concept)
             if rule and (rule.menu or rule.tours or rule.avoid or rule.step_free):
                 known.party_values.setdefault(fact.concept, []).append(fact.value)
                 known.note_about(fact)
+            if rule and rule.role == "position" and fact.concept not in seen:
+                # where the visitor is shapes every answer that gives a way ("I need a wee" to the concierge)
+                known.values.setdefault(fact.concept, []).append(fact.value)
         for fact in pending:
             if fact.polarity == "negated":
                 try:

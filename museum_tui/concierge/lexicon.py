@@ -16,6 +16,9 @@ __all__ = ["GOODBYE", "GREETING", "QUESTION", "STOPWORDS", "THANKS", "fold", "st
 
 # everyday words → the word a venue file is likely to use
 SYNONYMS = {
+    "caffeine": "coffee",  # "need caffeine asap"
+    "cuppa": "tea",
+    "brew": "tea",
     "subtitle": "caption",
     "subtitled": "caption",
     "captioned": "caption",

@@ -14,7 +14,7 @@ from .knowledge import Known
 from .lexicon import fold, phrase_in
 from .model import Cafe, Tour, Venue
 from .question import Question
-from .wording import cap, listing
+from .wording import cap, listing, the_named
 
 # a clock time named in a question: "the 3 o'clock tour", "the 3pm one", "the 15:00 tour"
 TIME_NAMED = re.compile(
@@ -44,10 +44,10 @@ class TimeAnswers:
                 f"closed {timing.weekday(day, now)}" if said == "closed" else f"open {timing.weekday(day, now)}, {said}"
             )
             season = f" (it is open {hours.season})" if hours.season else ""
-            return f"The **{cafe.name}** is {when}{season}; it is {cafe.location}."
+            return f"{the_named(cafe.name)} is {when}{season}; it is {cafe.location}."
         when = timing.cafe_hours(cafe, self.venue, now)
         verb = "" if when.startswith("opens") else "is "
-        text = f"The **{cafe.name}** {verb}{when}; it is {cafe.location}." if when else self._cafe_where(cafe)
+        text = f"{the_named(cafe.name)} {verb}{when}; it is {cafe.location}." if when else self._cafe_where(cafe)
         return f"{text} {self.open_instead(cafe, now)}".strip()
 
     def open_instead(self, closed: Cafe, now: datetime) -> str:
@@ -62,7 +62,7 @@ class TimeAnswers:
         return f"Instead, {listing(said)}." if said else ""
 
     def _cafe_where(self, cafe: Cafe) -> str:
-        return f"The **{cafe.name}** is {cafe.location}."
+        return f"{the_named(cafe.name)} is {cafe.location}."
 
     def tours(self, hits: list[Hit], q: Question, known: Known, now: datetime, pool: list[Tour] | None = None) -> str:
         """One tour when the question picks one out, else the tours (of `pool`: those at one place) that fit

@@ -10,6 +10,7 @@ from datetime import date, datetime, timedelta
 from .hours import Schedule, Span, clock
 from .lexicon import WEEKDAYS
 from .model import Cafe, Tour, Venue
+from .wording import the_named
 
 NOW_WORDS = re.compile(r"\b(?:now|right now|at the moment|currently|still|yet|too late)\b")
 LATE = re.compile(r"(?<!\btoo )\b(?:late|evening|tonight|night)\b")  # not "is it too late to come in?"
@@ -279,7 +280,7 @@ COMMON = frozenset("daily every each weekends weekdays hourly twice once".split(
 def tour_line(t: Tour, now: datetime) -> str:
     """One tour: when it runs, how long, where it meets, the next time, what to know."""
     when = t.when[:1].lower() + t.when[1:] if t.when.split()[:1] and t.when.split()[0].lower() in COMMON else t.when
-    text = f"The **{t.name}** runs {when} ({t.minutes} min), from {t.meets}."
+    text = f"{the_named(t.name)} runs {when} ({t.minutes} min), from {t.meets}."
     nxt = next_run(t, now, 366)  # a seasonal tour's next run may be months away
     if nxt:
         text += f" The next one is {weekday(nxt.start.date(), now)} at {clock(nxt.start)}."

@@ -31,6 +31,11 @@ def be(name: str) -> str:
 IRREGULAR_PLURALS = frozenset("children people men women feet teeth mice geese staff".split())  # noqa: SIM905
 
 
+def the_named(name: str) -> str:
+    """A proper name with its article, bold, as written: 'The **Orchard Café**', '**The Old Forge**'."""
+    return f"**{cap(name)}**" if fold(name).startswith(("the ", "a ", "an ")) else f"The **{name}**"
+
+
 def the(name: str) -> str:
     """A facility's name with its article, bold: 'The **Cloakroom**'; none before a name that has one."""
     if fold(name).startswith(("the ", "a ", "an ")):

@@ -177,3 +177,18 @@ def test_round_26_garden_questions_in_everyday_words(garden: Venue) -> None:  # 
     assert reply.startswith("Allow about 15 minutes"), reply
     # still honest where nothing fits
     assert "I'm not sure" in ask(garden, "Can I land a helicopter on the roof?")
+
+
+def test_round_26_museum_and_transport_questions() -> None:
+    """Found by round 26's museum and transport questions: a name that has its article keeps it ("**The
+    Dining Car Café**", not "The **The Dining Car Café**"); thanks and goodbye in the visitor's language;
+    where the visitor is shapes directions whichever agent answers ("I need a wee" goes to the concierge,
+    which did not read the position); "caffeine" asks for coffee."""
+    transport = BLIND / "transport.json"
+    reply = asyncio.run(answer(transport, {"q": "where can I get an ice cream?", "now": "2026-07-15T14:00:00"}))
+    assert "The **The" not in reply and "**The Dining Car Café**" in reply, reply
+    assert _at("museum", "Danke, very helpful! Tschüss").startswith("Goodbye")
+    here = [["Position.CurrentArea", "Gallery 2", "self"]]
+    assert "next to Gallery 2" in _at("museum", "I need a wee", memory=here)
+    top = [["Position.CurrentArea", "Third floor", "self"]]
+    assert "Rooftop Kiosk" in _at("museum", "need caffeine asap, anywhere up here?", "2026-11-28T13:00:00", top)
