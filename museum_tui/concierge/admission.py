@@ -19,7 +19,12 @@ from .question import Question
 from .wording import cap
 
 # an age said in years ("my 10 year old", "a 7-yr-old", "aged 4", "she's 9 years old")
-AGE = re.compile(r"\b(\d{1,2})\s*[- ]?\s*(?:years?|yrs?|yo)\b(?:[- ]?old)?|\baged? (\d{1,2})\b")
+# (and "they're 9-10", "she's 6"; a school's "Year 5" class, in England, is 9 to 10: year + 4)
+AGE = re.compile(
+    r"\b(\d{1,2})\s*[- ]?\s*(?:years?|yrs?|yo)\b(?:[- ]?old)?|\baged? (\d{1,2})\b"
+    r"|\b(?:they'?re|they are|he'?s|he is|she'?s|she is) (\d{1,2})\b(?!\s*(?:am|pm|:|o'?clock))"
+)
+SCHOOL_YEAR = re.compile(r"\byear (\d{1,2})s?\b(?! (?:ago|old))")
 # a very young child said by a word (ages as a rule of thumb)
 YOUNG = {"baby": 1, "babies": 1, "toddler": 2, "toddlers": 2, "infant": 1}
 # the question asks whether someone may go in or it suits them
@@ -54,7 +59,9 @@ def age_in(folded: str) -> int | None:
     """The age the question says (in years), or None."""
     m = AGE.search(folded)
     if m:
-        return int(m.group(1) or m.group(2))
+        return int(m.group(1) or m.group(2) or m.group(3))
+    if (school := SCHOOL_YEAR.search(folded)) is not None and int(school.group(1)) <= 13:
+        return int(school.group(1)) + 4
     return next((age for word, age in YOUNG.items() if re.search(rf"\b{word}\b", folded)), None)
 
 

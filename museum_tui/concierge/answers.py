@@ -5,6 +5,7 @@ show is and who made it, the toilet that suits, the menu items that fit, today's
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import date, datetime
 
 from museum_tui.language.party import member_phrase
@@ -20,21 +21,13 @@ from .knowledge import (
     interest_score,
     pick_restroom,
 )
-from .lexicon import fold, phrase_in
+from .lexicon import INDOORS, OUTDOORS, fold, phrase_in
 from .model import Exhibition, Facility, Gallery, Venue
 from .question import Question
 from .time_answers import TimeAnswers
 from .wording import be, cap, listing, md, people, placed, the
 
 __all__ = ["ALLERGY_SAID", "Answers", "cap", "listing", "md"]
-
-
-# where the visitor wants to be ("it's pouring, what can we see indoors?"): a show is outdoors when its
-# access notes say so ("outdoor" in its notes)
-INDOORS = re.compile(
-    r"\b(?:rain\w*|wet weather|pouring|drizzl\w*|indoors?|inside|under cover|undercover|covered|keep dry|stay dry)\b"
-)
-OUTDOORS = re.compile(r"\b(?:outdoors?|outside|open air|fresh air|in the sun)\b(?! (?:is|it is|it s) )")
 
 
 class Answers(TimeAnswers, FoodAnswers):
@@ -184,14 +177,16 @@ class Answers(TimeAnswers, FoodAnswers):
             parts.append(cap(e.age_note.rstrip(".")) + ".")
         return "".join(f" {p}" for p in parts)
 
-    def whats_on(self, known: Known, now: datetime, folded: str = "") -> str:
+    def whats_on(self, known: Known, now: datetime, folded: str = "", only: Sequence[Exhibition] = ()) -> str:
         """Every exhibition on today (or the day asked), by floor, with what the visitor should know
         (tickets, ages, clashes); asked about another day or a time of day, the tours and shows that start
         then come first ("anything on early tomorrow morning?")."""
         asked = timing.window(folded, now)
         day = asked[0] if asked else now.date()
         shows = sorted((e for e in self.venue.exhibitions if e.on(day)), key=lambda e: (e.gallery.floor, e.title))
-        where = ""
+        where = kind = ""
+        if only:  # "any photography shows on?": the shows of that kind
+            shows, kind = [e for e in shows if e in only], " of that kind"
         if (INDOORS.search(folded) or OUTDOORS.search(folded)) and shows:  # "what can we see indoors?"
             inside = bool(INDOORS.search(folded))
             kept = [e for e in shows if ("outdoor" in e.notes) != inside]
@@ -216,7 +211,7 @@ class Answers(TimeAnswers, FoodAnswers):
             )
         n = len(shows)
         when = "now" if day == now.date() else timing.weekday(day, now)
-        head = f"On {when}{where} at {self.venue.short_name} ({n} exhibition{'s' if n != 1 else ''}):"
+        head = f"On {when}{where} at {self.venue.short_name} ({n} exhibition{'s' if n != 1 else ''}{kind}):"
         if not shows:
             head = f"Nothing is on at {self.venue.short_name} {when}, I'm afraid."
         later = sorted((e for e in self.venue.exhibitions if e.opens and e.opens > now.date()), key=lambda e: e.opens)

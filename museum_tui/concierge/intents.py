@@ -114,6 +114,21 @@ def whats_on(folded: str, kind_words: str, index: Index | None = None, other: fr
     return not any(set(tokens(w, index.venue.synonyms)) & (shown | elsewhere) for w in rest)
 
 
+# "any photography shows on?": shows asked for in the plural, narrowed by what they are
+SHOWS_OF_A_KIND = re.compile(r"\b(?:any|which|what|all)\b(?P<what>(?: [a-z-]+){1,2}) (?:shows|exhibitions|displays)\b")
+
+
+def shows_of_a_kind(folded: str, shows: Sequence) -> list:
+    """The shows a plural question narrows by a word of their media, styles or title ("any photography shows
+    on?" → every photography show), when two or more share it; [] otherwise."""
+    m = SHOWS_OF_A_KIND.search(folded)
+    if not m:
+        return []
+    said = content_words(m.group("what"))
+    found = [e for e in shows if said & content_words(" ".join([e.title, *e.media, *e.styles]))]
+    return found if len(found) >= 2 else []
+
+
 def points_back(folded: str) -> bool:
     return bool(POINTER.search(folded))
 

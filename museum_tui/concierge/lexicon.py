@@ -202,6 +202,13 @@ ACCESSIBLE = re.compile(
     r"\b(?:accessible|wheelchairs?|disabled|step.?free)\b|\b(?:without|no|avoid(?:ing)?(?: the)?) (?:steps|stairs)\b"
 )
 
+# where the visitor wants to be ("it's pouring, what can we see indoors?"): a show is outdoors when its
+# access notes say so ("outdoor" in its notes)
+INDOORS = re.compile(
+    r"\b(?:rain\w*|wet weather|pouring|drizzl\w*|indoors?|inside|under cover|undercover|covered|keep dry|stay dry)\b"
+)
+OUTDOORS = re.compile(r"\b(?:outdoors?|outside|open air|fresh air|in the sun)\b(?! (?:is|it is|it s) )")
+
 FOCUS = (
     ("who", re.compile(r"\b(?:who|whose|artists?|made|by whom|created)\b")),
     ("long", re.compile(r"\bhow long\b|\bminutes\b|\btake\b")),

@@ -3,8 +3,9 @@ needs ("what should I see?", "I have 45 minutes")."""
 
 from __future__ import annotations
 
-from .answers import INDOORS, Answers, cap, md
+from .answers import Answers, cap, md
 from .knowledge import Known, minutes_in, plan
+from .lexicon import INDOORS
 from .model import Venue
 from .question import Question
 

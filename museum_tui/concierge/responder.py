@@ -208,6 +208,8 @@ class BuiltinResponder(Told, Talk, Framing):
             return whole
         if intents.whats_on(q.folded, kind_words, self.index, frozenset(theirs)) and not q.budget:
             return self.answers.whats_on(known, now, q.folded)
+        if kind := intents.shows_of_a_kind(q.folded, [e for e in self.venue.exhibitions if e.on(now.date())]):
+            return self.answers.whats_on(known, now, q.folded, only=kind)
         skip = to_skip(self.answers, q, known, now) if SKIP.search(q.folded) else ""
         if skip:  # "anywhere we should skip?": the shows that clash with the party's needs
             return skip

@@ -192,3 +192,20 @@ def test_round_26_museum_and_transport_questions() -> None:
     assert "next to Gallery 2" in _at("museum", "I need a wee", memory=here)
     top = [["Position.CurrentArea", "Third floor", "self"]]
     assert "Rooftop Kiosk" in _at("museum", "need caffeine asap, anywhere up here?", "2026-11-28T13:00:00", top)
+
+
+def test_shows_of_a_kind_and_a_classs_ages(museum: Venue) -> None:  # noqa: F811
+    """Round 26's museum questions: "any photography shows on?" lists every photography show (the best
+    match alone had answered); "a Year 5 class (they're 9-10) … is everything suitable?" reads their age (a
+    school year in England is the age less four) and says which show is not for them."""
+    photo = [e.title for e in museum.venue.exhibitions if "photography" in e.media and e.on(MONDAY.date())]
+    assert len(photo) >= 2
+    reply = ask(museum, "any photography shows on? I'm really into street photography")
+    assert all(t in reply for t in photo) and "of that kind" in reply, reply
+    limited = next(e for e in museum.venue.exhibitions if e.min_age and e.min_age > 10)
+    for question in (
+        "I'm bringing a Year 5 class next week - is everything suitable for them?",
+        "they're 9-10, is everything suitable for them?",
+    ):
+        reply = ask(museum, question)
+        assert f"rules out {limited.title}" in reply, (question, reply)
