@@ -150,7 +150,7 @@ CLAUSE_BREAK = re.compile(
     r"they|it|there|ther|the|this|that|these|those|any|anything|my|our)|"
     r"by the way|ta)\b"
     # "…, youngest is 3 and in a pushchair", "…, mum's on crutches": a member named bare opens a clause
-    rf"|(?:the )?(?:{KIN})(?:'s)? (?:is|has|was|uses|needs|can|gets|wears|relies|struggles|does|on|in)\b)",
+    rf"|(?:the )?(?:{KIN})(?:'s)? (?:is|has|was|uses|needs|can|gets|got|wears|relies|struggles|does|on|in)\b)",
     re.IGNORECASE,
 )
 LEAD_IN = re.compile(r"^(?:(?:and|also|plus|so|oh|well|um|erm|hi|hello|hey|actually|ok|okay)\s+|,\s*)+")
@@ -260,8 +260,11 @@ def split_clauses(
             # "If I get tired, is there somewhere to sit?": the clause after an if-clause is its consequence
             clause.hypothetical = bool(HYPOTHETICAL.search(folded)) or conditional
             conditional = clause.hypothetical and folded.startswith("if ")
-            clause.about = subject_of(folded, named)
-            person = named_person(part, known) if known is not None and clause.about in (SELF, "other") else ""
+            # "our eldest, Zara, has a sesame allergy": the name said beside the member is no other subject
+            clause.about = subject_of(APPOSITIVE.sub(r"\g<who>", folded), named)
+            person = named_person(part, known) if known is not None else ""
+            # "Auntie Jo has …": the name with its kin word, not the kin word alone
+            person = person if clause.about in (SELF, "other") or person.startswith(f"{clause.about} ") else ""
             if person and not FIRST_PERSON.search(re.sub(r"^(?:\w+ )?(?:our|my) ", "", folded)):
                 clause.about = person  # "our Sophie gets …": hers, though "our" is the visitor's word
             # "mum's got a bad hip and can't walk far": still mum; "yeah my partner - shellfish": the partner's
@@ -314,6 +317,7 @@ def _said_then_meant(clauses: list[Clause]) -> None:
 
 
 NAME_BREAK = re.compile(r",\s+(?=[A-Z][a-z]+(?:'s|’s| is| has| can't| can’t| needs| uses| gets| wears)\b)")
+APPOSITIVE = re.compile(rf"^(?P<who>(?:my|our) (?:[\w-]+ ){{0,2}}?(?:{MEMBERS})) , [a-z]+ ,")
 RESTATED = re.compile(r"^(?:i mean|i meant|or rather|well)\s+(?P<rest>an? .+)$")
 RELATIVE_OPEN = re.compile(r"^(?:who|whose) (?:is|has|uses|needs|can|wears|gets|relies|struggles)\b")
 # "me and my partner", and the same after a comma ("we're tourists from Osaka, me and my mother")

@@ -39,7 +39,7 @@ MEMBERS = (  # the in-law forms first: "mother" would otherwise match the start 
     r"roommate|housemate|nan|nana|nanna|gran|grandad|granddad|grampa|hubby|missus|sis|bro|bf|gf|twins|"
     r"in-laws|stepson|stepdaughter|stepmum|stepdad|"
     r"kiddos?|little one|little un|wee one|eldest|pupils?|students?|"
-    r"youngest|other half|mam|mammy|lad|lads|lass|fella|fiancé|fiancée|pops|gramps|grandpops"
+    r"youngest|other half|mam|mammy|lad|lads|lass|fella|fiancé|fiancée|pops|gramps|grandpops|auntie|aunty"
 )
 SOME_OF = (
     r"\b(?:one|two|three|four|some|several|a few|another|a couple)\s+(?:of\s+)?(?:(?:the|my|our|them)\s+)?"
@@ -87,7 +87,7 @@ KIN = (
     r"son|daughter|wife|husband|hubby|partner|kids|children|twins|missus|grandkids|grandchildren|baby|"
     r"little ones?|little un|wee one|in-laws|family|boys|girls|parents|grandparents|other half|"
     r"brother|sister|uncle|aunt|auntie|nephew|niece|cousin|grandson|granddaughter|boyfriend|girlfriend|"
-    r"eldest|youngest|oldest|pops|gramps"
+    r"eldest|youngest|oldest|pops|gramps|mam|mammy"
 )
 BARE_MEMBER = re.compile(
     # "both kids are vegan", "all the kids", "the eldest has a nut allergy"
@@ -117,7 +117,7 @@ ABSENT = re.compile(
     r"\b(?:is|are|was|were|could|can|did|will|would|has|have) not (?:\w+ )?(?:coming|come|make it|made it|"
     r"with us|joining|join us|here(?! yet\b))\b"
     r"|\b(?:might|may|could|will|would) (?:\w+ )?(?:come|join us|visit)\b.*\b(?:next|another|later|tomorrow)\b"
-    r"|\b(?:stayed|staying|stays|is|are) (?:at )?home\b|\bback (?:home|at school|at work)\b"
+    r"|\b(?:stayed|staying|stays|is|are) (?:at )?home\b|\bback (?:home|at school|at work|in (?!the\b)[a-z]+)\b"
     # "my friend who was meant to come is vegan but she is off sick today"
     r"|\boff (?:sick|ill)\b|\b(?:was|were) (?:meant|supposed|going) to (?:come|join)\b"
 )

@@ -152,7 +152,8 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
         ("me mam's got a bad hip", None, {(M, "bad hip", "asserted", "mum")}),
         # kin words chat uses as names, without "my"
         ("brother's blind", None, {(V, "blind", "asserted", "brother")}),
-        ("Uncle Ray has macular degeneration", None, {(V, "macular degeneration", "asserted", "uncle")}),
+        # the kin word with the name, as "Auntie Jo" (round 25)
+        ("Uncle Ray has macular degeneration", None, {(V, "macular degeneration", "asserted", "uncle ray")}),
         # a relative clause after a comma is about the member just named, and asks nothing
         (
             "here with my sister, who uses a walking frame",
@@ -329,6 +330,18 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
         ("I can't manage without my frame", None, {(M, "walking frame", "asserted", "self")}),
         # a grandparent's pet name is a member (round 26: "Pops" had been the visitor)
         ("Pops has hearing aids", None, {(H, "hearing aids", "asserted", "pops")}),
+        # round 26's garden set: a dialect kin word opening a clause ("mam's got"), "me auntie", a name said
+        # beside the member ("our eldest, Zara, has …"): the member's (all three had been the visitor's own);
+        # someone "back in Lagos" is not at the visit, someone back in the café is
+        (
+            "came with me mam and our kid, mam's got a dodgy knee",
+            None,
+            {(M, "bad knee", "asserted", "mum")},
+        ),
+        ("Me auntie's got MS and gets about with a rollator", None, {(M, "rollator", "asserted", "auntie")}),
+        ("Our eldest, Zara, has a sesame allergy", None, {(A, "sesame", "asserted", "eldest")}),
+        ("My brother back in Lagos is deaf, he'd love a signed walk one day", None, set()),
+        ("my mum is back in the cafe, she's coeliac", None, {(D, "gluten-free (coeliac)", "asserted", "mum")}),
         # staff met on the way, and a friend off sick today, are not the party
         ("The lady at the ticket desk was deaf, she was lovely though", None, set()),
         ("My friend who was meant to come is vegan but she's off sick today", None, set()),
