@@ -20,6 +20,10 @@ WHOLE = re.compile(
     r"whole (?:place|thing|visit)|a (?:full|whole) visit|see all)\b"
 )
 NEWEST = re.compile(r"\b(?:newest|latest|most recent|new(?:ly)? opened|just opened|brand new)\b")
+UPCOMING = re.compile(
+    r"\b(?:coming (?:up|soon)|opening (?:soon|later|next)|opens? (?:soon|next)|next exhibitions?|"
+    r"future (?:exhibitions?|shows?)|anything new (?:later|soon|coming))\b"
+)
 ENDING = re.compile(
     r"\b(?:clos(?:es|ing) soon|end(?:s|ing) soon|finish(?:es|ing) soon|last chance|about to (?:close|end)|"
     r"leaving soon|final (?:days|weeks))\b"
@@ -93,8 +97,11 @@ def by_noise(rooms: list, floor_name) -> str:
     return " ".join(p for p in parts if p)
 
 
-def answer(q: Question, shows: list[Exhibition], today: date, names: dict[int, str] | None = None, rooms=()) -> str:
-    """The answer to a question about everything on, or ''."""
+def answer(
+    q: Question, shows: list[Exhibition], today: date, names: dict[int, str] | None = None, rooms=(), upcoming=()
+) -> str:
+    """The answer to a question about everything on, or ''. `upcoming`: the shows that open later, soonest
+    first ("anything new coming up later on?")."""
     if rooms and NOISE.search(q.folded):
         found = by_noise(list(rooms), lambda level: (names or {}).get(level, f"floor {level}").lower())
         if found:
@@ -103,6 +110,9 @@ def answer(q: Question, shows: list[Exhibition], today: date, names: dict[int, s
         return floors(shows, names)
     if asks_total(q):
         return total_time(shows)
+    if UPCOMING.search(q.folded):
+        said = "; ".join(f"**{e.title}** (from {e.opens.day} {e.opens:%B %Y})" for e in upcoming)
+        return f"Coming up: {said}." if said else "No new exhibition is announced yet."
     if NEWEST.search(q.folded):
         return newest(shows, today)
     if ENDING.search(q.folded):

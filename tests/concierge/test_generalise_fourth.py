@@ -209,3 +209,11 @@ def test_shows_of_a_kind_and_a_classs_ages(museum: Venue) -> None:  # noqa: F811
     ):
         reply = ask(museum, question)
         assert f"rules out {limited.title}" in reply, (question, reply)
+
+
+def test_what_is_coming_up() -> None:
+    """Round 26's transport questions: "anything new coming up later on?" had the opening hours; it is the
+    shows that open later, soonest first, or that none is announced."""
+    reply = asyncio.run(answer(BLIND / "transport.json", {"q": "anything new coming up later on?"}))
+    assert reply.startswith("Coming up: **Electric Avenue: The Age of the Tram** (from 20 March 2027)"), reply
+    assert _at("museum", "anything coming up soon?") == "No new exhibition is announced yet."
