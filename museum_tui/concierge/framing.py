@@ -10,12 +10,13 @@ from dataclasses import replace
 from datetime import datetime
 
 from museum_tui.language import content_words
+from museum_tui.language.clauses import split_clauses
 
 from . import fit, overview
 from .index import VENUE_KINDS, Hit, Index
 from .kinds import AUDIENCE, kind_asked
 from .knowledge import Known
-from .lexicon import ACCESSIBLE, FEELINGS, QUESTION, STOPWORDS, fold
+from .lexicon import ACCESSIBLE, FEELINGS, STOPWORDS, fold
 from .model import Venue
 from .question import Question
 
@@ -127,10 +128,14 @@ def without_needs(q: Question, known: Known) -> Question:
     if HANDLED.search(q.ask):  # "we've got a pushchair, where can we leave it?": the need's thing is asked about
         return q
     ask = q.ask
-    sentences = re.split(r"(?<=[.?!])\s+", ask)
-    asked = [s for s in sentences if QUESTION.search(s)]
-    if values and asked and len(asked) < len(sentences):  # "how do I get to the café? can't do stairs"
+    # "how do I get to the café? can't do stairs", "Tom can't manage steps - where's the cafe?": the clauses
+    # that ask are what is looked up (the language layer's clauses: a statement and a question are two)
+    clauses = split_clauses(q.text)
+    asked = [fold(c.original) for c in clauses if c.question]
+    if values and asked and len(asked) < len(clauses):
         ask = " ".join(asked)
+        if q.here is not None and q.where_text:  # where they are is not what is looked up ("from gallery 3")
+            ask = re.sub(rf"\b(?:from|in|at|on|by) (?:the )?{re.escape(q.where_text)}\b", " ", ask)
     for value in values:
         ask = re.sub(rf"(?<![a-z0-9]){re.escape(fold(value))}(?![a-z0-9])", " ", ask)
     if "where" in q.focus and q.accessible:  # "how do we get up to the roses with mum's wheelchair?": the roses

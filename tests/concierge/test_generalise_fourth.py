@@ -217,3 +217,11 @@ def test_what_is_coming_up() -> None:
     reply = asyncio.run(answer(BLIND / "transport.json", {"q": "anything new coming up later on?"}))
     assert reply.startswith("Coming up: **Electric Avenue: The Age of the Tram** (from 20 March 2027)"), reply
     assert _at("museum", "anything coming up soon?") == "No new exhibition is announced yet."
+
+
+def test_a_members_need_told_with_a_question_after_a_dash() -> None:
+    """Found using the app in tmux (README command 1): "our Tom can't manage steps, he's on crutches - where's
+    the cafe?" noted Tom's needs but never answered where the café is (the need's words found the step-free
+    leaflet, which the acknowledgement had already said). The clauses that ask are what is looked up."""
+    reply = _at("museum", "our Tom can't manage steps, he's on crutches - where's the cafe?")
+    assert "Harbour Café" in reply and "Step-free access" in reply, reply
