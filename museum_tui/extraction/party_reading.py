@@ -20,7 +20,7 @@ MEMBER_SUBJECT = re.compile(
     rf"(?P<verb>{SUBJECT_VERBS})\b"
 )
 ELLIPSIS = re.compile(
-    r"^(?:but |it is |it was |that is |that was |(?:that|it) (?:is|was) (?:for|about) )?"
+    r"^(?:but |it is |it was |that is |that was |(?:that|it) (?:is|was) (?:for|about) )?(?:only |just )?"
     rf"(?:my|our) (?:[\w-]+ )?(?:{MEMBERS})"
     r"(?: is| does| has| was| one| does too| is too)?$"
 )

@@ -49,6 +49,7 @@ FORGET = re.compile(
 _BARE = "the a an some any please now quick quickly urgently first more another"
 BARE_WORDS = frozenset(_BARE.split())
 SELF_NOUN = re.compile(r"\b(?:i am|we are|i have always been|i have been) (?:an?|such an?) (?:\w+ )?$")
+HERE = re.compile(r"\s+here\b")
 PERSON_AFTER = re.compile(
     rf"\s+(?:{PEOPLE}|man|men|woman|women|person|people|lady|ladies|gentleman|guy|guys|composer|"
     r"painter|painters|poet|king|queen|saint|figure|character|sitter|visitor|visitors|customers|folk|folks|"

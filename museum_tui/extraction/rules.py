@@ -42,9 +42,9 @@ from .party_reading import (
 )
 from .reading import (
     CARRIED,
-    DANGLING,
     FIRST_PERSON,
     FORGET,
+    HERE,
     MAX_CHARS,
     MAX_FOUND,
     PERSON_AFTER,
@@ -257,31 +257,6 @@ class RuleExtractor(SpanReading):
                         hits.append(Hit(hit.concept, hit.value, "asserted", evidence))
         return hits
 
-    def _dangling(self, cues: ConceptCues, clause: Clause) -> bool | None:
-        """ "…, I'm allergic" / "I'm allergic to them": a trigger whose thing is named in another clause
-        of the sentence. Returns whether that trigger is negated, or None when there is no such trigger."""
-        if not cues.terms or cues.triggers is None or clause.question or clause.third_party:
-            return None
-        for m in cues.triggers.finditer(clause.text):
-            rest = clause.text[m.end() :].strip(" ,")
-            if not rest or DANGLING.fullmatch(rest):
-                negative_trigger = bool(NEGATION.search(m.group(0)))
-                return clause.retraction or (not negative_trigger and clause.negated_before(m.start()))
-        return None
-
-    def _borrow(self, cues: ConceptCues, clause: Clause, clauses: list[Clause], negated: bool) -> list[Hit]:
-        """The terms of the other clauses of the same sentence, asserted or denied as `clause` says."""
-        hits = []
-        for other in clauses:
-            if other is clause or other.sentence != clause.sentence or other.third_party:
-                continue
-            for regex, value in cues.terms:
-                if regex.search(other.text) and (cues.subject != "self" or other.others_from is None):
-                    polarity = "negated" if negated else "asserted"
-                    hits.append(Hit(cues.concept, value, polarity, clause.sentence, clause.sentence))
-                    break
-        return tidy_hits(hits, single=cues.concept in self.single)
-
     def _match(self, cues: ConceptCues, clause: Clause, bot_question: str, carried: bool = False) -> list[Hit]:
         member = clause.about if clause.about not in (SELF, OTHER) else ""
         if cues.subject == "self" and clause.third_party and not (cues.party and member):
@@ -364,7 +339,13 @@ class RuleExtractor(SpanReading):
             if asked and (owner := member_before(text, start)):
                 about = owner  # "is there room for my mum's wheelchair?"
             person = PERSON_AFTER.match(text, end)
-            if cues.subject == "self" and person and not SELF_NOUN.search(text, 0, start):
+            # ("Deaf visitor here, …": the visitor signing on, as "wheelchair user here")
+            if (
+                cues.subject == "self"
+                and person
+                and not SELF_NOUN.search(text, 0, start)
+                and not HERE.match(text, person.end())
+            ):
                 # "visiting with my deaf son": the son's need; "the deaf composer", "a blind girl": no one's
                 named = member_named(text[max(0, start - 40) : person.end()]) if cues.party else ""
                 if not named or cues.negation == "retraction" or not MY_BEFORE.search(text, 0, start):

@@ -1,21 +1,48 @@
 """How the rule extractor reads one span of a clause: whether a concept's trigger is there, a bare request
-("Loo?"), a capitalised capture another concept does not own, and a captured phrase's value or values.
+("Loo?"), a capitalised capture another concept does not own, a captured phrase's value or values, and a
+trigger whose thing is named in another clause ("…, I'm allergic": `_dangling`, `_borrow`).
 Split from rules.py by concern; `RuleExtractor` inherits it."""
 
 from __future__ import annotations
 
-from museum_tui.language.clauses import Clause, fold
+from museum_tui.language.clauses import NEGATION, Clause, fold
 
 from .cues import ConceptCues
 from .grounding import Grounding
-from .hits import Span
-from .reading import BARE_WORDS, FILLER, FORGET, NOT_A_VALUE, SPLIT_VALUES, capitalised, original_case
+from .hits import Hit, Span, tidy_hits
+from .reading import BARE_WORDS, DANGLING, FILLER, FORGET, NOT_A_VALUE, SPLIT_VALUES, capitalised, original_case
 from .values import tidy
 
 
 class SpanReading:
     term_owner: dict[str, set[str]]
     grounding: Grounding | None
+    single: set[str]
+
+    def _dangling(self, cues: ConceptCues, clause: Clause) -> bool | None:
+        """ "…, I'm allergic" / "I'm allergic to them": a trigger whose thing is named in another clause
+        of the sentence. Returns whether that trigger is negated, or None when there is no such trigger."""
+        if not cues.terms or cues.triggers is None or clause.question or clause.third_party:
+            return None
+        for m in cues.triggers.finditer(clause.text):
+            rest = clause.text[m.end() :].strip(" ,")
+            if not rest or DANGLING.fullmatch(rest):
+                negative_trigger = bool(NEGATION.search(m.group(0)))
+                return clause.retraction or (not negative_trigger and clause.negated_before(m.start()))
+        return None
+
+    def _borrow(self, cues: ConceptCues, clause: Clause, clauses: list[Clause], negated: bool) -> list[Hit]:
+        """The terms of the other clauses of the same sentence, asserted or denied as `clause` says."""
+        hits = []
+        for other in clauses:
+            if other is clause or other.sentence != clause.sentence or other.third_party:
+                continue
+            for regex, value in cues.terms:
+                if regex.search(other.text) and (cues.subject != "self" or other.others_from is None):
+                    polarity = "negated" if negated else "asserted"
+                    hits.append(Hit(cues.concept, value, polarity, clause.sentence, clause.sentence))
+                    break
+        return tidy_hits(hits, single=cues.concept in self.single)
 
     def _bare(self, cues: ConceptCues, text: str) -> bool:
         """ "Loo?", "A coffee, please": a request that is nothing but the thing (for immediate needs)."""

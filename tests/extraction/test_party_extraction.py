@@ -342,6 +342,22 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
         ("Our eldest, Zara, has a sesame allergy", None, {(A, "sesame", "asserted", "eldest")}),
         ("My brother back in Lagos is deaf, he'd love a signed walk one day", None, set()),
         ("my mum is back in the cafe, she's coeliac", None, {(D, "gluten-free (coeliac)", "asserted", "mum")}),
+        # round 26's museum set: "bro's", a "shes" after a comma, "it's only my daughter", "on a zimmer",
+        # "Two of my pupils use wheelchairs" (each had been lost or the visitor's), "Deaf visitor here" (self)
+        ("bro's a wheelchair user", None, {(M, "wheelchair user", "asserted", "bro")}),
+        (
+            "visiting w my gf, shes vegan",
+            None,
+            {("VisitPlan.Companions", "gf", "asserted", "self"), (D, "vegan", "asserted", "gf")},
+        ),
+        (
+            "we're not vegetarian, it's only my daughter",
+            None,
+            {(D, "vegetarian", "negated", "self"), (D, "vegetarian", "asserted", "daughter")},
+        ),
+        ("Gran's on a zimmer so we'll be slow", None, {(M, "walking frame", "asserted", "gran")}),
+        ("Two of my pupils use wheelchairs", None, {(M, "wheelchair user", "asserted", "pupils")}),
+        ("Deaf visitor here, any signed tours on today?", None, {(H, "deaf", "asserted", "self")}),
         # staff met on the way, and a friend off sick today, are not the party
         ("The lady at the ticket desk was deaf, she was lovely though", None, set()),
         ("My friend who was meant to come is vegan but she's off sick today", None, set()),
