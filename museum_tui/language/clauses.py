@@ -82,6 +82,7 @@ RETRACTION = re.compile(
     r"any ?more|used to|stopped|remove (?:that|the)|delete (?:that|the)|that is wrong|was wrong|"
     r"that is not (?:true|right|correct)|actually,? (?:i|we) (?:am|are|do|have) not|never mind|nevermind|"
     r"strike that|disregard (?:that|what i said)|my mistake|was a mistake|i was wrong|grew out of|"
+    r"gave up|given up|quit being|packed in|"
     r"not (?:true|the case) (?:now|any ?more)|cancel (?:that|the)|^forget)\b"
     # an aid put down: "I'm off the crutches now"
     r"|\b(?:i am|we are|he is|she is|they are) (?:now )?off (?:the|my|his|her|their)\b"

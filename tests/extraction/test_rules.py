@@ -67,6 +67,12 @@ def triples(extractor: RuleExtractor, user: str, bot: str | None = None) -> list
             "scrap what I said about having all day, I need to go by 1",
             [("VisitPlan.TimeBudget", "all day", "negated"), ("VisitPlan.TimeBudget", "until 1pm", "asserted")],
         ),
+        # round 26's museum set: a ferry to catch, a need for the loo said as "bursting", a "hot choc", and a
+        # diet given up
+        ("last ferry's at 4:15 so we're a bit tight on time", [("VisitPlan.TimeBudget", "until 4:15", "asserted")]),
+        ("been on a coach since 6 and I'm absolutely bursting", [("ImmediateNeed.Restroom", "toilet", "asserted")]),
+        ("dying for a hot choc", [("ImmediateNeed.Refreshment", "hot chocolate", "asserted")]),
+        ("Gave up being vegan last month", [("SpecialNeed.DietaryRestriction", "vegan", "negated")]),
         # time already spent is no time left (round 25)
         ("I've been stood up for two hours", []),
         # a lunch break is when one is free, not a want of lunch or of a rest
