@@ -36,7 +36,7 @@ def as_first_person(text: str, member: str = "") -> str | None:
     if not m and member:
         m = re.match(
             rf"^(?:{SOME_OF.replace('(?P<some>', '(?:')}\b|(?:(?:my|our)\s+(?:little\s+)?)?{re.escape(member)})\s+"
-            r"(?:(?:he|she|they) (?:is|are) \w+\s+)?"
+            r"(?:(?:he|she|they) (?:is|are) \w+\s+|(?:my|our) [\w-]+\s+)?"  # "ellie (she's 6) has", "jamie (my son) is"
             rf"(?:(?:also|really|just|only|still|now|usually|always)\s+)*(?P<verb>{SUBJECT_VERBS})\b",
             text,
         )

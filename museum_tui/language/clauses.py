@@ -10,17 +10,20 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import pairwise
 
 from .acts import QUESTION_START, is_yes
+from .contrast import BARE_NOT, WHOSE, contrast, said_then_meant
 from .folding import EMOJI_WORD, INTENSIFIERS, fold
 from .folding import FILLERS as FILLERS  # the concierge reads it here
 from .party import (
+    APPOSITIVE,
     FIRST_PERSON,
     KIN,
-    MEMBERS,
+    NAME_BREAK,
+    NAMED_THEN_KIN,
     PEOPLE,
     RELATIVE,
+    RESTATED,
     SELF,
     SUBJECT_VERBS,
     escorted,
@@ -226,7 +229,7 @@ def split_clauses(
         if not sentence or not re.search(r"\w", sentence):
             continue
         is_question = sentence.rstrip().endswith("?")
-        parts = [p.strip(" ,.!?;:-\"'") for p in _split(sentence) for p in _contrast(p)]
+        parts = [p.strip(" ,.!?;:-\"'") for p in _split(sentence) for p in contrast(p)]
         parts = [p for p in parts if p and re.search(r"\w", p)]
         if is_question and parts and "," in parts[-1]:  # "I'm on crutches, best way up to gallery 3?"
             said, _, asked = parts[-1].rpartition(",")
@@ -242,6 +245,8 @@ def split_clauses(
             folded = LEAD_IN.sub("", folded)
             if not folded:
                 continue
+            if NAMED_THEN_KIN.match(part):  # "Jamie (my son) is coeliac": my son is coeliac
+                folded = folded.split(" ", 1)[1]
             clause = Clause(original=part, text=folded, sentence=sentence.strip(" \"'"))
             last = index == len(parts) - 1
             # "…the mother-in-law, who uses a walking frame": a relative clause about the member just named
@@ -266,7 +271,8 @@ def split_clauses(
             person = named_person(part, known) if known is not None else ""
             # "Auntie Jo has …": the name with its kin word, not the kin word alone
             person = person if clause.about in (SELF, "other") or person.startswith(f"{clause.about} ") else ""
-            if person and not FIRST_PERSON.search(re.sub(r"^(?:\w+ )?(?:our|my) ", "", folded)):
+            said = fold(re.sub(r"\([^)]*\)", " ", part))  # "Jamie (my son) is coeliac": the brackets aside
+            if person and not FIRST_PERSON.search(re.sub(r"^(?:\w+ )?(?:our|my) ", "", said)):
                 clause.about = person  # "our Sophie gets …": hers, though "our" is the visitor's word
             # "mum's got a bad hip and can't walk far": still mum; "yeah my partner - shellfish": the partner's
             same = clause.about == SELF and index and clauses[-1].sentence == clause.sentence
@@ -292,34 +298,10 @@ def split_clauses(
             if bare is not None:
                 clause.contrast = bare.group("thing")
             clauses.append(clause)
-    _said_then_meant(clauses)
+    said_then_meant(clauses)
     return clauses
 
 
-# "I said sculpture but really I meant ceramics", "sorry I said roses earlier, I meant ferns": what was said
-# is the correction's denied half ("not sculpture"), what was meant the clause it is read against
-SAID = re.compile(
-    r"^(?:(?:sorry|oh|oops|no|wait|ah|um)\s+)*(?:i know |i think )?i (?:said|told you|put|typed|wrote) "
-    r"(?P<x>.+?)(?: earlier| before| by mistake| just now| there)?$"
-)
-MEANT = re.compile(
-    r"^(?:(?:really|actually|sorry|no)\s+)*(?:i meant to say|i meant|i mean|make that|it is actually|it is|"
-    r"it should be|it should have been|i would rather(?: see| do)?|i prefer|"
-    r"(?:i|we) (?:actually |really )?(?=(?:have|have got|got|am|are|need|want|like|love)\b)) ?(?P<y>.+)$"
-)
-
-
-def _said_then_meant(clauses: list[Clause]) -> None:
-    for said, meant in pairwise(clauses):
-        x, y = SAID.match(said.text), MEANT.match(meant.text)
-        if x and y and said.sentence == meant.sentence and not said.contrast:
-            said.contrast = x.group("x")
-            said.text = f"not {said.contrast}"  # what was said is not asserted again
-
-
-NAME_BREAK = re.compile(r",\s+(?=[A-Z][a-z]+(?:'s|’s| is| has| can't| can’t| needs| uses| gets| wears)\b)")
-APPOSITIVE = re.compile(rf"^(?P<who>(?:my|our) (?:[\w-]+ ){{0,2}}?(?:{MEMBERS})) , [a-z]+ ,")
-RESTATED = re.compile(r"^(?:i mean|i meant|or rather|well)\s+(?P<rest>an? .+)$")
 RELATIVE_OPEN = re.compile(r"^(?:who|whose) (?:is|has|uses|needs|can|wears|gets|relies|struggles)\b")
 # "me and my partner", and the same after a comma ("we're tourists from Osaka, me and my mother")
 PAIRED = re.compile(r"(?:^|,\s*)(?:just |only |it is |it's )?(?:me|myself|my \w+|our \w+)$", re.IGNORECASE)
@@ -338,45 +320,6 @@ SUBJECTLESS = re.compile(
     r"^(?:is|has|does|was|can|could|will|would|needs|uses|gets|walks|wears|struggles|relies|finds|loves|"
     r"hates|eats|prefers|suffers|manages|goes)\b"
 )
-
-
-# A correction's other half: "it's Tim actually, not Tom", "cubism not surrealism", "not gallery 3, …"
-CONTRAST = re.compile(r"^(?P<said>.*?\w.*?)\s*,?\s+(?P<denied>not\s+[^,;]{1,40})$", re.IGNORECASE)
-# The same correction the other way round: "no sorry, not peanuts, it's sesame", "not baroque, bauhaus"
-DENIED_FIRST = re.compile(
-    r"^(?:(?:no|nah|sorry|oops|actually|wait|oh|ah)\b\s*,?\s*)*not\s+"
-    r"(?!(?:really|sure|yet|now|today|much|quite|exactly|at all|that|this|so|me|mine|us|for|too|very|any|a|an)\b"
-    r"|\w+ing\b|into|keen|fond|big on|a fan|fine|well|ok|okay|great|good|bad)"  # a verb's or a liking's not
-    r"[^,]{1,40}?\s*,\s*(?P<said>\S.*)$",
-    re.IGNORECASE,
-)
-_NOT_AFTER = (
-    "i we you he she they it that this there am is are was were do does did have has had can could will would "
-    "should shall may might must if or and but so why because me just really wait no oops sorry actually oh nah"
-)
-NOT_AFTER = frozenset(_NOT_AFTER.split())  # a "not" after these is the verb's
-WHOSE = re.compile(r"^not (?:me|mine|my|our|ours|his|her|hers|their|theirs|him|them|us)\b")
-MEMBER_DENIED = re.compile(rf"^not (?:my|our) (?:[\w-]+ )?(?:{MEMBERS})$")  # "…, not my son"
-# (and "actually it's not peanuts, it's sesame": the it-is before the not says nothing more)
-BARE_NOT = re.compile(
-    r"^(?:(?:wait|no|oops|sorry|actually|oh|nah|ah|um|erm|but)\s+,?\s*)*(?:(?:it|that) (?:is|was) )?"
-    r"not\s+(?P<thing>.+)$"
-)
-
-
-def _contrast(part: str) -> list[str]:
-    """A clause ending "…, not Y" (where the not denies Y, not a verb: "I'm not vegan" stays whole) is
-    two: the statement and the bare "not Y" a correction reads against it."""
-    if (first := DENIED_FIRST.match(part.strip())) is not None:  # "sorry, not peanuts, it's sesame"
-        return [part.strip()[: first.start("said")].rstrip(" ,"), first.group("said")]
-    m = CONTRAST.match(part.strip())
-    said = m.group("said").replace("’", "'") if m else ""
-    if not m or not fold(said).split() or fold(said).split()[-1] in NOT_AFTER or re.search(r"'\w+$", said):
-        return [part]  # "my eyesight's not great": the not is the verb's
-    denied = fold(m.group("denied"))
-    if WHOSE.match(denied) and not MEMBER_DENIED.match(denied):
-        return [part]  # "…, not mine", "…, not her": whose, which the party's reading handles
-    return [m.group("said"), m.group("denied")]
 
 
 def _split(sentence: str) -> list[str]:

@@ -206,6 +206,15 @@ def named_person(original: str, known: Callable[[str], bool]) -> str:
     return f"{m.group('kin').lower()} {name}" if m.group("kin") else name
 
 
+# how a clause names a member beside other words: "…, Jess is coeliac" and "…and Ruby is veggie" open a
+# clause (NAME_BREAK); "Jamie (my son) is coeliac" is the son (NAMED_THEN_KIN); "our eldest, Zara, has …"
+# is the eldest (APPOSITIVE); "…😂 I mean a wheelchair user" says it again of the member before (RESTATED)
+NAME_BREAK = re.compile(r"(?:,|\s+and)\s+(?=[A-Z][a-z]+(?:'s|’s| is| has| can't| can’t| needs| uses| gets| wears)\b)")
+NAMED_THEN_KIN = re.compile(r"^[A-Z][a-z]+\s*\((?:my|our) [^)]*\)")
+APPOSITIVE = re.compile(rf"^(?P<who>(?:my|our) (?:[\w-]+ ){{0,2}}?(?:{MEMBERS})) , [a-z]+ ,")
+RESTATED = re.compile(r"^(?:i mean|i meant|or rather|well)\s+(?P<rest>an? .+)$")
+
+
 def member_named(folded: str) -> str:
     """The party member `folded` names ("with my son" → "son"), or ""."""
     m = MEMBER.search(folded) or BARE_MEMBER.search(folded)

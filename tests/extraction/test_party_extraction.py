@@ -358,6 +358,12 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
         ("Gran's on a zimmer so we'll be slow", None, {(M, "walking frame", "asserted", "gran")}),
         ("Two of my pupils use wheelchairs", None, {(M, "wheelchair user", "asserted", "pupils")}),
         ("Deaf visitor here, any signed tours on today?", None, {(H, "deaf", "asserted", "self")}),
+        # names in brackets and after "and" (round 26's garden set: both diets had been lost)
+        (
+            "Jamie (my son) is coeliac and Ruby is veggie",
+            None,
+            {(D, "gluten-free (coeliac)", "asserted", "son"), (D, "vegetarian", "asserted", "ruby")},
+        ),
         # staff met on the way, and a friend off sick today, are not the party
         ("The lady at the ticket desk was deaf, she was lovely though", None, set()),
         ("My friend who was meant to come is vegan but she's off sick today", None, set()),
