@@ -99,7 +99,10 @@ class Known:
     def whose(self, value: str) -> str:
         """'nuts' → 'nuts (your son)' for a party member's need; the visitor's own need as it is."""
         member = self.about.get(value.lower())
-        return f"{value} ({member_phrase(member)})" if member else value
+        if not member:
+            return value
+        who = member_phrase(member)  # "gluten-free (coeliac; your son)", not "(coeliac) (your son)"
+        return f"{value[:-1]}; {who})" if value.endswith(")") else f"{value} ({who})"
 
     def whom(self, value: str) -> str:
         """Who a need is for, as the reply addresses them: 'your husband', or 'you'."""

@@ -225,3 +225,11 @@ def test_a_members_need_told_with_a_question_after_a_dash() -> None:
     leaflet, which the acknowledgement had already said). The clauses that ask are what is looked up."""
     reply = _at("museum", "our Tom can't manage steps, he's on crutches - where's the cafe?")
     assert "Harbour Café" in reply and "Step-free access" in reply, reply
+
+
+def test_whose_a_value_with_brackets_is_said_once_in_brackets() -> None:
+    """Found with README command 1 in tmux: "gluten-free (coeliac) (your son)" read badly; a member's value
+    that has brackets takes whose it is inside them, and a member called by name is named ("Ruby")."""
+    reply = _at("museum", "Jamie (my son) is coeliac and Ruby is veggie, what can they eat at the cafe?")
+    assert "gluten-free (coeliac; your son)" in reply and "vegetarian (Ruby)" in reply, reply
+    assert ") (" not in reply, reply
