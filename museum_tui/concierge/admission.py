@@ -13,7 +13,7 @@ from museum_tui.language.clauses import split_clauses
 
 from .index import Hit, Index
 from .kinds import PRICE, at_place, kind_asked, priced
-from .lexicon import focus, fold
+from .lexicon import focus, fold, phrase_in
 from .model import Exhibition, Tour
 from .question import Question
 from .wording import cap
@@ -78,18 +78,28 @@ def asks_admission(q: Question) -> bool:
     return "price" in focus(plain) or bool(TICKET.search(q.folded))
 
 
-def subject(hits: list[Hit]) -> Exhibition | Tour | None:
-    """The show or tour the question names (a room named like its one show counts as the show)."""
+def subject(hits: list[Hit], folded: str = "") -> Exhibition | Tour | None:
+    """The show or tour the question names (a room named like its one show counts as the show), or names by
+    the opening words of a longer name ("a go on the miniature railway": the Miniature railway ride)."""
     for hit in hits[:4]:
         if not hit.named:
             continue
         if hit.entry.kind in ("exhibition", "tour"):
             return hit.entry.obj
+    opening = [h for h in hits[:4] if h.entry.kind in ("exhibition", "tour") and _opens(h.entry.name, folded)]
+    if len(opening) == 1:
+        return opening[0].entry.obj
     top = hits[0] if hits else None
     clear = top is not None and top.coverage >= 1.0 and (len(hits) < 2 or top.score >= CLEAR * hits[1].score)
     if clear and top.entry.kind in ("exhibition", "tour"):  # "the surrealism exhibition": Dreamers, by its words
         return top.entry.obj
     return None
+
+
+def _opens(name: str, folded: str) -> bool:
+    """Whether `folded` says the first two words of a name of three or more."""
+    said = fold(name).split()
+    return bool(folded) and len(said) >= 3 and phrase_in(" ".join(said[:2]), folded)
 
 
 CLEAR = 3.0  # how far the best match must lead the next to be the one meant without its name
@@ -157,7 +167,7 @@ def _a(age: int) -> str:
 def answer(q: Question, hits: list[Hit], index: Index, now: datetime) -> str:
     """Who may go in or what it costs, when the question asks it of a show or tour (named, or the tours
     that meet at a place named: "can my 4 year old go to the planetarium?"); '' otherwise."""
-    said = subject(hits)
+    said = subject(hits, q.folded)
     asked = " ".join(c.text for c in split_clauses(q.text) if c.question)
     if said is None and asked and asked != q.ask:  # "I'm a student, how much is …?": the question's own words
         said = subject(index.search(asked))

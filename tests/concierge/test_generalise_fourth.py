@@ -233,3 +233,10 @@ def test_whose_a_value_with_brackets_is_said_once_in_brackets() -> None:
     reply = _at("museum", "Jamie (my son) is coeliac and Ruby is veggie, what can they eat at the cafe?")
     assert "gluten-free (coeliac; your son)" in reply and "vegetarian (Ruby)" in reply, reply
     assert ") (" not in reply, reply
+
+
+def test_a_show_or_tour_named_by_the_opening_words_of_its_name() -> None:
+    """Round 26's transport questions: "how much is a go on the miniature railway?" gave the admission prices;
+    the question says the opening words of "Miniature railway ride", whose own ticket answers."""
+    reply = asyncio.run(answer(BLIND / "transport.json", {"q": "how much is a go on the miniature railway?"}))
+    assert "**Miniature railway ride** needs its own ticket: £2.50" in reply, reply
