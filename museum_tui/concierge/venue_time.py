@@ -161,6 +161,10 @@ def said_days(days: str) -> str:
     m = re.fullmatch(r"(\w\w)-(\w\w)", days)
     if m and m.group(1) in names and m.group(2) in names:
         return f"{names[m.group(1)].capitalize()} to {names[m.group(2)].capitalize()}"
+    nth = re.fullmatch(r"(\w\w)\[(-?[1-5])\]", days)  # "Th[1]": the first Thursday of the month
+    if nth and nth.group(1) in names:
+        which = {"1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth", "-1": "last"}[nth.group(2)]
+        return f"on the {which} {names[nth.group(1)].capitalize()} of the month"
     return days
 
 

@@ -240,3 +240,15 @@ def test_a_show_or_tour_named_by_the_opening_words_of_its_name() -> None:
     the question says the opening words of "Miniature railway ride", whose own ticket answers."""
     reply = asyncio.run(answer(BLIND / "transport.json", {"q": "how much is a go on the miniature railway?"}))
     assert "**Miniature railway ride** needs its own ticket: £2.50" in reply, reply
+
+
+def test_a_nth_weekday_is_said_in_words(museum: Venue) -> None:  # noqa: F811
+    """Round 26's transport questions showed "runs Th[1] at 11:00": the opening_hours syntax for the first
+    Thursday of the month, as written. It is said in words."""
+    from museum_tui.concierge.venue_time import said_days
+
+    assert said_days("Th[1]") == "on the first Thursday of the month"
+    assert said_days("Sa[-1]") == "on the last Saturday of the month"
+    monthly = next(t for t in museum.venue.tours if "of the month" in t.when)
+    reply = ask(museum, f"when is the {monthly.name}?")
+    assert "[" not in reply and "of the month" in reply, reply
