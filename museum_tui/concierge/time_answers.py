@@ -83,7 +83,7 @@ class TimeAnswers:
                 return f"The last **{top.entry.obj.name}** today is at {timing.clock(runs[-1].start)}."
             return timing.tour_line(top.entry.obj, now)
         tours = list(pool or self.venue.tours)
-        own = {w for t in tours for w in re.findall(r"[a-z]{4,}", fold(f"{t.name} {t.when} {t.description}"))}
+        own = {w for t in tours for w in re.findall(r"[a-z]{4,}", fold(f"{t.name} {t.when}"))}
         named = known.tour_tags_named(q.folded, own)  # "is there a show for deaf people?"
         suiting = [t for t in tours if named & set(t.access)]
         if suiting and not known.tour_tags().keys() & named:

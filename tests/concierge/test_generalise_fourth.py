@@ -252,3 +252,12 @@ def test_a_nth_weekday_is_said_in_words(museum: Venue) -> None:  # noqa: F811
     monthly = next(t for t in museum.venue.tours if "of the month" in t.when)
     reply = ask(museum, f"when is the {monthly.name}?")
     assert "[" not in reply and "of the month" in reply, reply
+
+
+def test_a_tour_for_a_need_named_where_a_tours_description_uses_the_word() -> None:
+    """Round 26's transport questions: "Is there a tour for deaf visitors?" listed every tour, because the
+    BSL tour's description says "a deaf guide" and words the tours use were not read as a need. Only the
+    tours' names and times are theirs; the tours whose access the need lists answer."""
+    reply = asyncio.run(answer(BLIND / "transport.json", {"q": "Is there a tour for deaf visitors?"}))
+    assert reply.startswith("Rides for that:") and "BSL tour of the Engine Shed" in reply, reply
+    assert "Miniature railway ride" not in reply and "Touch and describe tour" not in reply, reply
