@@ -214,7 +214,7 @@ class Answers(TimeAnswers, FoodAnswers):
         head = f"On {when}{where} at {self.venue.short_name} ({n} exhibition{'s' if n != 1 else ''}{kind}):"
         if not shows:
             head = f"Nothing is on at {self.venue.short_name} {when}, I'm afraid."
-        later = sorted((e for e in self.venue.exhibitions if e.opens and e.opens > now.date()), key=lambda e: e.opens)
+        later = self.venue.upcoming(now.date())
         soon = [f"**{e.title}** (from {e.opens.day} {e.opens:%B})" for e in later] if asked is None else []
         lead = self._starting(asked, now) if asked and (asked[3] or day != now.date()) else []
         lead += self._for_member(known, folded, now)

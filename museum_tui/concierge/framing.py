@@ -33,9 +33,8 @@ class Framing:
         if (hits and hits[0].named) or kind_asked(self.index, q.ask) is not None:
             return ""
         shows = [e for e in self.venue.exhibitions if e.on(now.date())]
-        later = sorted((e for e in self.venue.exhibitions if e.opens and e.opens > now.date()), key=lambda e: e.opens)
         rooms = tuple(self.venue.galleries.values())
-        return overview.answer(q, shows, now.date(), self.venue.floors, rooms, upcoming=later)
+        return overview.answer(q, shows, now.date(), self.venue.floors, rooms, upcoming=self.venue.upcoming(now.date()))
 
     def _feature_only(self, hit: Hit, q: Question) -> bool:
         """A toilet matched only by a feature word ("can I get a wheelchair?"): not a question about toilets."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -112,14 +113,21 @@ class Index:
         out = [(float(scores[i]), self.entries[i]) for i in order]
         return [(score, e) for score, e in out if not kinds or e.kind in kinds]
 
+    def memo(self, key: tuple, make: Callable[[], Any]) -> Any:
+        """`make()`, computed once per index and `key`: what depends on the venue alone, or on one word."""
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
+
     def vocabulary_of(self, kinds: tuple[str, ...]) -> frozenset[str]:
         """The words the entries of these kinds use, without the generic words every one of a kind has."""
-        key = ("vocabulary", kinds)
-        if key not in self._cache:
+
+        def make() -> frozenset[str]:
             generic = set(tokens(" ".join(KIND_WORDS.get(k, "") + " " + self.venue.words.get(k, "") for k in kinds)))
             used = {t for e, doc in zip(self.entries, self.docs, strict=True) if e.kind in kinds for t in doc}
-            self._cache[key] = frozenset(used - generic)
-        return self._cache[key]
+            return frozenset(used - generic)
+
+        return self.memo(("vocabulary", kinds), make)
 
     @property
     def rarest(self) -> float:
@@ -171,12 +179,13 @@ class Index:
     def derived(self, token: str) -> str | None:
         """The one word the venue uses that is `token` with a short ending ("japan" → "japanese",
         "china" → "chinese"): the same word made an adjective or a noun; None when none or several."""
-        key = ("derived", token)
-        if key not in self._cache:
-            stem_ = token[:-1] if token.endswith("a") else token  # "china" → "chin(ese)"
+        stem_ = token[:-1] if token.endswith("a") else token  # "china" → "chin(ese)"
+
+        def make() -> str | None:
             found = [w for w in self.vocabulary if w.startswith(stem_) and 0 < len(w) - len(token) <= 4]
-            self._cache[key] = found[0] if len(found) == 1 else None
-        return self._cache[key]
+            return found[0] if len(found) == 1 else None
+
+        return self.memo(("derived", token), make)
 
     def search(self, text: str, kinds: tuple[str, ...] = ()) -> list[Hit]:
         """Entries best first. A question after a place ('where', 'somewhere') prefers entries with one."""

@@ -87,13 +87,18 @@ THE_VENUE = re.compile(
 SENTENCES = re.compile(r"[.!?\U0001f000-\U0001faff\u2600-\u27bf]+")
 
 
+def asking_sentences(folded: str) -> list[str]:
+    """The sentences of a message that ask something (an emoji ends a sentence as a full stop does)."""
+    return [part for part in SENTENCES.split(folded) if ASKS.search(part.strip())]
+
+
 def whats_on(folded: str, kind_words: str, index: Index | None = None, other: frozenset[str] = frozenset()) -> bool:
     """A request for everything on, with nothing that narrows it ("which exhibitions are on?", "wot
     exhibitions have u got"): it asks what is on, or names the kind of thing shown in the plural, and no
     other word of it is one the venue's shows or rooms use (typos and fillers narrow nothing)."""
     folded = THE_VENUE.sub(" ", folded)  # "what's on at the zoo?": the venue itself narrows nothing
     # "it's chucking it down outside 🙄 what can we see indoors": the sentence that asks is what narrows
-    asked = [part for part in SENTENCES.split(folded) if ASKS.search(part.strip())]
+    asked = asking_sentences(folded)
     folded = " ".join(asked) if asked else folded
     kinds = set(kind_words.split())
     plural = {f"{k}s" for k in kinds if not k.endswith("s")} | {f"{k}es" for k in kinds if k.endswith("s")}

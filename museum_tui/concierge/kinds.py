@@ -72,28 +72,29 @@ def kind_asked(index: Index, ask: str) -> str | None:
     return None
 
 
-def _tour_only_words(index: Index) -> set[str]:
+def _tour_only_words(index: Index) -> frozenset[str]:
     """The word before a tour name's head that no other entry's name has ("train" of "Land train tour", not
-    its "land"): what the tour is, said without the venue's tour word."""
-    others = {stem(w) for e in index.entries if e.kind != "tour" for w in words(e.name)}
-    return {stem(w) for t in index.venue.tours for w in words(t.name)[-2:-1] if w not in STOPWORDS} - others
+    its "land"): what the tour is, said without the venue's tour word. Read once per index."""
+
+    def make() -> frozenset[str]:
+        others = {stem(w) for e in index.entries if e.kind != "tour" for w in words(e.name)}
+        mine = {stem(w) for t in index.venue.tours for w in words(t.name)[-2:-1] if w not in STOPWORDS}
+        return frozenset(mine - others)
+
+    return index.memo(("tour-only words",), make)
 
 
 def _inside_names(index: Index, ask: str) -> set[str]:
     """The stems of words said as part of a place's or a show's name, not of a tour's: "is the canopy walk
     open?" names a place called the Canopy Walkway, so its "walk" is no tour word there."""
-    said = words(ask)
     tours = [words(t.name) for t in index.venue.tours]
+    pairs = [(a, b) for a, b in pairwise(words(ask)) if len(b) >= 3 and not any(a in t and b in t for t in tours)]
     out = set()
-    for e in index.entries:
+    for e in index.entries if pairs else ():
         if e.kind == "tour":
             continue
         name = words(e.name)
-        for a, b in pairwise(said):
-            if len(b) < 3 or any(a in t and b in t for t in tours):
-                continue
-            if any(name[i] == a and name[i + 1].startswith(b) for i in range(len(name) - 1)):
-                out.add(stem(b))
+        out |= {stem(b) for a, b in pairs if any(x == a and y.startswith(b) for x, y in pairwise(name))}
     return out
 
 

@@ -208,5 +208,9 @@ class Venue:
     def facility(self, fid: str) -> Facility | None:
         return next((f for f in self.facilities if f.id == fid), None)
 
+    def upcoming(self, day: date) -> list[Exhibition]:
+        """The exhibitions that open after `day`, soonest first."""
+        return sorted((e for e in self.exhibitions if e.opens and e.opens > day), key=lambda e: e.opens or day)
+
     def rules(self, role: str) -> list[ConceptRule]:
         return [r for r in self.concepts.values() if r.role == role]

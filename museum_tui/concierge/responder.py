@@ -36,7 +36,7 @@ from .kinds import (
     to_skip,
 )
 from .knowledge import FactLike, Known, diet_tags, floor_named
-from .lexicon import QUESTION, stem, tokens, words
+from .lexicon import stem, tokens, words
 from .model import Exhibition, Venue
 from .question import Question
 from .recommend import INDOORS, recommend
@@ -201,7 +201,7 @@ class BuiltinResponder(Told, Talk, Framing):
         theirs = {w for k, text in self.venue.words.items() if k != "exhibition" for w in text.split()}
         generic = [w for w in KIND_WORDS["exhibition"].split() if w not in theirs]
         kind_words = " ".join([*generic, self.venue.words.get("exhibition", "")])
-        if any(VENUE_OPEN.search(part) for part in intents.SENTENCES.split(q.folded) if QUESTION.search(part.strip())):
+        if any(VENUE_OPEN.search(part) for part in intents.asking_sentences(q.folded)):
             return self.answers.hours(q, now)  # "Are you open on Christmas Day? …walk off the dinner": the venue
         whole = self._overview(q, now)  # "how long to see it all?", "the newest exhibition?"
         if whole:

@@ -37,12 +37,12 @@ def the_named(name: str) -> str:
 
 
 def the(name: str) -> str:
-    """A facility's name with its article, bold: 'The **Cloakroom**'; none before a name that has one."""
-    if fold(name).startswith(("the ", "a ", "an ")):
-        return f"**{cap(name)}**"
+    """A facility's name with its article, bold: 'The **cloakroom**', a common noun lower-cased; none before
+    a name that has one (`the_named`)."""
     rest = name.split()[1:]
     common = all(w.islower() for w in rest) and not any(ch.isupper() for ch in name[1:2])
-    return f"The **{name[:1].lower() + name[1:] if common else name}**"
+    has_article = fold(name).startswith(("the ", "a ", "an "))
+    return the_named(name[:1].lower() + name[1:] if common and not has_article else name)
 
 
 PREPOSITION = re.compile(
