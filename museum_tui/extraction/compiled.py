@@ -69,16 +69,15 @@ def compile_ontology(ontology: Ontology) -> Compiled:
     known = vocabulary(prose(ontology), [w for c in cues for w in c.words if is_regex(w)])
     # the party's words are corrected towards too ("my gradnad is in a whelchair" is about the grandad)
     party = set(re.findall(r"[a-z]{5,}", MEMBERS.replace("s?", "|")))  # "brothers?": brother
-    speller = Speller(
-        vocabulary(phrases, regexes) | party, known | set(re.findall(r"[a-z]{5,}", PEOPLE)), english_frequency()
-    )
-    # every word the ontology and its cues use, short ones too ("heat", "nuts"): such a word opening a
-    # clause with a capital is no one's name ("Heat is a killer")
+    # every word the ontology and its cues use, short ones too ("heat", "nuts"), as written in lower case
+    # somewhere: such a word opening a clause with a capital is no one's name ("Heat is a killer"), while a
+    # name in an example ("my name is Tom") stays a name
     texts = [*prose(ontology), *(w for c in cues for w in c.words if not is_regex(w))]
     texts += [v for c in cues for _, v in c.terms]
-    literal = [w for c in cues for r in c.words if is_regex(r) for w in re.findall(r"(?<![a-z\\])[a-z]+(?![a-z(])", r)]
-    # written in lower case somewhere: a name in an example ("my name is Tom") stays a name
-    speller.words = frozenset(re.findall(r"(?<![A-Za-z])[a-z]+", " ".join(texts))) | set(literal)
+    lower = set(re.findall(r"(?<![A-Za-z])[a-z]+", " ".join(texts)))
+    written = lower | vocabulary((), [r for c in cues for r in c.words if is_regex(r)], min_length=1)
+    known_words = known | set(re.findall(r"[a-z]{5,}", PEOPLE))
+    speller = Speller(vocabulary(phrases, regexes) | party, known_words, english_frequency(), written)
     return Compiled(cues, fallback, speller, owners, grounding([c for c in cues if c.derived]), tuple(problems))
 
 

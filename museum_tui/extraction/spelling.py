@@ -62,13 +62,13 @@ KEEP = frozenset(_KEEP_WORDS.split())
 _WORD = re.compile(r"[a-z][a-z'-]*")
 
 
-def vocabulary(phrases: Iterable[str], regexes: Iterable[str] = ()) -> set[str]:
-    """Words of the cue phrases, and the literal words written inside cue regexes."""
+def vocabulary(phrases: Iterable[str], regexes: Iterable[str] = (), min_length: int = MIN_LENGTH) -> set[str]:
+    """Words of the cue phrases, and the literal words written inside cue regexes, of `min_length` or more."""
     words: set[str] = set()
     for phrase in phrases:
-        words.update(w for w in _WORD.findall(phrase.lower()) if len(w) >= MIN_LENGTH)
+        words.update(w for w in _WORD.findall(phrase.lower()) if len(w) >= min_length)
     for regex in regexes:
-        words.update(re.findall(rf"(?<![a-z\\])[a-z]{{{MIN_LENGTH},}}(?![a-z(])", regex))
+        words.update(re.findall(rf"(?<![a-z\\])[a-z]{{{min_length},}}(?![a-z(])", regex))
     words.discard("value")
     return words
 
@@ -98,15 +98,20 @@ class Speller:
     """Corrects the words of folded text towards a fixed vocabulary; the same input, the same output.
     `known`: more words that are spelt right and never corrected (the ontology's own prose, say).
     `frequency`: how common a word is in English (Zipf scale, 0 when unknown; the shipped vectors' table):
-    a real word is a typo only of a far commoner one (REAL_GAP)."""
+    a real word is a typo only of a far commoner one (REAL_GAP). `words`: every word the ontology writes, any
+    length, for `knows` (a capitalised word that is none of them may be a name)."""
 
     def __init__(
-        self, vocab: Iterable[str], known: Iterable[str] = (), frequency: Callable[[str], float] | None = None
+        self,
+        vocab: Iterable[str],
+        known: Iterable[str] = (),
+        frequency: Callable[[str], float] | None = None,
+        words: Iterable[str] = (),
     ) -> None:
         self.vocab = sorted(set(vocab))
         self._known = set(self.vocab) | KEEP | set(known)
         self._frequency = frequency
-        self.words: frozenset[str] = frozenset()  # every word the ontology uses, any length (compiled.py)
+        self.words = frozenset(words)  # every word the ontology uses, any length (compiled.py)
         self.correct_word = lru_cache(maxsize=4096)(self._correct_word)
 
     def _correct_word(self, word: str) -> str:

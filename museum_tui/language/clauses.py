@@ -271,9 +271,10 @@ def split_clauses(
             person = named_person(part, known) if known is not None else ""
             # "Auntie Jo has …": the name with its kin word, not the kin word alone
             person = person if clause.about in (SELF, "other") or person.startswith(f"{clause.about} ") else ""
-            said = fold(re.sub(r"\([^)]*\)", " ", part))  # "Jamie (my son) is coeliac": the brackets aside
+            # "our Sophie gets …": hers, though "our" is the visitor's word ("Jamie (my son) is …": brackets aside)
+            said = fold(re.sub(r"\([^)]*\)", " ", part)) if person else ""
             if person and not FIRST_PERSON.search(re.sub(r"^(?:\w+ )?(?:our|my) ", "", said)):
-                clause.about = person  # "our Sophie gets …": hers, though "our" is the visitor's word
+                clause.about = person
             # "mum's got a bad hip and can't walk far": still mum; "yeah my partner - shellfish": the partner's
             same = clause.about == SELF and index and clauses[-1].sentence == clause.sentence
             if same and (
