@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from museum_tui.language.clauses import INJECTION, NEGATION, Clause, fold, is_affirmative, need_under_no, split_clauses
 from museum_tui.language.foreign import written_in
 from museum_tui.language.party import OTHER, SELF, absent, handed_back, member_named
+from museum_tui.language.presence import plainly, present
 from museum_tui.memory import Ontology
 
 from .compiled import compiled_for
@@ -192,7 +193,21 @@ class RuleExtractor(SpanReading):
         hits = hits[:answers] + [h for h in hits[answers:] if h.concept not in settled or h.polarity != "asserted"]
         away = {c.about for c in clauses if c.about in members and absent(c.text)}  # "…, she couldn't come"
         hits = [h for h in hits if h.about not in away]
-        return said_once(hits)
+        return said_once(hits + self._came_along(message, hits))
+
+    def _came_along(self, message: str, hits: list[Hit]) -> list[Hit]:
+        """The members the message places at the visit (language/presence.py), for each concept that records
+        companions, where its own cues did not name them."""
+        out = []
+        for cues in (c for c in self.cues if c.subject == "companion"):
+            for i, h in enumerate(hits):  # "gf" is kept as "girlfriend", whoever read it
+                if h.concept == cues.concept:
+                    hits[i] = replace(h, value=plainly(h.value))
+            had = [fold(h.value) for h in hits if h.concept == cues.concept]
+            for who in present(fold(message), message, self.speller.knows):
+                if not any(who in value or value in who for value in had):
+                    out.append(Hit(cues.concept, who, "asserted", message.strip()))
+        return out
 
     def _moved(self, clause: Clause, before: tuple[Clause, set[str]] | None, said: list[Hit]) -> list[Hit]:
         """ "I'm not deaf, my husband is" / "forget the wheelchair, it's my mum's": the need the clause before

@@ -133,6 +133,11 @@ CANONICAL = {
     "granddad": "grandad",
     "nana": "nan",
     "nanna": "nan",
+    "gf": "girlfriend",
+    "bf": "boyfriend",
+    "hubby": "husband",
+    "missus": "wife",
+    "teens": "teenagers",
 }
 
 # the words a member is named by, canonical first: "mum" is also "mam", "mom", "mummy"

@@ -1,0 +1,133 @@
+"""Who came along: the members of the party a message places at this visit.
+
+"me, my partner and the baby", "my friend Leah's with me", "the kids dragged me here", "I've got my nephew
+today", "we have the baby in a pram", "I'm pushing my dad", "carer for Jamal": each says who is here, in
+grammar a venue's lexicon need not spell out. A concept that records companions (subject "companion" in
+its cues) gets these where its own cues found nothing for the member. Absent members ("my brother back
+home", "she couldn't come") and people met at the venue are not the party.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .party import ABSENT, CANONICAL, MEMBERS, NOT_A_NAME, SUBJECT_VERBS, escorted
+
+NUMBER = r"\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|both"
+AGED = rf"(?:{NUMBER}|one|a)[ -](?:yr|year|month|week)s?[ -]olds?"
+ADJECTIVE = r"(?!with\b|and\b|is\b|are\b)[\w'-]+\s+"
+ONE = (  # a word before the member only after a determiner or a number: "my autistic daughter", "2 teens"
+    rf"\b(?:(?:my|our|the|a|an|his|her|their|me)\s+(?:(?:{NUMBER}|a couple of|a few)\s+)?(?:{ADJECTIVE}){{0,2}}?"
+    rf"|(?:{NUMBER})\s+(?:{ADJECTIVE})?)?"
+    rf"(?P<who>{AGED}|year \w+s|teens|support worker|care worker|(?:{MEMBERS})(?:s|es)?)\b"
+)
+MEMBER = re.compile(ONE)
+JOINER = re.compile(r"\s*(?:,|and|&|\+|n|plus)\s+(?:also\s+)?")
+# the frames that place a member at the visit, each ending where the member phrase starts (or, for a
+# member that is the subject, the member phrase first)
+BEFORE = re.compile(
+    r"(?<!\bnot )(?<!\bno )\b(?:with|w|alongside|accompanied by|along with)\s+(?=\S)"
+    r"|(?:^|,\s*|\b(?:it is|there (?:is|are) \w+ of us ,?|we are \w+ ,?|just|only)\s+)me\s*(?:,|and|&|\+|n)\s+"
+    r"|\b(?:i|we) (?:have got|have|have brought|brought|am bringing|are bringing)\s+(?=\S)"
+    r"|^(?:got|brought|bringing)\s+"
+    r"|\b(?:brought|bringing|dragged|pushing)\s+(?=(?:my|our|the)\b)"
+    r"|(?:\bthis is|^meet)\s+(?=(?:my|our)\b)"
+)
+# what must follow "I have …" for it to mean "here today" ("I have a son who is autistic" does not)
+HERE_NOW = re.compile(
+    r"\s*(?:today|with (?:me|us)|along|in tow|here|in (?:a|the|her|his|their|my|our) (?:[\w-]+ )?"
+    r"(?:pram|buggy|pushchair|stroller|sling|carrier|chair|wheelchair))\b"
+)
+AFTER = re.compile(
+    r"(?:\s+[a-z]+(?=\s+(?:is|are|came|come)\b))?(?:"  # "my friend leah is with me": a name may come between
+    r"\s+(?:is|are|was|were)?\s*(?:here\s+)?(?:with (?:me|us)|along|coming(?: along| too| with us)?|tagging along)\b"
+    r"|\s+(?:came|come) (?:with (?:me|us)|along|too)\b"
+    r"|\s+(?:and (?:i|me|myself)) (?:are|were|have come|came)\b"
+    r"|\s+(?:dragged|brought) (?:me|us)\b"
+    r")"
+)
+# "I'm with my son on it", "help with my mum": "with" that does not say "here together"
+NOT_TOGETHER = re.compile(
+    r"\b(?:help|helping|struggle|struggles|struggling|cope|coping|deal|dealing|share|sharing|talk|talking|speak|"
+    r"speaking|chat|chatting|argue|arguing|fine|ok|okay|happy|angry|upset|good|great|patient|play|playing|"
+    r"problem|problems|trouble|issue|issues|agree|fight|live|lives|living|stay|staying|stays|"
+    r"sit|sat|sitting|wait|waiting|meet|meeting|go|went|going|come back)\s+$"
+)
+# "…, she's with us today", "I'm pushing her round": the member named before in the message
+PRONOUN_HERE = re.compile(
+    r"\b(?:he|she|they) (?:is|are) (?:here )?(?:with (?:me|us)|along|here)\b|\bpushing (?:him|her|them)\b"
+)
+# another visit or time, not this one: "my sister's coming next week", "I came here last year with my mum",
+# "our friend who's coming later"
+ANOTHER_VISIT = re.compile(
+    r"\b(?:next|last|this coming) (?:week|weekend|month|year|time|summer|spring|autumn|winter|monday|tuesday|"
+    r"wednesday|thursday|friday|saturday|sunday)\b|\b(?:tomorrow|yesterday|years ago|when i was|later|soon)\b"
+)
+VERB_NEXT = re.compile(rf"\s+(?:{SUBJECT_VERBS})\b")
+DETERMINER = re.compile(r"^(?:my|our|the|a|an|his|her|their|me)\s+")
+
+
+def present(folded: str, original: str = "", known: Callable[[str], bool] = lambda _: False) -> list[str]:
+    """The party members `folded` (one folded message) says are at the visit, as the visitor named them
+    ("two teenagers", "friend leah", "nephew"); the carer's "for Jamal" by name. `original` gives names their
+    capitals; `known` says a word is the ontology's, so no one's name."""
+    found: list[str] = []
+    for sentence in re.split(r"[.!?;]+|\s-\s", folded):
+        sentence = sentence.strip(" ,")
+        if not sentence or ABSENT.search(sentence) or ANOTHER_VISIT.search(sentence):
+            continue
+        for frame in BEFORE.finditer(sentence):
+            if NOT_TOGETHER.search(sentence[: frame.start()]):
+                continue
+            start, said = frame.end(), []
+            while (m := MEMBER.match(sentence, start)) is not None:
+                if said and VERB_NEXT.match(sentence, m.end()):
+                    break  # "with my two grandkids, the little one is allergic …": a new clause's subject
+                said.append(m)
+                start = m.end()
+                joined = JOINER.match(sentence, start)
+                if joined is None:
+                    break
+                start = joined.end()
+            had = frame.group(0).startswith(("i ", "we ")) and "ha" in frame.group(0)
+            if said and had and not HERE_NOW.match(sentence, said[-1].end()):
+                continue  # "I have a son who …": a fact about them, not that they are here
+            found += [_named(m, sentence, original, known) for m in said]
+        for m in MEMBER.finditer(sentence):
+            if AFTER.match(sentence, m.end()) and m.group(0) != "me":
+                found.append(_named(m, sentence, original, known))
+        if pronoun := PRONOUN_HERE.search(sentence):
+            named = list(MEMBER.finditer(folded[: folded.find(sentence) + pronoun.start()]))
+            found += [_named(named[-1], folded, original, known)] if named else []
+    if name := escorted(original, known):
+        found.append(name)
+    return _once(found)
+
+
+def plainly(value: str) -> str:
+    """A member's words said plainly (party.CANONICAL: "gf" → "girlfriend", "my mam" → "my mum")."""
+    return " ".join(CANONICAL.get(word, word) for word in value.split())
+
+
+def _named(m: re.Match[str], sentence: str, original: str, known: Callable[[str], bool]) -> str:
+    """The member phrase without its determiner, slang said plainly, and their name if one follows
+    ("my mate kez" → "mate kez")."""
+    said = DETERMINER.sub("", m.group(0))
+    who = m.group("who")
+    said = said[: len(said) - len(who)] + CANONICAL.get(who, who)
+    after = re.match(r"\s+([a-z]{2,14})\b", sentence[m.end() :])
+    if after and original:
+        name = after.group(1)
+        if name not in NOT_A_NAME and not known(name) and re.search(rf"\b{name.capitalize()}\b", original):
+            said = f"{said} {name}"
+    return said
+
+
+def _once(found: list[str]) -> list[str]:
+    """Each member once: "mum" is dropped beside "my mum" said again."""
+    out: list[str] = []
+    for said in found:
+        if said and not any(said in other or other in said for other in out):
+            out.append(said)
+    return out

@@ -1,0 +1,71 @@
+"""Who came along: the party members a message places at the visit (language/presence.py), and the
+companions concept that records them."""
+
+import pytest
+
+from museum_tui.extraction.rules import RuleExtractor
+from museum_tui.language.folding import fold
+from museum_tui.language.presence import present
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # a list that starts with "me"
+        ("Me, my partner and the baby in the pram", ["partner", "baby"]),
+        ("there's 4 of us, me, hubby n 2 teens", ["husband", "2 teenagers"]),
+        ("we're both vegetarian, me and my fiancé", ["fiancé"]),
+        # with whom, plurals and ages included
+        ("Visiting with my two teenagers, they'd rather be anywhere else", ["two teenagers"]),
+        ("I'm here w/ my 2 year old, need baby change asap", ["2 year old"]),
+        ("with my partner and our 6 month old", ["partner", "6 month old"]),
+        # the member says it: with me, came with us, coming too, dragged me here
+        ("my friend Leah's with me, she's deaf in one ear", ["friend leah"]),
+        ("Our friend Marta came with us, she only speaks Spanish", ["friend marta"]),
+        ("yes, and my mum's coming too", ["mum"]),
+        ("so bored lol the kids dragged me here", ["kids"]),
+        ("my autistic daughter and I are here for the morning", ["autistic daughter"]),
+        # had, brought or pushed today, and a pronoun for the member named before
+        ("I've got my nephew today, he's vegan", ["nephew"]),
+        ("we have the baby in a pram, can we get into the great hall", ["baby"]),
+        ("yes please, I'm pushing my dad in his chair", ["dad"]),
+        ("my mum has dementia and gets upset when it's noisy. she's with us today", ["mum"]),
+        ("I'm Priya and this is my partner Sam", ["partner sam"]),
+        ("I'm here as a carer for Jamal, he's blind", ["jamal"]),
+    ],
+)
+def test_the_members_a_message_places_at_the_visit(message, expected):
+    assert present(fold(message), message) == expected
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "My sister's coming next week and she's coeliac",  # another visit
+        "So I came here last year with my sister and loved it",
+        "Our friend who's coming later is blind.",  # not here yet
+        "My brother back in Lagos is deaf",  # away
+        "I have a son who is autistic",  # had, not brought
+        "I said I'd meet my friend at the café",  # to meet, not with
+        "I struggle with my mum's stairs at home",  # "with" that is not "together"
+        "I came alone, not with my kids",
+    ],
+)
+def test_no_one_is_placed_at_the_visit_by_another_time_place_or_sense(message):
+    assert present(fold(message), message) == []
+
+
+def test_a_list_of_members_stops_where_a_new_clause_names_one():
+    """ "with my two grandkids, the little one's allergic to sesame": the grandkids came; the little one is
+    whose allergy it is, not another companion."""
+    assert present(fold("Here with my two grandkids, the little one's allergic to sesame"), "") == ["two grandkids"]
+
+
+def test_the_companions_concept_records_them_said_plainly_beside_a_members_need(museum_ontology):
+    facts = RuleExtractor(museum_ontology).extract("me n my bf, he's lactose intolerant so no dairy for him lol")
+    kept = {(f.concept, f.value, f.about) for f in facts}
+    assert ("VisitPlan.Companions", "boyfriend", "self") in kept
+    assert ("VisitPlan.Companions", "bf", "self") not in kept  # the lexicon's own reading is said plainly too
+    assert all(f.about in ("self", "boyfriend") for f in facts)
+    facts = RuleExtractor(museum_ontology).extract("Me, my partner and the baby in the pram")
+    assert {f.value for f in facts if f.concept == "VisitPlan.Companions"} == {"partner", "baby"}
