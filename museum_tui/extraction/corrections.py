@@ -10,8 +10,10 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from rapidfuzz import fuzz
+
 from museum_tui.language.clauses import Clause
-from museum_tui.language.party import MEMBER, SELF, member_named
+from museum_tui.language.party import MEMBER, NOT_A_NAME, SELF, member_named
 
 from .cues import ConceptCues
 from .hits import Hit
@@ -109,3 +111,29 @@ def overruled(user_text: str, said: list[Hit], assumed: list[Hit], evidence: str
         if other and all(h.value.lower() != hit.value.lower() for h in other):
             out.append(Hit(hit.concept, hit.value, "negated", evidence, evidence, None, hit.about))
     return out
+
+
+# "It's Ana with one n, not Anna", "it's Jo not Joe 😅", "its Joe actually, with an e": a name spelt again
+RESPELT = re.compile(
+    r"^(?i:(?:no|nope|sorry|oops|ha|haha|lol|actually|oh)\W+)*(?i:it'?s|its|it is|i'?m|im|i am)\s+"
+    r"(?P<said>[A-Z][a-z'-]{1,20})(?:\s+actually)?\s*,?\s*"
+    r"(?:(?P<spelt>with (?:an?|one|two|double) [a-z])\b\s*,?\s*)?(?:not\s+(?P<denied>[A-Z][a-z'-]{1,20})\b)?"
+)
+
+
+def respelt(message: str, cues: list[ConceptCues], known: Callable[[str], bool]) -> list[Hit]:
+    """A name the visitor spells again ("it's Jo, not Joe"), for the concept whose values are names (its
+    cues title-case them): the name said, and the one denied. Two names that do not look alike ("it's
+    Tuesday, not Monday") or a word the ontology uses are no respelling."""
+    m = RESPELT.match(message.strip().replace("’", "'"))
+    named = [c for c in cues if c.normalize == "title"]
+    if m is None or len(named) != 1 or not (m.group("denied") or m.group("spelt")):
+        return []
+    said, denied = m.group("said"), m.group("denied") or ""
+    if any(known(w) or w in NOT_A_NAME for w in (said.lower(), denied.lower()) if w):
+        return []  # "it's Tuesday, not Monday", "it's Gallery 4"
+    if denied and fuzz.ratio(said.lower(), denied.lower()) < 55:
+        return []  # "it's Rodin, not Degas" is another artist, not a name spelt again
+    evidence = message.strip()
+    out = [Hit(named[0].concept, said, "asserted", evidence)]
+    return out + ([Hit(named[0].concept, denied, "negated", evidence)] if denied and denied != said else [])

@@ -25,7 +25,7 @@ from museum_tui.language.presence import plainly, present
 from museum_tui.memory import Ontology
 
 from .compiled import compiled_for
-from .corrections import denied, overruled, paired
+from .corrections import denied, overruled, paired, respelt
 from .cues import ConceptCues
 from .grounding import Grounding
 from .hits import Hit, Span, inside_any, outer, said_once, tidy_hits
@@ -178,6 +178,8 @@ class RuleExtractor(SpanReading):
         if not corrected:
             corrected = [h for h in paired(clauses, self.cues) if h.concept not in {k[0] for k in known}]
         hits.extend(h for h in corrected if (h.concept, h.value.lower(), h.polarity) not in known)
+        if not any(h.concept in {c.concept for c in self.cues if c.normalize == "title"} for h in hits):
+            hits.extend(respelt(message, self.cues, self.speller.knows))  # "it's Jo, not Joe"
         if (member := handed_back(user_msg)) and bot_msg:  # "no that's my sister not me!" to "you're allergic …"
             hits.extend(self._handed(member, bot_msg, user_msg.strip()))
         if (tongue := written_in(user_msg[:MAX_CHARS])) and (said := spoken(self.cues, tongue)):

@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from museum_tui.extraction import RuleExtractor
+from museum_tui.memory import load_ontology
 
 
 @pytest.fixture(scope="module")
@@ -105,3 +108,21 @@ def test_a_cleft_names_whose_need_it_is(extractor: RuleExtractor) -> None:
     facts = {(f.concept, f.value, f.polarity, f.about) for f in extractor.extract(message)}
     diet, coeliac = "SpecialNeed.DietaryRestriction", "gluten-free (coeliac)"
     assert facts == {(diet, coeliac, "negated", "wife"), (diet, coeliac, "asserted", "brother")}
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("It's Ana with one n, not Anna", {("Ana", "asserted"), ("Anna", "negated")}),
+        ("it's Jo not Joe 😅", {("Jo", "asserted"), ("Joe", "negated")}),
+        ("It's Siobhan, not Shivaun 😂", {("Siobhan", "asserted"), ("Shivaun", "negated")}),
+        ("its Joe actually, with an e", {("Joe", "asserted")}),
+        # no respelling: days, names unlike each other, words the ontology uses
+        ("it's Sunday, not Monday", set()),
+        ("It's Rosa, not Gwendolyn", set()),
+        ("it's Orchids, not Orchards", set()),
+    ],
+)
+def test_a_name_spelt_again_is_the_visitors_name_without_saying_name(message, expected):
+    facts = RuleExtractor(load_ontology(Path(__file__).parents[2] / "ontologies" / "garden.json")).extract(message)
+    assert {(f.value, f.polarity) for f in facts if f.concept == "Visitor.Name"} == expected
