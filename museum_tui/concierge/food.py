@@ -123,15 +123,26 @@ class FoodAnswers:
 
         return [m for m in items if fits(m)] or items
 
-    def _pick_cafe(self, cafes: list[Cafe], q: Question, known: Known, kinds: set[str], avoid, diets, now) -> Cafe:
-        """The café to send the visitor to: open now before opening later, then the nearest to where they
-        are, then the one with the most that fits (the first on a tie)."""
+    def _pick_cafe(
+        self, cafes: list[Cafe], q: Question, known: Known, kinds: set[str], avoid, diets, now, asked: str
+    ) -> Cafe:
+        """The café to send the visitor to: open now before opening later, then one whose menu has the kind
+        of thing asked for ("an ice cream", "a sorbet": the kiosk, not the café with cakes), then the nearest
+        to where they are, then the one with the most that fits (the first on a tie)."""
         here = self.here(q, known)
+        words, dishes = self._own_words(asked), dishes_in(asked)
+        coffee = "coffee" in tokens(asked, self.venue.synonyms)
 
         def rank(c: Cafe) -> tuple:
             fits = len(self._sort([m for m in c.menu if m.kind in kinds], avoid, diets)[0])
             distance = abs(c.floor - here) if here is not None else 0
-            return (fits == 0, not timing.open_now(c, self.venue, now), distance, -fits)
+            has = any(
+                words & set(tokens(m.item, self.venue.synonyms))
+                or any(phrase_in(d, fold(m.item)) for d in dishes)
+                or (coffee and COFFEE.search(fold(m.item)))  # "caffeine": an espresso is one
+                for m in c.menu
+            )
+            return (fits == 0, not timing.open_now(c, self.venue, now), not has, distance, -fits)
 
         return min(cafes, key=rank)
 
@@ -148,13 +159,16 @@ class FoodAnswers:
         food = q.food or bool(re.search(r"food|eat|hungry|snack|lunch|starv|peckish", asked) or SWEET.search(asked))
         kinds = {"drink"} if drink and not food else {"food"} if food and not drink else {"drink", "food"}
         named = self._named_items(asked)
+        if not named:  # "any ice creams?": the dishes of a kind only some café sells
+            named = [(c, m) for c, m in self._menu() if any(phrase_in(d, fold(m.item)) for d in dishes_in(asked))]
+            named = named if any(c not in open_cafes for c, _ in named) else []
         if instead:
             named = []
         if named and not any(c in open_cafes for c, _ in named):  # only a café closed today has it
             cafe = named[0][0]
             return (
-                f"The {named[0][1].item.lower()} is sold at the **{cafe.name}** ({cafe.location}), which is "
-                f"{timing.cafe_hours(cafe, self.venue, now)}."
+                f"The {named[0][1].item.lower()} is sold at {the_named(cafe.name, mid=True)} ({cafe.location}), "
+                f"which is {timing.cafe_hours(cafe, self.venue, now)}."
             )
         named = [(c, m) for c, m in named if c in open_cafes]
         named_cafe = next((h.entry.obj for h in hits if h.entry.kind == "cafe" and h.named), None)
@@ -169,7 +183,7 @@ class FoodAnswers:
         if named_cafe or named:
             cafe: Cafe = named_cafe or named[0][0]
         else:
-            cafe = self._pick_cafe(open_cafes, q, known, kinds, avoid, diets, now)
+            cafe = self._pick_cafe(open_cafes, q, known, kinds, avoid, diets, now, asked)
         pool = [m for c, m in named if c == cafe] or [m for m in cafe.menu if m.kind in kinds]
         safe, unsafe = self._sort(pool, avoid, diets)
         note = ""
@@ -255,7 +269,7 @@ class FoodAnswers:
         when = timing.cafe_hours(cafe, self.venue, now)
         hours = f" ({when})" if when else ""
         if where and wants:
-            line = f"You can get one at the **{cafe.name}** — it's {cafe.location}{hours}."
+            line = f"You can get one at {the_named(cafe.name, mid=True)} — it's {cafe.location}{hours}."
         else:
             line = f"{the_named(cafe.name)} is {cafe.location}{hours}."
         if where or self.here(q, known) is not None:
@@ -290,7 +304,7 @@ class FoodAnswers:
             if risky:
                 said.append("avoid " + ", ".join(f"the {m.item.lower()} ({md(r)})" for m, r in risky[:3]))
             if said:
-                parts.append(f"at the **{cafe.name}**, " + "; ".join(said))
+                parts.append(f"at {the_named(cafe.name, mid=True)}, " + "; ".join(said))
         if not parts:
             return ""
         notes = self.venue.cafes[0].notes
@@ -307,6 +321,11 @@ FREE_OF = {
     "soya": ("soya", "soy"),
     "egg": ("egg",),
 }
+
+
+def dishes_in(asked: str) -> set[str]:
+    """The sweet things a question names, singular ("ice creams" → "ice cream"), not "a treat"."""
+    return {re.sub(r"(?<=[^s])s$", "", m.group(0)) for m in SWEET.finditer(asked)} - {"sweet", "treat", "dessert"}
 
 
 def _unsafe_note(item: MenuItem, why: str, avoid: dict[str, str]) -> str:

@@ -31,9 +31,12 @@ def be(name: str) -> str:
 IRREGULAR_PLURALS = frozenset("children people men women feet teeth mice geese staff".split())  # noqa: SIM905
 
 
-def the_named(name: str) -> str:
-    """A proper name with its article, bold, as written: 'The **Orchard Café**', '**The Old Forge**'."""
-    return f"**{cap(name)}**" if fold(name).startswith(("the ", "a ", "an ")) else f"The **{name}**"
+def the_named(name: str, mid: bool = False) -> str:
+    """A proper name with its article, bold, as written: 'The **Orchard Café**', '**The Old Forge**';
+    `mid`, inside a sentence: 'the **Orchard Café**' ('at the **The Old Forge**' was said)."""
+    if fold(name).startswith(("the ", "a ", "an ")):
+        return f"**{cap(name)}**"
+    return f"{'the' if mid else 'The'} **{name}**"
 
 
 def the(name: str) -> str:

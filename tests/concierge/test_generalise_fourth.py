@@ -185,13 +185,35 @@ def test_round_26_museum_and_transport_questions() -> None:
     where the visitor is shapes directions whichever agent answers ("I need a wee" goes to the concierge,
     which did not read the position); "caffeine" asks for coffee."""
     transport = BLIND / "transport.json"
-    reply = asyncio.run(answer(transport, {"q": "where can I get an ice cream?", "now": "2026-07-15T14:00:00"}))
+    reply = asyncio.run(answer(transport, {"q": "where can I get a brownie?", "now": "2026-07-15T14:00:00"}))
     assert "The **The" not in reply and "**The Dining Car Café**" in reply, reply
     assert _at("museum", "Danke, very helpful! Tschüss").startswith("Goodbye")
     here = [["Position.CurrentArea", "Gallery 2", "self"]]
     assert "next to Gallery 2" in _at("museum", "I need a wee", memory=here)
     top = [["Position.CurrentArea", "Third floor", "self"]]
     assert "Rooftop Kiosk" in _at("museum", "need caffeine asap, anywhere up here?", "2026-11-28T13:00:00", top)
+
+
+def test_the_cafe_that_sells_what_is_asked_for() -> None:
+    """Noticed at stop 30: "where can I get an ice cream?" in July sent the visitor to the transport
+    museum's café (it has clotted cream; the kiosk, open May to September, sells the ice cream): the café
+    whose menu has the thing asked for comes before the one with most to offer; in November the kiosk is
+    named as closed, not the café's scone offered; a dish asked for after an allergy gets the one answer
+    (the menu warning is not said first as well), and no "at the **The …" is said."""
+    transport = BLIND / "transport.json"
+
+    def at(q: str, now: str = "2026-07-15T14:00:00") -> str:
+        return asyncio.run(answer(transport, {"q": q, "now": now}))
+
+    for q in ("where can I get an ice cream?", "where can I get a sorbet?"):
+        reply = at(q)
+        assert "Little Halt Kiosk" in reply and "Dining Car" not in reply, (q, reply)
+    reply = at("any ice creams?", "2026-11-23T10:30:00")
+    assert "Little Halt Kiosk" in reply and "closed" in reply and "Scone" not in reply, reply
+    reply = at("my son has a nut allergy, can he have a brownie?")
+    assert "avoid the" not in reply and "at **The" not in reply and "the **The" not in reply, reply
+    assert "Chocolate brownie" in reply, reply
+    assert "At **The Dining Car Café**, avoid" in at("my son has a nut allergy")  # the warning alone; one article
 
 
 def test_shows_of_a_kind_and_a_classs_ages(museum: Venue) -> None:  # noqa: F811
