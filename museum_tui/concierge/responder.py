@@ -36,7 +36,7 @@ from .kinds import (
     to_skip,
 )
 from .knowledge import FactLike, Known, diet_tags, floor_named
-from .lexicon import stem, tokens, words
+from .lexicon import fold, stem, tokens, words
 from .model import Exhibition, Venue
 from .question import Question
 from .recommend import INDOORS, recommend
@@ -184,6 +184,9 @@ class BuiltinResponder(Told, Talk, Framing):
             return q
         if intents.vague_need(q.folded) and any(r.query for r, _ in known.role("want")):
             return q
+        for message in reversed(list(earlier)[-1:]):  # "…a tour for deaf visitors?" listed two: both are "it"
+            if kind_asked(self.index, message) == "tour" and len(self.answers.tours_for_need(fold(message), known)) > 1:
+                return Question.read(f"{message} {q.text}", self.venue)
         found = intents.last_subject(self.index, earlier, MIN_SCORE * self.index.rarest)
         if found is None:
             return q

@@ -64,6 +64,15 @@ class TimeAnswers:
     def _cafe_where(self, cafe: Cafe) -> str:
         return f"{the_named(cafe.name)} is {cafe.location}."
 
+    def tours_for_need(self, folded: str, known: Known, tours: list[Tour] | None = None) -> list[Tour]:
+        """The tours a question asks for by a need it names ("a tour for deaf visitors": those whose access
+        that need lists), not a need already known; only tours' names and times are their own words."""
+        tours = list(tours or self.venue.tours)
+        own = {w for t in tours for w in re.findall(r"[a-z]{4,}", fold(f"{t.name} {t.when}"))}
+        named = known.tour_tags_named(folded, own)
+        suiting = [t for t in tours if named & set(t.access)]
+        return suiting if not known.tour_tags().keys() & named else []
+
     def tours(self, hits: list[Hit], q: Question, known: Known, now: datetime, pool: list[Tour] | None = None) -> str:
         """One tour when the question picks one out, else the tours (of `pool`: those at one place) that fit
         the question: for a party member's need, still to come today, the next, on a day named."""
@@ -83,11 +92,10 @@ class TimeAnswers:
                 return f"The last **{top.entry.obj.name}** today is at {timing.clock(runs[-1].start)}."
             return timing.tour_line(top.entry.obj, now)
         tours = list(pool or self.venue.tours)
-        own = {w for t in tours for w in re.findall(r"[a-z]{4,}", fold(f"{t.name} {t.when}"))}
-        named = known.tour_tags_named(q.folded, own)  # "is there a show for deaf people?"
-        suiting = [t for t in tours if named & set(t.access)]
-        if suiting and not known.tour_tags().keys() & named:
-            return f"{cap(self.tour_word())}s for that:\n" + "\n".join(f"- {timing.tour_line(t, now)}" for t in suiting)
+        if suiting := self.tours_for_need(q.folded, known, tours):  # "is there a show for deaf people?"
+            return f"{cap(self.tour_word(q.folded))}s for that:\n" + "\n".join(
+                f"- {timing.tour_line(t, now)}" for t in suiting
+            )
         tags = known.tour_tags()
         fitting = [t for t in tours if tags.keys() & set(t.access)]
         member = member_named(q.folded)
@@ -98,15 +106,15 @@ class TimeAnswers:
             whom = listing(list(dict.fromkeys(known.whom(v) for v in needs)))
             return f"Tours that suit {whom}:\n" + "\n".join(f"- {timing.tour_line(t, now)}" for t in fitting)
         if "today" in q.folded or timing.LEFT.search(q.folded):
-            return timing.todays_tours(tours, now, self.tour_word())
+            return timing.todays_tours(tours, now, self.tour_word(q.folded))
         if timing.NEXT.search(q.folded) or timing.NOW_WORDS.search(q.folded):
-            return timing.next_tours(tours, now, self.tour_word()) or self._all_tours(tours)
+            return timing.next_tours(tours, now, self.tour_word(q.folded)) or self._all_tours(tours, q.folded)
         day = timing.day_asked(q.folded, now)
         if day is not None and day != now.date():
             return timing.tours_on(tours, day, now)
         if "today" in q.folded:
-            return timing.todays_tours(tours, now, self.tour_word())
-        return self._all_tours(tours) + "\n\n" + (timing.next_tours(tours, now) or "")
+            return timing.todays_tours(tours, now, self.tour_word(q.folded))
+        return self._all_tours(tours, q.folded) + "\n\n" + (timing.next_tours(tours, now) or "")
 
     def _tour_at(self, folded: str, pool: list[Tour] | None) -> Tour | None:
         """The one tour that starts at the time the question names ("the 3 o'clock tour"), if just one does."""
@@ -121,11 +129,18 @@ class TimeAnswers:
         at = [t for t in pool or self.venue.tours if any(re.search(rf"(?<![\d:]){x}\b", t.when) for x in said)]
         return at[0] if len(at) == 1 else None
 
-    def tour_word(self) -> str:
-        """What the venue calls its tours ("show" at an aquarium), from its `words`; "tour" by default."""
-        return (self.venue.words.get("tour", "") or "tour").split()[0]
+    def tour_word(self, asked: str = "") -> str:
+        """What to call the venue's tours: the visitor's word when it is one of the venue's (`asked`: "what
+        shows are on?"), else, of its `words` for them and "tour", the one most of its tours' names use
+        ("show" at an aquarium; "tour" at a transport museum whose words start "ride rides talk"), the
+        venue's first word on a tie."""
+        words = [*self.venue.words.get("tour", "").split(), "tour"]
+        if said := [w for w in words if re.search(rf"\b{re.escape(w)}s?\b", asked)]:
+            return said[0]
+        names = [fold(t.name) for t in self.venue.tours]
+        return max(words, key=lambda w: sum(bool(re.search(rf"\b{re.escape(w)}\b", n)) for n in names))
 
-    def _all_tours(self, tours: list[Tour]) -> str:
+    def _all_tours(self, tours: list[Tour], asked: str = "") -> str:
         rows = [f"- **{t.name}**: {t.when}, {t.minutes} min, from {t.meets}" for t in tours]
-        word = self.tour_word()
+        word = self.tour_word(asked)
         return f"{word.capitalize()}s:\n" + "\n".join(rows) if rows else f"There are no {word}s, I'm afraid."

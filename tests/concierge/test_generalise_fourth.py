@@ -281,5 +281,29 @@ def test_a_tour_for_a_need_named_where_a_tours_description_uses_the_word() -> No
     BSL tour's description says "a deaf guide" and words the tours use were not read as a need. Only the
     tours' names and times are theirs; the tours whose access the need lists answer."""
     reply = asyncio.run(answer(BLIND / "transport.json", {"q": "Is there a tour for deaf visitors?"}))
-    assert reply.startswith("Rides for that:") and "BSL tour of the Engine Shed" in reply, reply
+    assert reply.startswith("Tours for that:") and "BSL tour of the Engine Shed" in reply, reply
     assert "Miniature railway ride" not in reply and "Touch and describe tour" not in reply, reply
+
+
+def test_it_after_a_list_of_tours_for_a_need_is_each_of_them() -> None:
+    """Noticed at stop 30: "what time does it start?" after "Is there a tour for deaf visitors?" (answered
+    with the footplate tour, which has captions, and the BSL tour) named the touch tour, the best match of
+    the earlier words; "it" is each tour that answer listed, so both are said again with their times."""
+    transport = BLIND / "transport.json"
+    case = {"q": "what time does it start?", "before": ["Is there a tour for deaf visitors?"]}
+    reply = asyncio.run(answer(transport, case))
+    assert "BSL tour of the Engine Shed" in reply and "13:00" in reply and "Footplate tour" in reply, reply
+    assert "Touch and describe" not in reply, reply
+
+
+def test_a_venue_calls_its_tours_by_the_word_their_names_use() -> None:
+    """The transport museum's `words` for tours start "ride" (its miniature railway), but most of its tours
+    are called tours: "Rides for that:" headed a list of tours. The word is the one most tour names use,
+    or the visitor's own when it is one of the venue's ("any talks on?")."""
+    from museum_tui.concierge import BuiltinResponder, load_venue
+
+    transport = BuiltinResponder(load_venue(BLIND / "transport.venue.json")).answers
+    assert transport.venue.words["tour"].startswith("ride")
+    assert transport.tour_word() == "tour" and transport.tour_word("any talks on?") == "talk"
+    assert BuiltinResponder(load_venue(BLIND / "aquarium.venue.json")).answers.tour_word() == "show"
+    assert asyncio.run(answer(BLIND / "transport.json", {"q": "what talks are there?"})).startswith("Talks:")
