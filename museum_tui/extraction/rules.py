@@ -55,7 +55,7 @@ from .reading import (
     spoken,
     subjectless,
 )
-from .short_answers import as_statement, said_of_you
+from .short_answers import answered, as_statement, said_of_you
 from .span_reading import SpanReading
 from .spelling import Speller
 from .validate import ExtractedFact, ExtractionResult, validate_facts
@@ -312,8 +312,8 @@ class RuleExtractor(SpanReading):
             pattern_sets.append(("answer", cues.answer_patterns))
         for kind, patterns in pattern_sets if not asked else []:
             for pattern in patterns:
-                for m in pattern.finditer(text):
-                    start, end = m.span("value")
+                for shift, m in ((shift, m) for shift, said in answered(text, kind) for m in pattern.finditer(said)):
+                    start, end = m.start("value") + shift, m.end("value") + shift
                     if not m.group("value") or not clause.free(start, end) or inside_any((start, end), found):
                         continue
                     if kind == "proper" and not self._proper(cues, m.group("value"), clause.original):

@@ -73,3 +73,26 @@ def said_of_you(bot_msg: str | None) -> list[str]:
             text = re.sub(r"\byou are\b", "i am", text)
             out.append(" ".join(re.sub(r"\byour\b", "my", re.sub(r"\byou\b", "i", text)).split()))
     return out
+
+
+# what an answer may have around it: "uhh near the big stairs, 1st floor I think", "top floor, by the
+# prints"
+HEDGE_BEFORE = re.compile(r"^(?:(?:um+|uh+|u+h+m*|erm+|er|hmm+|ah+|oh|well|so)\s*,?\s+)+")
+HEDGE_AFTER = re.compile(
+    r"(?:\s*,?\s*(?:i think|i guess|i reckon|i believe|i suppose|maybe|probably|lol|haha|tbh|x+))+\s*$"
+)
+
+
+def answered(text: str, kind: str) -> list[tuple[int, str]]:
+    """The text an answer pattern reads, with where it starts in the clause: the clause, and for an answer
+    to the assistant's question also without hedges around it, and each part between commas, the last
+    first (what follows a comma sharpens the answer: "near the big stairs, first floor")."""
+    if kind != "answer":
+        return [(0, text)]
+    shift = m.end() if (m := HEDGE_BEFORE.match(text)) else 0
+    bare = HEDGE_AFTER.sub("", text[shift:])
+    parts = [
+        (shift + p.start() + len(p.group(0)) - len(p.group(0).lstrip()), p.group(0).strip())
+        for p in re.finditer(r"[^,]+", bare)
+    ]
+    return list(dict.fromkeys([(0, text), (shift, bare), *(reversed(parts) if len(parts) > 1 else [])]))

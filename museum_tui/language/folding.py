@@ -164,6 +164,11 @@ EMOJI_WORDS = {
 EMOJI_WORD = re.compile("|".join(sorted(map(re.escape, EMOJI_WORDS), key=len, reverse=True)))
 
 
+# a floor or level said in digits: "1st floor", "2nd level" (dates keep theirs: "the 1st of May")
+ORDINALS = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "5th": "fifth", "6th": "sixth"}
+ORDINAL_PLACE = re.compile(r"\b(1st|2nd|3rd|4th|5th|6th)(?=\s+(?:floor|level|storey|story|deck)\b)")
+
+
 def fold(text: str) -> str:
     """Lower-case, unify quotes and spaces, expand contractions: the text cues are matched against."""
     text = EMOJI_WORD.sub(lambda m: f" {EMOJI_WORDS[m.group(0)]} ", text)
@@ -190,6 +195,7 @@ def fold(text: str) -> str:
         text,
     )
     text = re.sub(r"(?<=\d):(?=\d)", ".", text)  # "4:30" survives as "4.30"
+    text = ORDINAL_PLACE.sub(lambda m: ORDINALS[m.group(1)], text)  # "1st floor" is the first floor
     text = re.sub(r"\s*,\s*", " , ", text)  # commas stay, as a word: they bound negation
     text = re.sub(r"[^\w\s'&.+/,-]", " ", text)
     return " ".join(text.split())

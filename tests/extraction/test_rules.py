@@ -275,3 +275,36 @@ def test_a_message_written_in_another_language_says_the_visitor_speaks_it(museum
 
     facts = RuleExtractor(museum_ontology).extract("Ich bin im Rollstuhl. Wo ist der Aufzug?")
     assert ("Profile.Language", "German", "asserted") in {(f.concept, f.value, f.polarity) for f in facts}
+
+
+@pytest.mark.parametrize(
+    ("bot", "message", "expected"),
+    [
+        # an answer with hedges around it, or a landmark after a comma
+        (
+            "Where are you in the building right now?",
+            "outside gallery 4 i think",
+            ("Position.CurrentArea", "gallery 4"),
+        ),
+        ("Where are you right now?", "top floor, by the prints", ("Position.CurrentArea", "top floor")),
+        ("Where are you right now?", "hmm by the gift shop i think", ("Position.CurrentArea", "gift shop")),
+        # what follows a comma sharpens it; a floor in digits is that floor
+        (
+            "Where are you right now?",
+            "uhh near the big stairs, 1st floor I think",
+            ("Position.CurrentArea", "first floor"),
+        ),
+        # "What name shall I use?" asks for a name as "what should I call you?" does
+        ("What name shall I use for you?", "Jas is fine", ("Profile.Name", "Jas")),
+    ],
+)
+def test_an_answer_to_the_assistants_question_with_hedges_and_commas(museum_ontology, bot, message, expected):
+    facts = RuleExtractor(museum_ontology).extract(message, bot)
+    assert [(f.concept, f.value) for f in facts] == [expected]
+
+
+def test_a_floor_in_digits_is_folded_but_a_date_is_not():
+    from museum_tui.language.folding import fold
+
+    assert fold("I'm on the 2nd floor") == "i am on the second floor"
+    assert "1st of may" in fold("we came on the 1st of May")
