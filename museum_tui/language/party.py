@@ -261,6 +261,9 @@ HANDED_BACK = re.compile(
     r"\s*,?\s*(?:not me|not mine|not for me|not about me)"
     rf"|not (?:me|mine)\s*,?\s*(?:it(?: was| is|'s) )?(?:my|our) (?:[\w-]+ )?(?P<b>{MEMBERS})(?:'s)?"
     r")\b"
+    # "no no, I don't use one, it's my mum who does"; "no, not me! I'm just holding it for my dad"
+    rf"|^(?:no|nope|nah|not me)\b.*\bit(?:'s| is| was) (?:my|our) (?:[\w-]+ )?(?P<c>{MEMBERS}) (?:who|that)\b"
+    rf"|^(?:no|nope|nah)\b[\s,!.]*(?:no\b[\s,!.]*)?not (?:me|mine)\b.*\bfor (?:my|our) (?:[\w-]+ )?(?P<d>{MEMBERS})\b"
 )
 
 # "nope thats my mum, im pushing her round": a no, then whose it is
@@ -297,5 +300,5 @@ def handed_back(text: str) -> str:
     m = HANDED_BACK.match(said)
     if not m:
         return ""
-    who = m.group("a") or m.group("b")
+    who = m.group("a") or m.group("b") or m.group("c") or m.group("d")
     return CANONICAL.get(who, who)

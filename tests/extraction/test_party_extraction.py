@@ -382,6 +382,17 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
         # staff met on the way, and a friend off sick today, are not the party
         ("The lady at the ticket desk was deaf, she was lovely though", None, set()),
         ("My friend who was meant to come is vegan but she's off sick today", None, set()),
+        # a need the assistant noted, handed to the member who has it: "it's my mum who does", "for my dad"
+        (
+            "no no, I don't use one, it's my mum who does",
+            "I've noted that you use a wheelchair.",
+            {(M, "wheelchair user", "negated", "self"), (M, "wheelchair user", "asserted", "mum")},
+        ),
+        (
+            "no, not me! I'm just holding it for my dad, he's in the loo",
+            "I've noted that you use a wheelchair.",
+            {(M, "wheelchair user", "negated", "self"), (M, "wheelchair user", "asserted", "dad")},
+        ),
     ],
 )
 def test_whose_a_need_is_in_answers_absences_and_typos(
