@@ -239,7 +239,8 @@ class RuleExtractor(SpanReading):
 
     def _handed(self, member: str, bot_msg: str, evidence: str) -> list[Hit]:
         """The needs the assistant said were the visitor's, which the visitor hands to `member`: not theirs,
-        the member's."""
+        the member's; of each concept the first said ("I've noted you use a wheelchair, I'll stick to
+        step-free routes": the wheelchair, not what the assistant made of it)."""
         party = [c for c in self.cues if c.party]
         said = [
             h
@@ -248,9 +249,9 @@ class RuleExtractor(SpanReading):
             for cues in party
             for h in self._match(cues, c, "")
         ]
-        out = []
+        out: list[Hit] = []
         for h in said:
-            if h.polarity == "asserted" and h.about == SELF:
+            if h.polarity == "asserted" and h.about == SELF and not any(o.concept == h.concept for o in out):
                 out += [
                     Hit(h.concept, h.value, "negated", evidence),
                     Hit(h.concept, h.value, "asserted", evidence, about=member),

@@ -385,7 +385,7 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
         # a need the assistant noted, handed to the member who has it: "it's my mum who does", "for my dad"
         (
             "no no, I don't use one, it's my mum who does",
-            "I've noted that you use a wheelchair.",
+            "Noted that you use a wheelchair, I'll stick to step-free routes.",  # the wheelchair, not the routes
             {(M, "wheelchair user", "negated", "self"), (M, "wheelchair user", "asserted", "mum")},
         ),
         (
