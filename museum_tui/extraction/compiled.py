@@ -91,8 +91,16 @@ def _in_own_values(shared: ConceptCues, own: ConceptCues) -> ConceptCues | None:
     if not terms:
         return None
     none: list = []
+    hard = [(words, value) for words, value in shared.hard if value in values]
     return replace(
-        shared, terms=terms, patterns=none, proper_patterns=none, answer_patterns=none, denials=none, party=own.party
+        shared,
+        terms=terms,
+        hard=hard,
+        patterns=none,
+        proper_patterns=none,
+        answer_patterns=none,
+        denials=none,
+        party=own.party,
     )
 
 

@@ -4,6 +4,9 @@ the fields are checked in memory/lexicon_schema.py (structure, on every load) an
 A concept's cues (every field optional; docs/extraction-cues.md has the full guide with examples):
   terms       {phrase: value}  words that name a value ("wheelchair": "wheelchair user")
   denials     {phrase: value}  words that say a value is not so ("fine with stairs": "no stairs")
+  hard        {words: value}   what it means when these are hard for the visitor: things ("stairs|steps":
+                               "no stairs": "stairs are a no-go") or abilities ("to see": "poor eyesight":
+                               "Nana doesn't see so well")
   patterns    [regex]          with a named group `value` for open values ("allergic to (?P<value>…)")
   proper_patterns [regex]      the same, but the value must be capitalised in the visitor's own text
   answer_patterns [regex]      the same, only when the assistant's last question matched `context`
@@ -80,6 +83,7 @@ class ConceptCues:
     concept: str
     terms: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
     denials: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
+    hard: list[tuple[str, str]] = field(default_factory=list)  # (words as a folded regex, value)
     patterns: list[re.Pattern[str]] = field(default_factory=list)
     proper_patterns: list[re.Pattern[str]] = field(default_factory=list)
     answer_patterns: list[re.Pattern[str]] = field(default_factory=list)
@@ -174,6 +178,7 @@ def _compile(cid: str, spec: Any) -> ConceptCues:
     cues.denials = [
         (re.compile(r), v) for r, v in ((phrase_regex(p), v) for p, v in spec.get("denials", {}).items()) if r
     ]
+    cues.hard = [(_hard_words(k), v) for k, v in spec.get("hard", {}).items()]
     cues.patterns = [re.compile(expand(p)) for p in spec.get("patterns", [])]
     cues.proper_patterns = [re.compile(expand(p)) for p in spec.get("proper_patterns", [])]
     cues.answer_patterns = [re.compile(expand(p)) for p in spec.get("answer_patterns", [])]
@@ -196,12 +201,20 @@ def _compile(cid: str, spec: Any) -> ConceptCues:
     cues.fuzzy = spec.get("fuzzy", True)
     cues.words = [
         *spec.get("terms", {}),
+        *(w for k in spec.get("hard", {}) for w in k.removeprefix("to ").split("|")),
         *spec.get("triggers", []),
         *spec.get("retraction_triggers", []),
         *(expand(p) for p in spec.get("patterns", [])),
         *(expand(p) for p in spec.get("proper_patterns", [])),
     ]
     return cues
+
+
+def _hard_words(key: str) -> str:
+    """A `hard` key as the folded regex difficulty.hard_for_me reads: "stairs|steps", or "to see|hear"."""
+    ability = key.startswith("to ")
+    words = "|".join(re.escape(fold(w)) for w in key.removeprefix("to ").split("|") if fold(w))
+    return f"to {words}" if ability else words
 
 
 def check_cues(ontology: Ontology) -> list[str]:
@@ -220,7 +233,7 @@ def check_cues(ontology: Ontology) -> list[str]:
 def read_as_the_extractor_will(spec: Mapping[str, Any]) -> list[tuple[str, str, str]]:
     """Every regex compiled, every phrase folded: what only the extractor's own reading can find."""
     problems: list[tuple[str, str, str]] = []
-    for name in ("terms", "denials", "triggers", "retraction_triggers", "exclude", "ignore", "veto"):
+    for name in ("terms", "denials", "hard", "triggers", "retraction_triggers", "exclude", "ignore", "veto"):
         value = spec.get(name)
         for phrase in value.keys() if isinstance(value, dict) else value or []:
             if not fold(phrase):

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from museum_tui.language.clauses import INJECTION, NEGATION, Clause, fold, is_affirmative, need_under_no, split_clauses
+from museum_tui.language.difficulty import hard_for_me
 from museum_tui.language.foreign import written_in
 from museum_tui.language.party import OTHER, SELF, absent, handed_back, member_named
 from museum_tui.language.presence import plainly, present
@@ -326,6 +327,12 @@ class RuleExtractor(SpanReading):
                 if clause.free(*m.span()) and not inside_any(m.span(), found):
                     found.append((m.start(), m.end(), value))
                     denied.add(m.span())
+        hard: dict[tuple[int, int], bool] = {}  # a frame of hardness, and whether it says "not hard"
+        for words, value in cues.hard if not asked else []:  # "stairs are a no-go", "can't see well"
+            for h in hard_for_me(text, words):
+                if clause.free(h.start, h.end) and not inside_any((h.start, h.end), found):
+                    found.append((h.start, h.end, value))
+                    hard[(h.start, h.end)] = h.denied
         if triggered or cues.party:
             for regex, value in cues.terms:
                 for m in regex.finditer(text):
@@ -387,6 +394,8 @@ class RuleExtractor(SpanReading):
                 negated = negated and not (cues.party and need_under_no(text, start, end))  # "no strobe lights please"
             if (start, end) in denied:
                 negated = not clause.negated_before(start)  # "not fine with stairs" asserts it
+            if (start, end) in hard:  # its own "not" says it is hard ("won't take steps anymore")
+                negated = hard[(start, end)] != clause.negated_before(start)
             if cues.claim or (clause.retraction and FORGET.match(text)):
                 clause.spans_taken.append((start, end))  # "forget Rothko" retracts one thing, once
             polarity = "negated" if negated else "asserted"

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-DICT_FIELDS = ("terms", "denials", "yes", "aliases")
+DICT_FIELDS = ("terms", "denials", "hard", "yes", "aliases")
 LIST_FIELDS = (
     "patterns",
     "proper_patterns",

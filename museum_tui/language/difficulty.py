@@ -1,0 +1,78 @@
+"""What is hard for the speaker: "stairs are a no-go", "my legs won't take all these stairs", "I can't walk
+far", "Nana doesn't see so well", "steep stairs are a no from me", "I struggle with steps".
+
+A lexicon names the things (or abilities) and what each means when it is hard ("stairs" → "no stairs",
+"see" → "poor eyesight"); this module knows the ways English says that something is hard, so the lexicon
+need not list "stairs are tough", "steps are tricky", "stairs are a problem for me" … one by one. Read on
+folded text ("can't" is "can not"). A frame said with "not" before the hardness ("stairs are not a
+problem") denies it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# how hard something is: "a struggle", "a no-go", "a nightmare", "too much", "out of the question"
+HARD = (
+    r"difficult|hard|tough|tricky|painful|impossible|challenging|exhausting|awkward|a struggle|hard work|"
+    r"a problem|an issue|a challenge|a nightmare|a killer|murder|a pain|a no[ -]?go|no[ -]?go|a no(?: from me)?|"
+    r"out of the question|not an option|not possible|beyond me|too much|too many|too steep|too far|too long|"
+    r"not happening|a step too far|off the cards|off limits|not for me|not my friend|the enemy|out"
+)
+QUANTITY = (
+    r"(?:(?:the|any|all|all the|these|those|many|much|lots of|loads of|long|steep|big|more|so many|too many)\s+)*"
+)
+DEGREE = r"(?:(?:a bit|a little|really|too|very|quite|so|just|bit|getting|now|becoming|always)\s+)*"
+WHEN = r"(?:\s+(?:here|today|now|for me|for us|for him|for her|for them|anymore|any more|these days|at the moment))*"
+INABLE = (
+    r"can not|could not|will not be able to|am not able to|is not able to|are not able to|not able to|unable to|"
+    r"struggle to|struggles to|struggling to|find it hard to|finds it hard to|find it difficult to|"
+    r"finds it difficult to|have trouble|has trouble|have difficulty|has difficulty"
+)
+HANDLE = r"(?:do|manage|climb|use|take|cope with|handle|face|deal with|go up|get up|walk up|go down|get down|tackle)"
+REFUSING = r"will not|would not|do not|does not|did not"
+TAKING = r"take|take kindly to|cope with|manage|handle|get on with|agree with|do"
+WELL = r"(?:very |so |that |too |as )?(?:well|far|much|properly|clearly|long|great)\b"
+
+
+@dataclass(frozen=True)
+class Hard:
+    start: int
+    end: int
+    denied: bool  # "stairs are not a problem": said not to be hard
+
+
+def hard_for_me(text: str, thing: str) -> list[Hard]:
+    """Where `text` (folded) says that `thing` is hard for the speaker or the person the clause is about.
+    `thing` is a regex of words for a thing ("stairs|steps") or, after "to ", of an ability ("to see",
+    "to walk"): a thing is hard ("stairs are a no-go"), an ability is not done well ("can't see well")."""
+    if thing.startswith("to "):
+        v = rf"(?:{thing[3:]})"
+        frames = (
+            # "Nana doesn't see so well", "I can't hear very well", "he can't walk far"
+            rf"\b(?:can not|could not|do not|does not|did not)\s+{v}\s+{WELL}",
+            # "I struggle to walk far", "she finds it hard to see"
+            rf"\b(?:struggle to|struggles to|struggling to|find it hard to|finds it hard to|find it difficult to|"
+            rf"finds it difficult to)\s+{v}\b",
+        )
+    else:
+        t = rf"(?:{thing})"
+        frames = (
+            # "stairs are a no-go", "steep stairs are a no from me", "the steps here are not a problem"
+            rf"\b{QUANTITY}{t}\b{WHEN}\s+(?:is|are|were|was|would be|will be|have been|has been)\s+"
+            rf"(?P<neg>not\s+)?{DEGREE}(?:{HARD})\b",
+            # "I can't manage stairs", "I have trouble with steps"
+            rf"\b(?:{INABLE})\s+(?:(?:with|on)\s+)?(?:{HANDLE}\s+)?{QUANTITY}{t}\b",
+            # "I struggle with stairs", "problems with the steps"
+            rf"\b(?:struggle|struggles|struggling|trouble|difficulty|problems?)\s+(?:with|on|up|using|climbing|"
+            rf"doing)\s+{QUANTITY}{t}\b",
+            # "my legs won't take all these stairs", "my knees don't take kindly to steps"
+            rf"\b(?:{REFUSING})\s+(?:{TAKING})\s+{QUANTITY}{t}\b",
+        )
+    found: list[Hard] = []
+    for frame in frames:
+        for m in re.finditer(frame, text):
+            if not any(f.start <= m.start() < f.end for f in found):
+                found.append(Hard(m.start(), m.end(), bool(m.groupdict().get("neg"))))  # "not a problem"
+    return found

@@ -1,0 +1,76 @@
+"""What is hard for the visitor (language/difficulty.py) and the lexicon's `hard` field that reads it."""
+
+import pytest
+
+from museum_tui.extraction.rules import RuleExtractor
+from museum_tui.language.difficulty import hard_for_me
+from museum_tui.language.folding import fold
+
+STAIRS = "stairs|steps"
+
+
+@pytest.mark.parametrize(
+    ("message", "denied"),
+    [
+        ("stairs are a no-go today", False),
+        ("I'm 8 months pregnant so steep stairs are a no from me", False),
+        ("my legs won't take all these stairs", False),
+        ("my legs dont take kindly to steps anymore", False),
+        ("I struggle with the steps", False),
+        ("I can't manage all those stairs", False),
+        ("stairs are not an option", False),  # "not an option" says it is hard
+        ("stairs are not a problem for me", True),  # "not a problem" says it is not
+    ],
+)
+def test_the_ways_english_says_a_thing_is_hard(message, denied):
+    found = hard_for_me(fold(message), STAIRS)
+    assert [h.denied for h in found] == [denied]
+
+
+@pytest.mark.parametrize(
+    ("message", "ability", "found"),
+    [
+        ("Nana doesn't see so well these days", "to see", True),
+        ("he can't walk far", "to walk", True),
+        ("Dad finds it hard to walk", "to walk", True),
+        ("I can't see the lift from here", "to see", False),  # not seeing something is no sight need
+        ("I can walk far", "to walk", False),
+        ("I love stairs", STAIRS, False),
+        ("the stairs here are fine", STAIRS, False),
+        ("I can't wait to see the stairs", STAIRS, False),
+    ],
+)
+def test_an_ability_not_done_well_and_what_is_not_hard(message, ability, found):
+    assert bool(hard_for_me(fold(message), ability)) is found
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("im 82 and my legs dont take kindly to steps anymore", {("no stairs", "asserted", "self")}),
+        ("I don't struggle with stairs", {("no stairs", "negated", "self")}),
+        ("stairs are not a problem", {("no stairs", "negated", "self")}),
+        ("Nana doesn't see so well these days, bless her", {("poor eyesight", "asserted", "nan")}),
+        ("Dad finds it hard to walk", {("limited walking", "asserted", "dad")}),
+        ("Say I couldn't climb stairs, how would I get up?", set()),  # a hypothetical
+    ],
+)
+def test_the_lexicons_hard_field_gives_the_need_and_whose_it_is(museum_ontology, message, expected):
+    facts = RuleExtractor(museum_ontology).extract(message)
+    got = {(f.value, f.polarity, f.about) for f in facts if f.concept.startswith("SpecialNeed.")}
+    assert got == expected
+
+
+def test_a_shared_hard_reading_names_only_the_venues_own_values():
+    """The sensitive-need fallback (compiled._in_own_values) keeps the shipped lexicon's `hard` readings
+    only for values the venue's author listed: a wrong need is worse than a missed one."""
+    import re
+
+    from museum_tui.extraction.compiled import _in_own_values
+    from museum_tui.extraction.cues import ConceptCues
+
+    shared = ConceptCues("Mobility", terms=[(re.compile("wheelchair"), "wheelchair user")])
+    shared.hard = [("stairs|steps", "no stairs"), ("to walk", "limited walking")]
+    own = ConceptCues("Mobility", terms=[(re.compile("wheelchair"), "wheelchair user"), (re.compile("x"), "no stairs")])
+    kept = _in_own_values(shared, own)
+    assert kept is not None and kept.hard == [("stairs|steps", "no stairs")]
