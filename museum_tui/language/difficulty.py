@@ -33,6 +33,16 @@ INABLE = (
 HANDLE = r"(?:do|manage|climb|use|take|cope with|handle|face|deal with|go up|get up|walk up|go down|get down|tackle)"
 REFUSING = r"will not|would not|do not|does not|did not"
 TAKING = r"take|take kindly to|cope with|manage|handle|get on with|agree with|do"
+# how a person reacts to what is hard for them: "gets very anxious when it's busy", "melts down in crowds"
+UPSET = (
+    r"anxious|agitated|overwhelmed|upset|stressed|panicky|panics|panic|distressed|nervous|scared|frightened|"
+    r"uncomfortable|unsettled|dysregulated|freaks out|freak out|melts down|melt down|shuts down|shut down|"
+    r"meltdowns?|can not cope|cannot cope|struggles|struggle"
+)
+SITUATION = (
+    r"(?:(?:it is|it gets|it is getting|things get|places are|places get|rooms are|there are|there is|the|"
+    r"a lot of|lots of|loads of|really|very|too|so|too many|big|large|sudden)\s+)*"
+)
 WELL = r"(?:very |so |that |too |as )?(?:well|far|much|properly|clearly|long|great)\b"
 
 
@@ -69,6 +79,8 @@ def hard_for_me(text: str, thing: str) -> list[Hard]:
             rf"doing)\s+{QUANTITY}{t}\b",
             # "my legs won't take all these stairs", "my knees don't take kindly to steps"
             rf"\b(?:{REFUSING})\s+(?:{TAKING})\s+{QUANTITY}{t}\b",
+            # "gets very anxious when it's busy", "melts down in crowds", "struggles with loud noises"
+            rf"\b(?:{UPSET})\s+(?:when|if|in|around|with|by|at|near)\s+{SITUATION}{t}\b",
         )
     found: list[Hard] = []
     for frame in frames:

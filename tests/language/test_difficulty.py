@@ -53,6 +53,10 @@ def test_an_ability_not_done_well_and_what_is_not_hard(message, ability, found):
         ("Nana doesn't see so well these days, bless her", {("poor eyesight", "asserted", "nan")}),
         ("Dad finds it hard to walk", {("limited walking", "asserted", "dad")}),
         ("Say I couldn't climb stairs, how would I get up?", set()),  # a hypothetical
+        # how someone reacts to it: "gets very anxious when it's busy", "melts down in crowds"
+        ("my dad has dementia and gets very anxious when it's busy", {("crowds", "asserted", "dad")}),
+        ("my son melts down in crowds", {("crowds", "asserted", "son")}),
+        ("it's busy today", set()),
     ],
 )
 def test_the_lexicons_hard_field_gives_the_need_and_whose_it_is(museum_ontology, message, expected):
