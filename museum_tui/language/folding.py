@@ -164,6 +164,10 @@ EMOJI_WORDS = {
 EMOJI_WORD = re.compile("|".join(sorted(map(re.escape, EMOJI_WORDS), key=len, reverse=True)))
 
 
+NOT_EATEN = re.compile(
+    r"(?:\b(?P<who>i|we) |^|(?<=[,.!?] ))(?:have not|has not|havent|hasnt|not|never) (?:eaten|had (?:a bite|anything|"
+    r"a thing|any food|food|lunch|breakfast|a meal))(?: to eat)?(?: since \w+| all day| yet| today| for hours)\b"
+)
 # a floor or level said in digits: "1st floor", "2nd level" (dates keep theirs: "the 1st of May")
 ORDINALS = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "5th": "fifth", "6th": "sixth"}
 ORDINAL_PLACE = re.compile(r"\b(1st|2nd|3rd|4th|5th|6th)(?=\s+(?:floor|level|storey|story|deck)\b)")
@@ -188,6 +192,8 @@ def fold(text: str) -> str:
     text = INTENSIFIERS.sub("", text)
     text = FILLERS.sub("", text)
     text = VOCATIVE.sub("", text)
+    # "haven't eaten since breakfast", "not had a bite all day": hungry (the meal is when, not what is wanted)
+    text = NOT_EATEN.sub(lambda m: "we are hungry" if m.group("who") == "we" else "i am hungry", text)
     # learners' English: "I am not eat pork" says "I do not eat pork"
     text = re.sub(
         r"\b(i|we) (?:am|are) not (eat|like|speak|need|want|have|use|drink|walk|understand|hear|see)\b",

@@ -308,3 +308,17 @@ def test_a_floor_in_digits_is_folded_but_a_date_is_not():
 
     assert fold("I'm on the 2nd floor") == "i am on the second floor"
     assert "1st of may" in fold("we came on the 1st of May")
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("haven't eaten since breakfast and it's nearly 3", [("ImmediateNeed.Refreshment", "food", "asserted")]),
+        ("we haven't had lunch yet", [("ImmediateNeed.Refreshment", "food", "asserted")]),
+        ("I have not eaten meat since 2010", []),  # a diet's history, not hunger
+    ],
+)
+def test_not_having_eaten_since_a_meal_is_hunger_not_that_meal(museum_ontology, message, expected):
+    """Round 25 and 26's sets: "haven't eaten since breakfast" was a wish for breakfast, and denied."""
+    facts = RuleExtractor(museum_ontology).extract(message)
+    assert [(f.concept, f.value, f.polarity) for f in facts if f.concept.startswith("ImmediateNeed")] == expected
