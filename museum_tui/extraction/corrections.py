@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from itertools import pairwise
 
 from rapidfuzz import fuzz
 
@@ -93,6 +94,40 @@ def _against(clause: Clause, neighbour: Clause, hits: list[Hit], read: Reader) -
         for other in read(hit.concept, swapped):
             if other.polarity == "asserted" and other.value.lower() != hit.value.lower() and other.about == hit.about:
                 out.append(Hit(hit.concept, other.value, "negated", clause.sentence, clause.sentence, None, hit.about))
+    return out
+
+
+# "my son isn't allergic to nuts, it's eggs, sorry": what it is instead, after a clause that denied one
+INSTEAD = re.compile(
+    r"^(?:(?:sorry|no|but|actually|oh)\s+,?\s*)*(?:it is|it was|it is actually|just|only)\s+(?P<y>[^,]+?)"
+    r"(?:\s*,?\s*(?:sorry|actually|though|instead|then|x+))*$"
+)
+
+
+def instead(clauses: list[Clause], said: dict[int, list[Hit]], read: Reader) -> list[Hit]:
+    """The value a clause gives instead of the one the clause before it denied ("I'm not allergic to nuts,
+    it's eggs"): read in that clause's words with it in place of the denied one, and said, for the same
+    person."""
+    out: list[Hit] = []
+    for before, clause in pairwise(clauses):
+        m = INSTEAD.match(clause.text)
+        if m is None or before.sentence != clause.sentence or said.get(id(clause)) or member_named(m.group("y")):
+            continue  # "…, it's my son": whose it is, which the party's reading handles
+        for hit in said.get(id(before), []):
+            # where the clause says it (a member's clause is read reworded, so its span is not this text's)
+            where = re.search(rf"\b{re.escape(hit.value.lower())}\b", before.text)
+            if where is None or hit.polarity != "negated":
+                continue
+            text = before.text[: where.start()] + m.group("y") + before.text[where.end() :]
+            for other in read(hit.concept, replace(before, text=text, spans_taken=[], contrast="")):
+                if (
+                    other.polarity == "negated"
+                    and other.value.lower() != hit.value.lower()
+                    and other.about == hit.about
+                ):
+                    out.append(
+                        Hit(hit.concept, other.value, "asserted", clause.sentence, clause.sentence, None, hit.about)
+                    )
     return out
 
 

@@ -6,12 +6,15 @@ member ("I'm not deaf, my husband is"). Who a clause is about is the language la
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from museum_tui.language.clauses import Clause, fold
 from museum_tui.language.party import BARE_MEMBER as _BARE_MEMBER
 from museum_tui.language.party import MEMBERS, NOT_MINE, OTHER, SELF, SOME_OF, SUBJECT_VERBS, member_named
+from museum_tui.language.presence import plainly, present
 
+from .cues import ConceptCues
 from .hits import Hit
 
 BARE = _BARE_MEMBER.pattern.removeprefix("^").replace("(?P<who>", "(?:")
@@ -132,3 +135,19 @@ def not_me(clause: Clause, hits: list[Hit]) -> list[Hit]:
         for h in hits
         if h.about == clause.about and h.polarity == "asserted"
     ]
+
+
+def came_along(cues: list[ConceptCues], message: str, hits: list[Hit], known: Callable[[str], bool]) -> list[Hit]:
+    """The members the message places at the visit (language/presence.py), for each concept that records
+    companions, where its own cues did not name them; `hits` have their companions said plainly in place
+    ("gf" is kept as "girlfriend", whoever read it)."""
+    out = []
+    for c in (c for c in cues if c.subject == "companion"):
+        for i, h in enumerate(hits):
+            if h.concept == c.concept:
+                hits[i] = replace(h, value=plainly(h.value))
+        had = [fold(h.value) for h in hits if h.concept == c.concept]
+        for who in present(fold(message), message, known):
+            if not any(who in value or value in who for value in had):
+                out.append(Hit(c.concept, who, "asserted", message.strip()))
+    return out

@@ -22,17 +22,17 @@ from museum_tui.language.clauses import INJECTION, NEGATION, Clause, fold, is_af
 from museum_tui.language.difficulty import hard_for_me
 from museum_tui.language.foreign import written_in
 from museum_tui.language.party import OTHER, SELF, absent, handed_back, member_named
-from museum_tui.language.presence import plainly, present
 from museum_tui.memory import Ontology
 
 from .compiled import compiled_for
-from .corrections import denied, overruled, paired, respelt
+from .corrections import denied, instead, overruled, paired, respelt
 from .cues import ConceptCues
 from .grounding import Grounding
 from .hits import Hit, Span, inside_any, outer, said_once, tidy_hits
 from .party_reading import (
     MY_BEFORE,
     as_first_person,
+    came_along,
     handed_on,
     joint,
     me_too,
@@ -175,7 +175,8 @@ class RuleExtractor(SpanReading):
             previous = outer(read)
         by_concept = {c.concept: c for c in self.cues}
         known = {(h.concept, h.value.lower(), h.polarity) for h in hits}
-        corrected = denied(clauses, said, lambda cid, c: self._match(by_concept[cid], c, bot_question))
+        reread = lambda cid, c: self._match(by_concept[cid], c, bot_question)  # noqa: E731
+        corrected = denied(clauses, said, reread) + instead(clauses, said, reread)  # "…not nuts, it's eggs"
         if not corrected:
             corrected = [h for h in paired(clauses, self.cues) if h.concept not in {k[0] for k in known}]
         hits.extend(h for h in corrected if (h.concept, h.value.lower(), h.polarity) not in known)
@@ -196,21 +197,7 @@ class RuleExtractor(SpanReading):
         hits = hits[:answers] + [h for h in hits[answers:] if h.concept not in settled or h.polarity != "asserted"]
         away = {c.about for c in clauses if c.about in members and absent(c.text)}  # "…, she couldn't come"
         hits = [h for h in hits if h.about not in away]
-        return said_once(hits + self._came_along(message, hits))
-
-    def _came_along(self, message: str, hits: list[Hit]) -> list[Hit]:
-        """The members the message places at the visit (language/presence.py), for each concept that records
-        companions, where its own cues did not name them."""
-        out = []
-        for cues in (c for c in self.cues if c.subject == "companion"):
-            for i, h in enumerate(hits):  # "gf" is kept as "girlfriend", whoever read it
-                if h.concept == cues.concept:
-                    hits[i] = replace(h, value=plainly(h.value))
-            had = [fold(h.value) for h in hits if h.concept == cues.concept]
-            for who in present(fold(message), message, self.speller.knows):
-                if not any(who in value or value in who for value in had):
-                    out.append(Hit(cues.concept, who, "asserted", message.strip()))
-        return out
+        return said_once(hits + came_along(self.cues, message, hits, self.speller.knows))
 
     def _moved(self, clause: Clause, before: tuple[Clause, set[str]] | None, said: list[Hit]) -> list[Hit]:
         """ "I'm not deaf, my husband is" / "forget the wheelchair, it's my mum's": the need the clause before

@@ -126,3 +126,26 @@ def test_a_cleft_names_whose_need_it_is(extractor: RuleExtractor) -> None:
 def test_a_name_spelt_again_is_the_visitors_name_without_saying_name(message, expected):
     facts = RuleExtractor(load_ontology(Path(__file__).parents[2] / "ontologies" / "garden.json")).extract(message)
     assert {(f.value, f.polarity) for f in facts if f.concept == "Visitor.Name"} == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I'm not allergic to nuts, it's eggs", {("nuts", "negated", "self"), ("eggs", "asserted", "self")}),
+        ("my son isn't allergic to nuts, it's eggs, sorry", {("nuts", "negated", "son"), ("eggs", "asserted", "son")}),
+        (
+            "sorry, correction: my son's not allergic to peanuts, it's sesame",
+            {("peanuts", "negated", "son"), ("sesame", "asserted", "son")},
+        ),
+        # whose it is, not what: the party's reading hands it on, and "my son" is no allergen
+        (
+            "no, my daughter isn't the one allergic to dairy, it's my son",
+            {("dairy", "negated", "daughter"), ("dairy", "asserted", "son")},
+        ),
+    ],
+)
+def test_what_it_is_instead_of_what_a_clause_denied(message, expected):
+    """Round 26's sets: "my son isn't allergic to nuts, it's eggs" kept only the denial, so the son's egg
+    allergy was lost (a safety miss); the value after "it's" is read in the denying clause's words."""
+    facts = RuleExtractor(load_ontology(Path(__file__).parents[2] / "ontologies" / "museum.json")).extract(message)
+    assert {(f.value, f.polarity, f.about) for f in facts if f.concept == "SpecialNeed.Allergy"} == expected
