@@ -38,6 +38,11 @@ class TimeAnswers:
         which café is open instead. Asked about another day ("on Saturdays?"), that day's hours."""
         day = timing.day_asked(folded, now) if folded else None
         hours = cafe.hours or self.venue.hours
+        month = timing.month_asked(folded, now) if folded else None
+        if month is not None and month != now.date() and hours is not None:  # "open in June?": that month
+            said = "closed" if not hours.spans(month) else f"open {hours.day_text(month)}"
+            season = f" (it is open {hours.season})" if hours.season else ""
+            return f"{the_named(cafe.name)} is {said} in {month:%B}{season}; it is {cafe.location}."
         if day is not None and day != now.date() and hours is not None:
             said = hours.day_text(day)
             when = (
@@ -56,7 +61,8 @@ class TimeAnswers:
             return ""
         others = [c for c in self.venue.cafes if c is not closed and timing.open_now(c, self.venue, now)]
         said = [
-            f"the **{c.name}** is {timing.cafe_hours(c, self.venue, now).replace('open now', 'open')}, {c.location}"
+            f"{the_named(c.name, mid=True)} is {timing.cafe_hours(c, self.venue, now).replace('open now', 'open')}, "
+            f"{c.location}"
             for c in others
         ]
         return f"Instead, {listing(said)}." if said else ""

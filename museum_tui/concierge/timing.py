@@ -74,6 +74,17 @@ def day_asked(folded: str, now: datetime) -> date | None:
     return None
 
 
+def month_asked(folded: str, now: datetime) -> date | None:
+    """The middle of a month a question names without a day ("is the kiosk open in June?"), the next such
+    month (this one included); None if no month, or a day is named too."""
+    months = "|".join(MONTHS)
+    m = re.search(rf"\b(?:in|during|through|throughout|over)\s+(?:the month of\s+)?({months})\b", folded)
+    if m is None or day_asked(folded, now) is not None:
+        return None
+    month = MONTHS.index(m.group(1)) + 1
+    return now.date() if month == now.month else _dated(month, 15, now)
+
+
 # parts of a day a question may name, as (from, to) wall-clock minutes
 PARTS = (
     (
@@ -159,7 +170,10 @@ def venue_hours(venue: Venue, folded: str, now: datetime) -> str:
     day = day or now.date()
     on_day = f" {hours.notes_on(day, folded)}" if hours.notes else ""  # "last entry one hour before closing (17:00)"
     if day == now.date():
-        return _today(venue, hours, now, folded) + on_day
+        text = _today(venue, hours, now, folded)
+        if LATE.search(folded) and not any(s.end.time() > _evening() for s in hours.spans(day)):
+            text += _next_late(hours, day, now, "today")  # "open late on Wednesdays?" on one out of season
+        return text + on_day
     if not hours.spans(day):
         after = datetime.combine(day, datetime.max.time())
         return f"We're closed {weekday(day, now)}.{_next_open(hours, after, now)}{notes}"
@@ -173,14 +187,14 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _next_late(hours: Schedule, day: date, now: datetime) -> str:
+def _next_late(hours: Schedule, day: date, now: datetime, then: str = "then") -> str:
     """When the same weekday next has a late opening (seasonal hours), if within a year."""
     for weeks in range(1, 53):
         later = day + timedelta(weeks=weeks)
         late = [s for s in hours.spans(later) if s.end.time() > _evening()]
         if late:
             note = f" ({late[0].note})" if late[0].note else ""
-            return f" No late opening then; the next is {weekday(later, now)}, until {clock(late[0].end)}{note}."
+            return f" No late opening {then}; the next is {weekday(later, now)}, until {clock(late[0].end)}{note}."
     return ""
 
 

@@ -307,3 +307,19 @@ def test_a_venue_calls_its_tours_by_the_word_their_names_use() -> None:
     assert transport.tour_word() == "tour" and transport.tour_word("any talks on?") == "talk"
     assert BuiltinResponder(load_venue(BLIND / "aquarium.venue.json")).answers.tour_word() == "show"
     assert asyncio.run(answer(BLIND / "transport.json", {"q": "what talks are there?"})).startswith("Talks:")
+
+
+def test_a_month_asked_about_and_a_late_opening_out_of_season(garden: Venue) -> None:  # noqa: F811
+    """ "is the lakeside kiosk open in June?" in November had the kiosk's closing now; the month asked is
+    answered. "are you open late on Wednesdays?" on a Wednesday in November had only today's hours: the
+    late opening is seasonal, so the next one is said. The café open instead keeps its own article."""
+    kiosk = next(c for c in garden.venue.cafes if c.hours and c.hours.season)
+    reply = ask(garden, f"is the {kiosk.name.lower()} open in june?")
+    assert "in June" in reply and "closed now" not in reply, reply
+    assert "closed in December" in ask(garden, f"is the {kiosk.name.lower()} open in december?")
+    wednesday = asyncio.run(
+        answer(ONTOLOGIES / "garden.json", {"q": "are you open late on wednesdays?", "now": "2026-11-25T10:00:00"})
+    )
+    assert "No late opening today; the next is on Wednesday 7 April, until 20:00" in wednesday, wednesday
+    instead = asyncio.run(answer(BLIND / "transport.json", {"q": "is the little halt kiosk open?"}))
+    assert "Instead, **The Dining Car Café** is open" in instead, instead
