@@ -370,7 +370,9 @@ class Answers(TimeAnswers, FoodAnswers):
         if f.location:
             said = f.floor is not None and self.floor(f.floor) in fold(f.location)
             floor = f" ({self.floor(f.floor)})" if f.floor is not None and not said else ""
-            text = f"{the(f.name)} {be(f.name)} {placed(f.location)}{floor}. {f.text}".strip()
+            # "Families and children" is whom it is for, not a place: "**Families and children**: at the desk"
+            lead = f"**{f.name}**:" if TOPIC.search(fold(f.name)) else f"{the(f.name)} {be(f.name)}"
+            text = f"{lead} {placed(f.location)}{floor}. {f.text}".strip()
         else:
             text = f"**{f.name}**: {f.text}"
         if not text.endswith((".", "!", "?")):
@@ -387,6 +389,10 @@ class Answers(TimeAnswers, FoodAnswers):
             access = "step-free" if e.step_free else "not step-free"
             rows.append(f"**{e.name}** ({self.floor(e.floor)}, {access}){': ' + e.notes if e.notes else ''}")
         return "; ".join(rows) + "."
+
+
+# a facility named for whom or what it serves ("Families and children", "Support for deaf visitors")
+TOPIC = re.compile(r"\band\b|^(?:support|help|for|access|information for)\b")
 
 
 def _day(day: date, today: date) -> str:

@@ -34,6 +34,8 @@ SKIP = re.compile(
 AUDIENCE = re.compile(
     r"\b(?:kids?|kiddies|children|child|toddlers?|little ones?|youngsters?|teens?|teenagers?|famil(?:y|ies)|"
     r"grandkids|grandchildren|grandsons?|granddaughters?|nephews?|nieces?|sons?|daughters?|teenage|boys?|girls?)\b"
+    # a child by their age: "a 5 year old", "my two-year-old"
+    r"|\b(?:[1-9]|1[0-5]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -](?:yr|year)s?[ -]olds?\b"
 )
 FAMILY = "kids children child family families"
 HANDS_ON = "hands-on touch play interactive trail activity explore"

@@ -57,6 +57,13 @@ OPEN = re.compile(r"\bopen\b|\bclos(?:e|es|ed|ing)\b")
 VENUE_OPEN = re.compile(r"^(?:\w+ )?(?:are|r) (?:you|u) (?:\w+ )?open\b|\bwhen (?:are|do) you (?:open|close|shut)\b")
 
 
+# words that ask about the opening hours themselves (the hours entry also lists "new year": not "5 year old")
+HOURS_ASKED = re.compile(
+    r"\b(?:hours?|times?|open\w*|clos\w*|shut\w*|christmas|easter|holidays?|new year|week\w*|today|tonight|"
+    r"tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|late|early|last entry|until|till)\b"
+)
+
+
 class BuiltinResponder(Told, Talk, Framing):
     def __init__(self, venue: Venue, vectors: object = ...) -> None:
         self.venue = venue
@@ -329,6 +336,8 @@ class BuiltinResponder(Told, Talk, Framing):
             return a.restroom(q, known)
         if kind == "hours" and (place := next((h for h in hits[1:4] if h.named and h.entry.kind == "facility"), None)):
             return a.facility(place.entry.obj, q, known, now)  # "what time does the shop close?": the shop's hours
+        if kind == "hours" and not (asks_time(q) or "when" in q.focus or HOURS_ASKED.search(q.folded)):
+            return by_kind(a, self.index, hits, q, known, now)  # "anything for a 5 year old?" ("new year")
         if kind == "hours":
             cafe_words = bool({"cafe", "kiosk", "coffee"} & set(tokens(q.ask, self.venue.synonyms)))
             cafe = next(

@@ -323,3 +323,15 @@ def test_a_month_asked_about_and_a_late_opening_out_of_season(garden: Venue) -> 
     assert "No late opening today; the next is on Wednesday 7 April, until 20:00" in wednesday, wednesday
     instead = asyncio.run(answer(BLIND / "transport.json", {"q": "is the little halt kiosk open?"}))
     assert "Instead, **The Dining Car Café** is open" in instead, instead
+
+
+def test_a_child_by_their_age_is_the_family_answer_not_the_hours(museum: Venue) -> None:  # noqa: F811
+    """ "anything for a 5 year old?" had the opening hours (their entry lists "new year", and "year"
+    matched); a child said by their age is the family answer, and the hours answer only a question about
+    hours. The families' facility reads as whom it is for: "**Families and children**: at the …", not
+    "The **families and children** are at the …"."""
+    for question in ("anything for a 5 year old?", "what would a 5 year old enjoy?"):
+        reply = ask(museum, question)
+        assert "Opening hours" not in reply and reply.startswith("**Families and children**: at the"), reply
+    assert "Opening hours" in ask(museum, "what are your hours?")
+    assert "1 January" in ask(museum, "are you open on new year's day?")
