@@ -15,7 +15,7 @@ from . import timing
 from .answers import Answers
 from .index import Hit, Index
 from .knowledge import Known, party_clash
-from .lexicon import STOPWORDS, fold, phrase_in, stem, tokens, words
+from .lexicon import INDOORS, OUTDOORS, STOPWORDS, fold, phrase_in, stem, tokens, words
 from .model import Exhibition
 from .question import Question
 
@@ -208,3 +208,24 @@ def by_kind(a: Answers, index: Index, hits: list[Hit], q: Question, known: Known
     if index.venue.hours and ("when" in q.focus or asks_time(q)):
         return a.hours(q, now)
     return ""
+
+
+SOMETHING = re.compile(r"\b(?:anything|something|what|where|somewhere|anywhere|ideas?|suggestions?)\b")
+# words that ask about the opening hours themselves (the hours entry also lists "new year": not "5 year old")
+HOURS_ASKED = re.compile(
+    r"\b(?:hours?|times?|open\w*|clos\w*|shut\w*|christmas|easter|holidays?|new year|week\w*|today|tonight|"
+    r"tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|late|early|last entry|until|till)\b"
+)
+
+
+def weather_only(index: Index, q: Question, hits: list[Hit]) -> bool:
+    """A question for something to see or do indoors or outdoors, naming nothing and no other kind of
+    place ("anything indoors?", "where can we go if it rains?"; not "can we eat inside?", nor a recommendation
+    or the time asked for)."""
+    return bool(
+        (INDOORS.search(q.folded) or OUTDOORS.search(q.folded))
+        and SOMETHING.search(q.folded)
+        and not (q.food or q.drink or q.plan or any(h.named for h in hits[:3]))
+        and not (asks_time(q) or "when" in q.focus or HOURS_ASKED.search(q.folded))  # "open yet? we're outside"
+        and kind_asked(index, q.ask) in (None, "exhibition", "gallery")
+    )

@@ -195,7 +195,7 @@ MORE = re.compile(r"\b(?:else|other|another|more)\b")
 DRINK = re.compile(r"\b(?:drinks?|thirsty|coffee|tea|latte|water|juice|cuppa|chocolate|espresso)\b")
 FOOD = re.compile(
     r"\b(?:food|eat|hungry|snacks?|lunch|dinner|cakes?|sandwich\w*|starving|breakfast|peckish|meal|sweets?|"
-    r"treats?|desserts?|puddings?|menus?|meals?)\b"
+    r"treats?|desserts?|puddings?|menus?|meals?|a bite|bite to eat|grub|nosh)\b"
 )
 BABY = re.compile(r"\b(?:baby|babies|nappy|nappies|diaper|changing)\b")
 ACCESSIBLE = re.compile(

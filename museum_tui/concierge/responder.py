@@ -25,6 +25,7 @@ from .framing import Framing, without_needs
 from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
 from .kinds import (
     AMOUNT,
+    HOURS_ASKED,
     PRICE,
     SKIP,
     asks_time,
@@ -34,6 +35,7 @@ from .kinds import (
     kind_asked,
     timed_tour,
     to_skip,
+    weather_only,
 )
 from .knowledge import FactLike, Known, diet_tags, floor_named
 from .lexicon import fold, stem, tokens, words
@@ -55,13 +57,6 @@ OPEN = re.compile(r"\bopen\b|\bclos(?:e|es|ed|ing)\b")
 
 # whether the venue itself is open, asked of "you" ("are you open on Christmas Day?", "when do you close?")
 VENUE_OPEN = re.compile(r"^(?:\w+ )?(?:are|r) (?:you|u) (?:\w+ )?open\b|\bwhen (?:are|do) you (?:open|close|shut)\b")
-
-
-# words that ask about the opening hours themselves (the hours entry also lists "new year": not "5 year old")
-HOURS_ASKED = re.compile(
-    r"\b(?:hours?|times?|open\w*|clos\w*|shut\w*|christmas|easter|holidays?|new year|week\w*|today|tonight|"
-    r"tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|late|early|last entry|until|till)\b"
-)
 
 
 class BuiltinResponder(Told, Talk, Framing):
@@ -224,6 +219,8 @@ class BuiltinResponder(Told, Talk, Framing):
         if skip:  # "anywhere we should skip?": the shows that clash with the party's needs
             return skip
         hits = [h for h in self.index.search(q.ask) if h.entry.key not in used and not self._feature_only(h, q)]
+        if weather_only(self.index, q, hits):  # "is there anything indoors if it rains?": what's on, under cover
+            return self.answers.whats_on(known, now, q.folded)
         if "price" in q.focus:  # a price question wants an entry that has prices
             for hit in hits:
                 if any(PRICE.search(text) for text, _ in hit.entry.fields):

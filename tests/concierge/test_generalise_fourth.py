@@ -335,3 +335,16 @@ def test_a_child_by_their_age_is_the_family_answer_not_the_hours(museum: Venue) 
         assert "Opening hours" not in reply and reply.startswith("**Families and children**: at the"), reply
     assert "Opening hours" in ask(museum, "what are your hours?")
     assert "1 January" in ask(museum, "are you open on new year's day?")
+
+
+def test_something_to_do_indoors_is_whats_on_under_cover(garden: Venue) -> None:  # noqa: F811
+    """ "is there anything indoors?", "it's raining, where can we go?" had the fallback; they are what's on,
+    without what is marked outdoors. Not a question about food ("can we eat inside?"), the time ("what time
+    do you open? we're stood outside") or a recommendation (the plan reads the weather itself)."""
+    outdoor = [e.title for e in garden.venue.exhibitions if "outdoor" in e.notes]
+    assert outdoor
+    for question in ("is there anything indoors?", "it's raining, where can we go?"):
+        reply = ask(garden, question)
+        assert reply.startswith("On now indoors") and not any(t in reply for t in outdoor), (question, reply)
+    assert "Café" in ask(garden, "can we eat inside?") and "Café" in ask(garden, "anywhere indoors to get a bite?")
+    assert not ask(garden, "what time do you open? we're stood outside").startswith("On now")
