@@ -85,7 +85,8 @@ class Framing:
         kinds = "|".join(w for w in fold(self.venue.name).split() if w in VENUE_KINDS) or "venue"
         return bool(
             re.search(
-                rf"\b(?:the|this|your) (?:{kinds}|place|site)\b|\b(?:everywhere|everything|all of it)\b", q.folded
+                rf"\b(?:the|this|your) (?:{kinds}|place|site)\b|\b(?:everywhere|everything|all of it|it all)\b",
+                q.folded,
             )
         )
 

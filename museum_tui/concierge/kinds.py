@@ -59,8 +59,14 @@ def at_place(tours, place: str) -> list:
     return [t for t in tours if phrase_in(name, fold(t.meets)) or phrase_in(name, fold(t.name))]
 
 
+# a show asked for by when it starts is a timed one, a tour's kind, not an exhibition ("when's the next show?")
+TIMED_SHOW = re.compile(r"\b(?:next|starts?|begins?|what time)\b.*\bshows?\b|\bshows?\b.*\b(?:starts?|begins?|next)\b")
+
+
 def kind_asked(index: Index, ask: str) -> str | None:
     """The kind of entry the question names by its kind word, if the venue has any of it."""
+    if index.venue.tours and TIMED_SHOW.search(fold(ask)):
+        return "tour"
     said = _stems(ask)
     named = _inside_names(index, ask)
     for kind, names in KIND_NAMES.items():

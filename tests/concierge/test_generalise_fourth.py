@@ -348,3 +348,14 @@ def test_something_to_do_indoors_is_whats_on_under_cover(garden: Venue) -> None:
         assert reply.startswith("On now indoors") and not any(t in reply for t in outdoor), (question, reply)
     assert "Café" in ask(garden, "can we eat inside?") and "Café" in ask(garden, "anywhere indoors to get a bite?")
     assert not ask(garden, "what time do you open? we're stood outside").startswith("On now")
+
+
+def test_a_show_asked_for_by_when_it_starts_and_is_it_all_accessible() -> None:
+    """At the castle, whose tours are tours, displays and walks, "when's the next show?" had the toilets
+    ("show" is a stopword of the index, so "next" matched by chance); a show asked for by when it starts is
+    a timed event. "is it all wheelchair accessible?" asks about the whole place: the access facility, not
+    the accessible toilets or the shows with wheelchair spaces."""
+    reply = asyncio.run(answer(BLIND / "castle.json", {"q": "when's the next show?"}))
+    assert reply.startswith("The next tour is") and "toilets" not in reply, reply
+    reply = asyncio.run(answer(BLIND / "science.json", {"q": "is it all wheelchair accessible?"}))
+    assert reply.startswith("**Access support**") and "Shows for that" not in reply, reply
