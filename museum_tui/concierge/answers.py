@@ -392,7 +392,7 @@ class Answers(TimeAnswers, FoodAnswers):
 
 
 # a facility named for whom or what it serves ("Families and children", "Support for deaf visitors")
-TOPIC = re.compile(r"\band\b|^(?:support|help|for|access|information for)\b")
+TOPIC = re.compile(r"\band\b|^(?:support|help|for|access|information for)\b|^\w+ \w+ing$")  # "Baby feeding"
 
 
 def _day(day: date, today: date) -> str:

@@ -334,6 +334,8 @@ def test_a_child_by_their_age_is_the_family_answer_not_the_hours(museum: Venue) 
         reply = ask(museum, question)
         assert "Opening hours" not in reply and reply.startswith("**Families and children**: at the"), reply
     assert "Opening hours" in ask(museum, "what are your hours?")
+    feeding = asyncio.run(answer(BLIND / "aquarium.json", {"q": "is there somewhere to feed the baby?"}))
+    assert feeding.startswith("**Baby feeding**: at"), feeding  # an activity, not "The **baby feeding** is at"
     assert "1 January" in ask(museum, "are you open on new year's day?")
 
 
