@@ -322,3 +322,18 @@ def test_not_having_eaten_since_a_meal_is_hunger_not_that_meal(museum_ontology, 
     """Round 25 and 26's sets: "haven't eaten since breakfast" was a wish for breakfast, and denied."""
     facts = RuleExtractor(museum_ontology).extract(message)
     assert [(f.concept, f.value, f.polarity) for f in facts if f.concept.startswith("ImmediateNeed")] == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I'm pescatarian btw, in case you're recommending food later", [("pescatarian", "asserted")]),
+        ("I'm vegan, just in case", [("vegan", "asserted")]),
+        ("in case I get hungry, where's the café?", []),
+    ],
+)
+def test_in_case_is_a_what_if_apart_from_the_statement_before_it(museum_ontology, message, expected):
+    """Round 25's museum set: "I'm pescatarian btw, in case you're recommending food later" gave nothing,
+    the whole clause read as a hypothetical; the "in case" part is one of its own."""
+    facts = RuleExtractor(museum_ontology).extract(message)
+    assert [(f.value, f.polarity) for f in facts if f.concept == "SpecialNeed.DietaryRestriction"] == expected
