@@ -4,7 +4,7 @@
 today", "we have the baby in a pram", "I'm pushing my dad", "carer for Jamal": each says who is here, in
 grammar a venue's lexicon need not spell out. A concept that records companions (subject "companion" in
 its cues) gets these where its own cues found nothing for the member. Absent members ("my brother back
-home", "she couldn't come") and people met at the venue are not the party.
+home", "she couldn't come"), people met at the venue and what-ifs ("if I brought my mum …") are not.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .clauses import HYPOTHETICAL
 from .party import ABSENT, CANONICAL, MEMBERS, NOT_A_NAME, SUBJECT_VERBS, escorted
 
 NUMBER = r"\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|both"
@@ -75,7 +76,7 @@ def present(folded: str, original: str = "", known: Callable[[str], bool] = lamb
     found: list[str] = []
     for sentence in re.split(r"[.!?;]+|\s-\s", folded):
         sentence = sentence.strip(" ,")
-        if not sentence or ABSENT.search(sentence) or ANOTHER_VISIT.search(sentence):
+        if not sentence or ABSENT.search(sentence) or ANOTHER_VISIT.search(sentence) or HYPOTHETICAL.search(sentence):
             continue
         for frame in BEFORE.finditer(sentence):
             if NOT_TOGETHER.search(sentence[: frame.start()]):

@@ -49,6 +49,8 @@ def test_the_members_a_message_places_at_the_visit(message, expected):
         "I said I'd meet my friend at the café",  # to meet, not with
         "I struggle with my mum's stairs at home",  # "with" that is not "together"
         "I came alone, not with my kids",
+        "if I brought my mum would she need a ticket?",  # a what-if
+        "what if I come with my kids, is there a discount?",
     ],
 )
 def test_no_one_is_placed_at_the_visit_by_another_time_place_or_sense(message):
