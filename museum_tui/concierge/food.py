@@ -64,6 +64,9 @@ class FoodAnswers:
     def here(self, q: Question, known: Known) -> int | None:  # pragma: no cover
         raise NotImplementedError
 
+    def floor(self, level: int) -> str:  # pragma: no cover
+        raise NotImplementedError
+
     # ---- food ----------------------------------------------------------------------------------------
 
     def needs(self, q: Question, known: Known) -> tuple[dict[str, str], list[tuple[str, tuple[str, ...]]]]:
@@ -267,7 +270,9 @@ class FoodAnswers:
 
     def _cafe_line(self, cafe: Cafe, q: Question, known: Known, wants: list[str], where: bool, now: datetime) -> str:
         when = timing.cafe_hours(cafe, self.venue, now)
-        hours = f" ({when})" if when else ""
+        level = self.floor(cafe.floor)  # "what floor is the café on?": said when its location does not say it
+        said = [*([level] if level not in fold(cafe.location) else []), *([when] if when else [])]
+        hours = f" ({'; '.join(said)})" if said else ""
         if where and wants:
             line = f"You can get one at {the_named(cafe.name, mid=True)} — it's {cafe.location}{hours}."
         else:

@@ -361,3 +361,12 @@ def test_a_show_asked_for_by_when_it_starts_and_is_it_all_accessible() -> None:
     assert reply.startswith("The next tour is") and "toilets" not in reply, reply
     reply = asyncio.run(answer(BLIND / "science.json", {"q": "is it all wheelchair accessible?"}))
     assert reply.startswith("**Access support**") and "Shows for that" not in reply, reply
+
+
+def test_a_cafe_says_its_floor_when_its_location_does_not(garden: Venue, museum: Venue) -> None:  # noqa: F811
+    """ "what floor is the orangery cafe on?" had only "in the Orangery, next to the Visitor Centre": the
+    level is said with the hours when the location does not name it (the museum's café names its floor)."""
+    reply = ask(garden, "what floor is the orangery cafe on?")
+    assert "(garden level; open" in reply, reply
+    reply = ask(museum, "where's the cafe?")
+    assert "(ground floor" not in reply and "on the ground floor" in reply, reply
