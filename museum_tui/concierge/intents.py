@@ -28,7 +28,8 @@ SMALL_TALK = frozenset(
     wonderful excellent fab super ace noted sounds will worries thanks thank you cheers hello hey hiya
     morning afternoon evening greetings bye goodbye farewell much lot very really that's helpful help
     appreciated appreciate kind again later day have enjoy yes yeah yep no nope nah please thx thnx thanx thks
-    tnx tyvm all everything nothing else sorted""".split()  # noqa: SIM905
+    tnx tyvm all everything nothing else sorted mate pal love dear buddy guys hun bro dude sir madam folks
+    amazing fantastic awesome""".split()  # noqa: SIM905  (and whom it is said to: "cheers mate")
 )
 WHATS_ON = re.compile(
     r"\bw(?:h?a|o)t(?:'s|s| is| are)?(?: \w+ly| now| here| today| there)? (?:on|showing|running)\b|"
@@ -152,7 +153,7 @@ ASPECT_WORDS = frozenset(
     wheelchair accessible step free book booking ticket tickets need old age kids children suitable allowed
     inside made make tell more about start starts begin finish next when steps stairs ramp lift lifts without
     avoid down up into reach manage year years yrs aged allowed suitable enough young today tonight tomorrow
-    now pay extra charge included free""".split()  # noqa: SIM905
+    now pay extra charge included free til till until shut shuts closing opening""".split()  # noqa: SIM905
 )
 
 
@@ -204,4 +205,7 @@ def resolved(text: str, subject: Hit) -> str:
     name = subject.entry.name
     folded = fold(text)
     out, n = POINTER.subn(name, folded, count=1)
-    return out if n else f"{folded} {name}"
+    if n:
+        return out
+    stem_, mark = re.match(r"^(.*?)([?!.\s]*)$", folded, re.S).groups()  # type: ignore[union-attr]
+    return f"{stem_} {name}{mark.strip()}"  # "how much?" → "how much Dreamers?": still the sentence that asks

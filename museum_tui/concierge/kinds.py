@@ -63,10 +63,15 @@ def at_place(tours, place: str) -> list:
 TIMED_SHOW = re.compile(r"\b(?:next|starts?|begins?|what time)\b.*\bshows?\b|\bshows?\b.*\b(?:starts?|begins?|next)\b")
 
 
+WAY_IN = re.compile(r"\b(?:way|ways) (?:in|into|out)\b|\bentry points?\b|\b(?:other|side|back) (?:gate|entrance)s?\b")
+
+
 def kind_asked(index: Index, ask: str) -> str | None:
     """The kind of entry the question names by its kind word, if the venue has any of it."""
     if index.venue.tours and TIMED_SHOW.search(fold(ask)):
         return "tour"
+    if WAY_IN.search(fold(ask)) and any(e.kind == "entrance" for e in index.entries):
+        return "entrance"  # "is there a way in from this side?"
     said = _stems(ask)
     named = _inside_names(index, ask)
     for kind, names in KIND_NAMES.items():

@@ -61,8 +61,9 @@ class Known:
             if rule and (rule.menu or rule.tours or rule.avoid or rule.step_free):
                 known.party_values.setdefault(fact.concept, []).append(fact.value)
                 known.note_about(fact)
-            if rule and rule.role == "position" and fact.concept not in seen:
-                # where the visitor is shapes every answer that gives a way ("I need a wee" to the concierge)
+            if rule and rule.role in ("position", "interest", "dislike") and fact.concept not in seen:
+                # where the visitor is shapes every answer that gives a way ("I need a wee" to the concierge),
+                # and what they like every suggestion ("anything for me today?" to the front desk)
                 known.values.setdefault(fact.concept, []).append(fact.value)
         for fact in pending:
             if fact.polarity == "negated":

@@ -188,6 +188,7 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 PLAN = re.compile(
     r"\b(?:recommend\w*|suggest\w*|what should (?:i|we) (?:see|do|visit)|what(?:'s| is) on\b|worth (?:seeing|a visit)|"
     r"must.?see|highlights?|plan (?:my|our|a) visit|what else|anything else|where should (?:i|we) (?:start|go)|"
+    r"(?:anything|something) (?:good |nice |special |interesting )?for (?:me|us)\b|"  # "anything for me today?"
     r"best (?:\w+ )?(?:to see|to do|things?|bits?|parts?|exhibits?|exhibitions?)|(?:not|\w+n'?t)(?: \w+)? miss\b|"
     r"top (?:things|sights|picks?)|favourites?)"
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from museum_tui.language.acts import ASKS
 from museum_tui.language.clauses import FILLERS
 from museum_tui.language.folding import expand_shorthand
 
@@ -101,6 +102,7 @@ class Question:
         if here_match and here is not None:
             ask = (folded[: here_match.start()] + " " + folded[here_match.end() :]).strip()
         ask = liked(ask) or ask
+        ask = asked_part(ask)  # "can we bring our dog? he's really well behaved": what is asked
         own_food = OWN_FOOD.search(ask)  # "can we eat our own sandwiches?": where to picnic, not the café
         if own_food:
             ask = f"{ask[: own_food.start()]} picnic {ask[own_food.end() :]}"
@@ -125,3 +127,18 @@ class Question:
             drink=bool(lx.DRINK.search(folded)),
             food=bool(lx.FOOD.search(folded)) and not own_food,
         )
+
+
+SENTENCE_END = re.compile(r"[.!?\U0001f000-\U0001faff\u2600-\u27bf]+\s*")
+
+
+def asked_part(folded: str) -> str:
+    """The message up to the end of its last sentence that asks something: what follows it only says why
+    ("…? he's really well behaved i promise", "…? got e-tickets already"); what comes before may say where
+    or for whom, and stays."""
+    ends = [m.end() for m in SENTENCE_END.finditer(folded)]
+    starts = [0, *ends]
+    asking = [i for i, start in enumerate(starts) if ASKS.search(folded[start : (ends[i] if i < len(ends) else None)])]
+    if not asking or asking[-1] >= len(ends):
+        return folded
+    return folded[: ends[asking[-1]]].strip()

@@ -28,6 +28,7 @@ from .kinds import (
     HOURS_ASKED,
     PRICE,
     SKIP,
+    WAY_IN,
     asks_time,
     at_place,
     by_kind,
@@ -221,6 +222,8 @@ class BuiltinResponder(Told, Talk, Framing):
         hits = [h for h in self.index.search(q.ask) if h.entry.key not in used and not self._feature_only(h, q)]
         if weather_only(self.index, q, hits):  # "is there anything indoors if it rains?": what's on, under cover
             return self.answers.whats_on(known, now, q.folded)
+        if WAY_IN.search(q.folded) and kind_asked(self.index, q.ask) == "entrance":  # "a way in from this side?"
+            return self.answers.entrance(hits, q, known)
         if "price" in q.focus:  # a price question wants an entry that has prices
             for hit in hits:
                 if any(PRICE.search(text) for text, _ in hit.entry.fields):

@@ -1,0 +1,51 @@
+"""A fifth round of what lets the concierge answer questions nobody here wrote (found in round 27's garden
+questions, after their first score)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from .questions import answer
+from .test_generalise import ask
+from .test_reasoning import ONTOLOGIES, Venue, garden  # noqa: F401 - fixtures
+
+GARDEN = ONTOLOGIES / "garden.json"
+
+
+def test_thanks_said_to_someone_is_small_talk(garden: Venue) -> None:  # noqa: F811
+    """ "cheers mate that's perfect" after the prices said the prices again: "mate" was a word of content."""
+    reply = asyncio.run(answer(GARDEN, {"q": "cheers mate that's perfect", "before": ["how much are tickets"]}))
+    assert "£" not in reply and "welcome" in reply.lower(), reply
+
+
+def test_a_bare_follow_up_about_closing_is_about_the_last_subject() -> None:
+    """ "open til when" after asking about the shop had the garden's hours; the shop has its own."""
+    case = {"q": "open til when", "before": ["is there a shop? want some seeds"], "now": "2026-11-23T16:50:00"}
+    reply = asyncio.run(answer(GARDEN, case))
+    assert "17:45" in reply and "18:00" not in reply, reply
+
+
+def test_what_follows_the_question_only_says_why(garden: Venue) -> None:  # noqa: F811
+    """ "can we bring our dog? he's really well behaved i promise" had the fallback: the sentence after the
+    question only says why; it is not searched."""
+    assert "assistance dogs" in ask(garden, "can we bring our dog? he's really well behaved i promise")
+
+
+def test_a_way_in_is_an_entrance(garden: Venue) -> None:  # noqa: F811
+    """ "we're walking along the riverside path - is there a way in from this side?" had the tours' tickets
+    (its "walking" and "e-tickets"); a way in is the entrances."""
+    river = next(e for e in garden.venue.entrances if "river" in e.name.lower())
+    reply = ask(garden, "we're walking along the riverside path - is there a way in from this side? got e-tickets")
+    assert river.name in reply and "Garden highlights walk" not in reply, reply
+
+
+def test_anything_for_me_is_a_suggestion_by_what_i_like() -> None:
+    """ "anything for me today?" had the opening hours, and asked of the front desk's agent it could not see
+    the visitor's interests: what the visitor likes shapes every suggestion, whichever agent answers."""
+    case = {
+        "q": "anything for me today?",
+        "memory": [["Interest.Plant", "cacti", "self"]],
+        "now": "2026-03-14T10:15:00",
+    }
+    reply = asyncio.run(answer(GARDEN, case))
+    assert reply.startswith("You might enjoy:\n- **Desert Worlds**") and "because you love cacti" in reply, reply
