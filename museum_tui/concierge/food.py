@@ -135,15 +135,17 @@ class FoodAnswers:
         here = self.here(q, known)
         words, dishes = self._own_words(asked), dishes_in(asked)
         coffee = "coffee" in tokens(asked, self.venue.synonyms)
+        sweet = bool(re.search(r"\b(?:puddings?|desserts?|sweets?|sweet|treats?)\b", asked))  # any sweet thing
 
         def rank(c: Cafe) -> tuple:
             fits = len(self._sort([m for m in c.menu if m.kind in kinds], avoid, diets)[0])
             distance = abs(c.floor - here) if here is not None else 0
-            has = any(
+            has = any(  # of what the party may have: "any puddings?" with an egg allergy is the sorbet's kiosk
                 words & set(tokens(m.item, self.venue.synonyms))
                 or any(phrase_in(d, fold(m.item)) for d in dishes)
                 or (coffee and COFFEE.search(fold(m.item)))  # "caffeine": an espresso is one
-                for m in c.menu
+                or (sweet and SWEET.search(fold(m.item)))
+                for m in self._sort(c.menu, avoid, diets)[0]
             )
             return (fits == 0, not timing.open_now(c, self.venue, now), not has, distance, -fits)
 

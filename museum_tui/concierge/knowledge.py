@@ -80,14 +80,16 @@ class Known:
             # this turn's facts are the visitor's own words, which every agent reads anyway
             values = known.values.setdefault(fact.concept, [])
             known.note_about(fact)
-            if fact.value.lower() not in (v.lower() for v in values):
-                values.insert(0, fact.value)
             rule = venue.concepts.get(fact.concept)
+            remembered = fact.value.lower() in (v.lower() for v in values)
+            if not remembered:
+                values.insert(0, fact.value)
+            remembered = remembered and not (rule and rule.role == "want")  # a need said again: no "Noted" twice
             chooses = rule is not None and bool(rule.menu or rule.tours or rule.avoid or rule.step_free)
             menu = known.party_values.setdefault(fact.concept, []) if chooses else []
             if chooses and fact.value.lower() not in (v.lower() for v in menu):
                 menu.insert(0, fact.value)
-            if (fact.concept, fact.value) not in known.said_now:
+            if (fact.concept, fact.value) not in known.said_now and not remembered:
                 known.said_now.append((fact.concept, fact.value))
         return known
 

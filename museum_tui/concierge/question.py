@@ -23,8 +23,8 @@ HERE = re.compile(
 THEIR_CHAIR = re.compile(r"\b(?P<whose>my|his|her|their|our|mums?|mum's|dads?|dad's|nan's|gran's|grandad's) chair\b")
 NEAR = re.compile(r"\b(?:near|nearest to|closest to|to|by|next to|beside)\s+(?:the\s+)?([a-z0-9' &-]{3,40})")
 OWN_FOOD = re.compile(
-    r"\b(?:(?:our|my|their) own (?:food|lunch|sandwiches|snacks|picnic)|packed lunch(?:es)?|"
-    r"(?:bring|brought|eat) (?:our|my) (?:own )?(?:sandwiches|lunch|food|snacks)|sandwiches from home)\b"
+    r"\b(?:(?:our|my|their) own (?:food|lunch|sandwiches|sarnies|butties|snacks|picnic|drinks)|packed lunch(?:es)?|"
+    r"(?:bring|brought|eat) (?:our|my) (?:own )?(?:sandwiches|sarnies|lunch|food|snacks)|sandwiches from home)\b"
 )
 BUDGET = re.compile(
     r"\b(?:\d+(?:\.\d+)?\s*(?:hours?|hrs?|minutes?|mins?)|half an hour|an hour(?: and a half)?|two hours|"

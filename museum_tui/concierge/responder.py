@@ -275,8 +275,8 @@ class BuiltinResponder(Told, Talk, Framing):
             foodish
             and not hours_of_cafe
             and not (top and top.named and top.entry.kind not in ("cafe", "menu"))
-            and (food is None or top is food or not specific or top.score <= 2 * food.score or kids_menu)
-        ):
+            and (food is None or top is food or not specific or top.score <= 2 * food.score or kids_menu or q.food)
+        ):  # "what food can I buy?" is food, not the shop; "any hot food?" not the hot glasshouse
             return self.answers.food(hits, q, known, wants or [], "where" in q.focus, now)
         if q.near and top and top.entry.kind != "restroom" and "toilet" in tokens(q.ask, self.venue.synonyms):
             return self.answers.restroom(q, known)  # "the toilet nearest the east room": the room is the place

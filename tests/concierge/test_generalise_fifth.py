@@ -49,3 +49,42 @@ def test_anything_for_me_is_a_suggestion_by_what_i_like() -> None:
     }
     reply = asyncio.run(answer(GARDEN, case))
     assert reply.startswith("You might enjoy:\n- **Desert Worlds**") and "because you love cacti" in reply, reply
+
+
+def test_a_food_question_is_food_whatever_else_its_words_match() -> None:
+    """ "What food can I buy?" had the shop ("buy"), "any hot food for us?" the hot glasshouse; a question
+    that asks for food is answered with food unless it names a place. Bringing "our own sarnies" is a
+    picnic, still."""
+    museum = ONTOLOGIES / "museum.json"
+    case = {"q": "I eat only halal and I am allergic to egg. What food can I buy?"}
+    reply = asyncio.run(answer(museum, case))
+    assert "Harbour Café" in reply and "Hummus and roast vegetable wrap" in reply and "shop" not in reply, reply
+    reply = asyncio.run(answer(GARDEN, {"q": "We only eat halal. Is there any hot food for us?"}))
+    assert "Lamb tagine" in reply and "Rainforest" not in reply, reply
+    picnic = asyncio.run(answer(GARDEN, {"q": "can we bring our own sarnies or do we have to buy food here"}))
+    assert "Great Lawn" in picnic, picnic
+
+
+def test_puddings_are_looked_for_among_what_the_party_may_have() -> None:
+    """ "gluten free AND egg allergy here, any puddings at all" in August sent the visitor to the café, whose
+    puddings all have egg or gluten; the kiosk's mango sorbet is the one that fits."""
+    case = {"q": "gluten free AND egg allergy here 🙃 any puddings at all", "now": "2026-08-08T14:00:00"}
+    reply = asyncio.run(answer(GARDEN, case))
+    assert "Lakeside Kiosk" in reply and "Mango sorbet" in reply, reply
+
+
+def test_a_need_said_again_is_not_noted_again() -> None:
+    """ "I'm in Gallery 1 now. how do I get to Colour Field? wheelchair user", the wheelchair remembered
+    already: "Noted — I'll keep to step-free routes" and the step-free text (which names Lift A) came first
+    again, for a route on one floor that needs no lift."""
+    case = {
+        "q": "I'm in Gallery 1 now. how do I get to Colour Field? wheelchair user",
+        "memory": [
+            ["SpecialNeed.MobilityImpairment", "wheelchair user", "self"],
+            ["Position.CurrentArea", "Gallery 1"],
+        ],
+    }
+    reply = asyncio.run(answer(ONTOLOGIES / "museum.json", case))
+    assert "Noted" not in reply and "Lift A" not in reply and "Colour Field" in reply, reply
+    fresh = asyncio.run(answer(ONTOLOGIES / "museum.json", {"q": "how do I get to Colour Field? wheelchair user"}))
+    assert fresh.startswith("Noted — I'll keep to step-free routes"), fresh
