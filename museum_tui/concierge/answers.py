@@ -148,9 +148,8 @@ class Answers(TimeAnswers, FoodAnswers):
             return f"It is not on yet: it opens on {_day(e.opens, today)}{until}."
         if e.closes and today > e.closes:
             return f"It has closed (it ended on {_day(e.closes, today)})."
-        asks = "when" in q.focus or re.search(
-            r"\b(?:until|till|finish\w*|end\w*|last day|how long is it on|on for)\b", q.folded
-        )
+        said = r"\b(?:until|till|finish\w*|end\w*|last day|how long is it on|on for|still (?:on|running|showing))\b"
+        asks = "when" in q.focus or re.search(said, q.folded)
         if e.closes and asks:
             return f"It runs until {_day(e.closes, today)}."
         return ""

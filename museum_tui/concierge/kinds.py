@@ -59,6 +59,11 @@ def at_place(tours, place: str) -> list:
     return [t for t in tours if phrase_in(name, fold(t.meets)) or phrase_in(name, fold(t.name))]
 
 
+# how long an exhibition runs, asked of it: "is it still on?", "on until when?", "when does it finish?"
+STILL_ON = re.compile(
+    r"\bstill (?:on|running|showing|there)\b|\bon (?:until|till|til) when\b|\b(?:finish|finishes|ends?|"
+    r"closing date|last day|run until|running until|how long is it on)\b"
+)
 # a show asked for by when it starts is a timed one, a tour's kind, not an exhibition ("when's the next show?")
 TIMED_SHOW = re.compile(r"\b(?:next|starts?|begins?|what time)\b.*\bshows?\b|\bshows?\b.*\b(?:starts?|begins?|next)\b")
 
@@ -240,3 +245,11 @@ def weather_only(index: Index, q: Question, hits: list[Hit]) -> bool:
         and not (asks_time(q) or "when" in q.focus or HOURS_ASKED.search(q.folded))  # "open yet? we're outside"
         and kind_asked(index, q.ask) in (None, "exhibition", "gallery")
     )
+
+
+def still_on(hits: list[Hit], q: Question) -> Exhibition | None:
+    """The exhibition a question asks is still on ("is the lighthouse photo exhibition still on?"): named,
+    or well ahead of the next match."""
+    top = hits[0] if hits else None
+    lead = top is not None and (top.named or len(hits) < 2 or top.score >= 1.5 * hits[1].score)
+    return top.entry.obj if lead and top.entry.kind == "exhibition" and STILL_ON.search(q.folded) else None  # type: ignore[union-attr]

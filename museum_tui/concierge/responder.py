@@ -34,6 +34,7 @@ from .kinds import (
     by_kind,
     for_audience,
     kind_asked,
+    still_on,
     timed_tour,
     to_skip,
     weather_only,
@@ -299,6 +300,8 @@ class BuiltinResponder(Told, Talk, Framing):
                 return self.answers.tours([], q, known, now, pool=there)
         if timed_tour(self.index, q) and not (top and top.named):  # "when's the next feeding?"
             return self.answers.tours([h for h in hits if h.entry.kind == "tour"], q, known, now)
+        if (show := still_on(hits, q)) is not None:  # "is the lighthouse photo exhibition still on?": its dates
+            return self.answers.exhibition(show, q, known, now.date())
         own_hours = top is not None and top.entry.kind == "facility" and bool(top.entry.obj.hours)
         timely = asks_time(q) and "price" not in q.focus  # "do I still have to pay?" asks the price
         if timely and not (top and (top.named or own_hours or top.entry.kind in ("tour", "cafe", "menu", "hours"))):

@@ -88,3 +88,14 @@ def test_a_need_said_again_is_not_noted_again() -> None:
     assert "Noted" not in reply and "Lift A" not in reply and "Colour Field" in reply, reply
     fresh = asyncio.run(answer(ONTOLOGIES / "museum.json", {"q": "how do I get to Colour Field? wheelchair user"}))
     assert fresh.startswith("Noted — I'll keep to step-free routes"), fresh
+
+
+def test_whether_an_exhibition_is_still_on_is_its_dates() -> None:
+    """ "is the lighthouse photo exhibition still on?" had the venue's hours (and "is Dreamers still on?"
+    "no hours of its own; ours: …"); whether a show is still on is how long it runs."""
+    museum = ONTOLOGIES / "museum.json"
+    reply = asyncio.run(answer(museum, {"q": "is the surrealism exhibition still on?"}))
+    assert reply.startswith("**Dreamers: Surrealism and After**") and "It runs until 21 February" in reply, reply
+    reply = asyncio.run(answer(museum, {"q": "is the surrealism exhibition still on?", "now": "2027-03-01T11:00:00"}))
+    assert "It has closed (it ended on 21 February" in reply, reply
+    assert "open now, until" in asyncio.run(answer(museum, {"q": "are you still open?"}))
