@@ -101,6 +101,9 @@ def whats_on(folded: str, kind_words: str, index: Index | None = None, other: fr
     # "it's chucking it down outside 🙄 what can we see indoors": the sentence that asks is what narrows
     asked = asking_sentences(folded)
     folded = " ".join(asked) if asked else folded
+    # "hiya - popped in on my lunch break, what's on right now": the clause that asks what is on
+    if (on := WHATS_ON.search(folded)) is not None and (cut := max(folded.rfind(",", 0, on.start()), 0)):
+        folded = folded[cut + 1 :]
     kinds = set(kind_words.split())
     plural = {f"{k}s" for k in kinds if not k.endswith("s")} | {f"{k}es" for k in kinds if k.endswith("s")}
     said = content_words(folded)

@@ -282,7 +282,7 @@ class BuiltinResponder(Told, Talk, Framing):
         if q.near and top and top.entry.kind != "restroom" and "toilet" in tokens(q.ask, self.venue.synonyms):
             return self.answers.restroom(q, known)  # "the toilet nearest the east room": the room is the place
         named_show = top is not None and top.named and top.entry.kind in ("exhibition", "gallery", "tour")
-        if (q.plan or (q.budget and not (top and top.named))) and not named_show:
+        if (q.plan or (q.budget and not (top and top.named) and not asks_time(q))) and not named_show:
             floor = floor_named(self.venue, q.ask)
             if floor is not None and not q.budget:
                 return self.answers.on_floor(floor, q, known)

@@ -99,3 +99,19 @@ def test_whether_an_exhibition_is_still_on_is_its_dates() -> None:
     reply = asyncio.run(answer(museum, {"q": "is the surrealism exhibition still on?", "now": "2027-03-01T11:00:00"}))
     assert "It has closed (it ended on 21 February" in reply, reply
     assert "open now, until" in asyncio.run(answer(museum, {"q": "are you still open?"}))
+
+
+def test_a_time_mentioned_in_passing_does_not_turn_a_question_into_a_plan() -> None:
+    """ "isn't it late opening on wednesdays? we were hoping to come in for an hour" had a plan for an hour;
+    "hiya - popped in on my lunch break, what's on right now" a plan too (its "lunch" narrowed what's on).
+    The question asked is answered: the hours, and every show on."""
+    case = {
+        "q": "isn't it late opening on wednesdays? we were hoping to come in for an hour",
+        "now": "2026-11-25T17:10:00",
+    }
+    reply = asyncio.run(answer(GARDEN, case))
+    assert "until 18:00 today" in reply and "I'd suggest" not in reply, reply
+    museum = ONTOLOGIES / "museum.json"
+    case = {"q": "hiya - popped in on my lunch break, what's on right now", "now": "2027-03-10T12:45:00"}
+    reply = asyncio.run(answer(museum, case))
+    assert "On now at the Harbour Museum (7 exhibitions)" in reply, reply
