@@ -137,6 +137,20 @@ def not_me(clause: Clause, hits: list[Hit]) -> list[Hit]:
     ]
 
 
+NOT_ME_EITHER = re.compile(r"^(?:but |and |though )?(?:i am not|i do not|not me|i am not myself)(?: though| myself)?$")
+
+
+def not_me_after(clause: Clause, before: list[Hit]) -> list[Hit]:
+    """ "my partner's vegan, I'm not": the need the clause before gave a member, denied for the visitor."""
+    if not NOT_ME_EITHER.match(clause.text):
+        return []
+    return [
+        replace(h, about=SELF, polarity="negated", evidence=clause.sentence or clause.original)
+        for h in before
+        if h.about not in (SELF, OTHER) and h.polarity == "asserted"
+    ]
+
+
 def came_along(cues: list[ConceptCues], message: str, hits: list[Hit], known: Callable[[str], bool]) -> list[Hit]:
     """The members the message places at the visit (language/presence.py), for each concept that records
     companions, where its own cues did not name them; `hits` have their companions said plainly in place

@@ -39,6 +39,7 @@ from .party_reading import (
     member_after,
     member_before,
     not_me,
+    not_me_after,
     presumed,
     so_is,
 )
@@ -166,7 +167,7 @@ class RuleExtractor(SpanReading):
                     Hit(m.concept, m.value, m.polarity, clause.original, clause.sentence, None, m.about)
                     for m in self.meaning.read(clause)
                 ]
-            read.extend(me_too(clause, outer(read)) + not_me(clause, outer(read)))  # "…, same as me" / "…, not me"
+            read.extend(me_too(clause, outer(read)) + not_me(clause, outer(read)) + not_me_after(clause, previous))
             read.extend(self._shared(clause, read, bot_question))  # "my husband and I are vegetarian"
             hits.extend(outer(read))
             said[id(clause)] = outer(read)

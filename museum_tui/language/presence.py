@@ -41,7 +41,8 @@ HERE_NOW = re.compile(
     r"(?:pram|buggy|pushchair|stroller|sling|carrier|chair|wheelchair))\b"
 )
 AFTER = re.compile(
-    r"(?:\s+[a-z]+(?=\s+(?:is|are|came|come)\b))?(?:"  # "my friend leah is with me": a name may come between
+    # "my friend leah is with me", "my grandson (7) is with me": a name or an age may come between
+    r"(?:\s+[a-z0-9]+(?=\s+(?:is|are|came|come)\b))?(?:"
     r"\s+(?:is|are|was|were)?\s*(?:here\s+)?(?:with (?:me|us)|along|coming(?: along| too| with us)?|tagging along)\b"
     r"|\s+(?:came|come) (?:with (?:me|us)|along|too)\b"
     r"|\s+(?:and (?:i|me|myself)) (?:are|were|have come|came)\b"

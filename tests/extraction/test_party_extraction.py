@@ -382,6 +382,8 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
         # staff met on the way, and a friend off sick today, are not the party
         ("The lady at the ticket desk was deaf, she was lovely though", None, set()),
         ("My friend who was meant to come is vegan but she's off sick today", None, set()),
+        # "…, I'm not": the member's need, denied for the visitor
+        ("my partner's vegan, I'm not", None, {(D, "vegan", "asserted", "partner"), (D, "vegan", "negated", "self")}),
         # a need the assistant noted, handed to the member who has it: "it's my mum who does", "for my dad"
         (
             "no no, I don't use one, it's my mum who does",

@@ -21,6 +21,7 @@ from museum_tui.language.presence import present
         ("with my partner and our 6 month old", ["partner", "6 month old"]),
         # the member says it: with me, came with us, coming too, dragged me here
         ("my friend Leah's with me, she's deaf in one ear", ["friend leah"]),
+        ("My grandson (7) is with me today, bit of a handful lol", ["grandson"]),
         ("Our friend Marta came with us, she only speaks Spanish", ["friend marta"]),
         ("yes, and my mum's coming too", ["mum"]),
         ("so bored lol the kids dragged me here", ["kids"]),
