@@ -55,7 +55,7 @@ class Answers(TimeAnswers, FoodAnswers):
         lift = max(lifts, key=lambda lift: len(near & set(lift.near)), default=None)
         if step_free and lift:
             if here is None:
-                return f"**{cap(lift.name)}** ({lift.location}) gets you there step-free."
+                return f"**{cap(lift.name)}** ({lift.location}) takes you to the {name} step-free."
             way = "down" if here > floor else "up"
             return f"From the {self.floor(here)}, take **{lift.name}** {way} to the {name} — the way is step-free."
         if lift and here is not None:

@@ -212,7 +212,14 @@ OUTDOORS = re.compile(r"\b(?:outdoors?|outside|open air|fresh air|in the sun)\b(
 
 FOCUS = (
     ("who", re.compile(r"\b(?:who|whose|artists?|made|by whom|created)\b")),
-    ("long", re.compile(r"\bhow long\b|\bminutes\b|\btake\b")),
+    # "does it take long?", not "my legs won't take the stairs"
+    (
+        "long",
+        re.compile(
+            r"\bhow long\b|\bminutes\b|\b(?:does|will|would|did|should) (?:it|that|this|the \w+) take\b"
+            r"|\btakes?\b(?= (?:long|ages|about|around|roughly))"
+        ),
+    ),
     ("when", re.compile(r"\b(?:when|what time|times?|today|tomorrow|tonight)\b")),
     (
         "where",

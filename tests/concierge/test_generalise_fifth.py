@@ -115,3 +115,15 @@ def test_a_time_mentioned_in_passing_does_not_turn_a_question_into_a_plan() -> N
     case = {"q": "hiya - popped in on my lunch break, what's on right now", "now": "2027-03-10T12:45:00"}
     reply = asyncio.run(answer(museum, case))
     assert "On now at the Harbour Museum (7 exhibitions)" in reply, reply
+
+
+def test_a_way_said_with_take_and_a_route_beside_another_paragraph() -> None:
+    """Tried in the app: "my legs won't take all these stairs, how do I get to the print room?" answered how
+    long the prints take (its "take"), and the route was dropped as said twice (the seat's paragraph had the
+    same "Lift A … gets you there step-free"); the route names its floor, and "take" asks a duration only as
+    "does it take …"."""
+    reply = asyncio.run(
+        answer(ONTOLOGIES / "museum.json", {"q": "my legs won't take all these stairs, how do I get to the print room?"})
+    )
+    assert "Allow about" not in reply and "takes you to the third floor step-free" in reply, reply
+    assert "Allow about" in asyncio.run(answer(ONTOLOGIES / "museum.json", {"q": "does Dreamers take long?"}))
