@@ -73,8 +73,11 @@ class FoodAnswers:
         """Allergen tags to avoid (→ the word said) and diets to keep, of the whole party and of this
         question ("nut-free", "anything vegan?"); a diet said twice in two words counts once."""
         avoid = dict(known.avoid_allergens())
+        denied = {fold(value) for _, value, _ in known.retracted}  # "my son isn't allergic to nuts, it's eggs"
         for m in re.finditer(ALLERGY_SAID, q.folded):
             word = next(g for g in m.groups() if g)
+            if fold(word) in denied:
+                continue
             if word != "gluten" or not diet_tags(self.venue, q.folded):
                 for tag in allergen_tags(self.venue, word):
                     avoid.setdefault(tag, word)

@@ -38,10 +38,11 @@ class Told:
 
     def statements(self, known: Known, used: set[str], q: Question) -> list[str]:
         lines: list[str] = []
-        for _concept, value, dropped in known.retracted:
+        corrected = {concept for concept, _ in known.said_now}  # "it's Jo, not Joe": a correction, not a drop
+        for concept, value, dropped in known.retracted:
             if dropped:
                 lines.append(f"Understood — I've dropped “{md(value)}” from what I remember.")
-            else:
+            elif concept not in corrected:
                 lines.append(f"I had nothing about “{md(value)}” to drop — nothing changed.")
         menu_told = False
         food_question = self._asks_food(q)  # the food answer follows, warnings included

@@ -123,7 +123,22 @@ def test_a_way_said_with_take_and_a_route_beside_another_paragraph() -> None:
     same "Lift A … gets you there step-free"); the route names its floor, and "take" asks a duration only as
     "does it take …"."""
     reply = asyncio.run(
-        answer(ONTOLOGIES / "museum.json", {"q": "my legs won't take all these stairs, how do I get to the print room?"})
+        answer(
+            ONTOLOGIES / "museum.json", {"q": "my legs won't take all these stairs, how do I get to the print room?"}
+        )
     )
     assert "Allow about" not in reply and "takes you to the third floor step-free" in reply, reply
     assert "Allow about" in asyncio.run(answer(ONTOLOGIES / "museum.json", {"q": "does Dreamers take long?"}))
+
+
+def test_a_correction_is_no_drop_and_the_denied_allergen_is_not_avoided() -> None:
+    """Tried in the app: "it's Jo not Joe" said "I had nothing about Joe to drop" before greeting Jo; "my
+    son isn't allergic to nuts, it's eggs … any cake he can have?" said so about nuts and kept nuts among
+    what to avoid (read off the question's words). A correction replaces; the allergen it denies is not
+    avoided; a plain "I'm not vegan" with nothing to drop still says so."""
+    museum = ONTOLOGIES / "museum.json"
+    reply = asyncio.run(answer(museum, {"q": "it's Jo not Joe 😅"}))
+    assert reply == "Nice to meet you, Jo.", reply
+    reply = asyncio.run(answer(museum, {"q": "my son isn't allergic to nuts, it's eggs, sorry. any cake he can have?"}))
+    assert "nothing about" not in reply and "With eggs (your son) in mind" in reply, reply
+    assert "nothing about “vegan” to drop" in asyncio.run(answer(museum, {"q": "I'm not vegan"}))
