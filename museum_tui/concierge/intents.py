@@ -180,9 +180,14 @@ def bare_aspect(folded: str) -> bool:
 BARE = frozenset("what which when where how much long far floor level is does".split())  # noqa: SIM905
 
 
+NEW_THING = re.compile(r"^(?:is there )?(?:anything|something|any ideas|what else)\b")
+
+
 def only_about_a_subject(folded: str, index: Index | None = None) -> bool:
     """The message asks about some aspect of a subject it does not name: beyond the aspect words and where
     a route starts, none of its words is one the venue's entries use ("how long to go round?")."""
+    if NEW_THING.match(folded):
+        return False  # "anything for a 5 year old?" asks for something new, not about the last thing
     bare = GO_ROUND.sub(" ", ORIGIN.sub(" ", folded))  # "how long does it take to go round?": round is no place
     rest = {w for w in content_words(bare) - ASPECT_WORDS if not PARTY.fullmatch(w)}
     if not rest or index is None:

@@ -142,3 +142,11 @@ def test_a_correction_is_no_drop_and_the_denied_allergen_is_not_avoided() -> Non
     reply = asyncio.run(answer(museum, {"q": "my son isn't allergic to nuts, it's eggs, sorry. any cake he can have?"}))
     assert "nothing about" not in reply and "With eggs (your son) in mind" in reply, reply
     assert "nothing about “vegan” to drop" in asyncio.run(answer(museum, {"q": "I'm not vegan"}))
+
+
+def test_anything_asks_for_something_new_not_about_the_last_thing() -> None:
+    """Tried in the app: "anything for a 5 year old?" after "any cake he can have?" answered with the café
+    again (its age words read as an aspect of the last subject); "anything …" asks for something new."""
+    case = {"q": "anything for a 5 year old?", "before": ["any cake he can have?"]}
+    reply = asyncio.run(answer(ONTOLOGIES / "museum.json", case))
+    assert reply.startswith("**Families and children**"), reply
