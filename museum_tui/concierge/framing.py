@@ -111,6 +111,16 @@ class Framing:
         shows = [e for e in self.venue.exhibitions if e.gallery == room]
         return any(fit.unsuited(e, known) for e in shows)
 
+    @staticmethod
+    def _for_their_needs(hits: list[Hit], known: Known) -> list[Hit]:
+        """A facility the visitor's needs point to comes first when it matches the question nearly as well as
+        the best, which names nothing ("the normal ones are too small for me": the large-print maps)."""
+        theirs = {fid for rule, _ in known.role("need") for fid in rule.facilities}
+        if not hits or hits[0].named or not theirs:
+            return hits
+        best = next((h for h in hits[1:4] if h.entry.kind == "facility" and h.entry.obj.id in theirs), None)
+        return [best, *[h for h in hits if h is not best]] if best and best.score >= 0.4 * hits[0].score else hits
+
 
 # the question is about handling a thing the visitor has: "where can we leave it?", "can I charge it?"
 HANDLED = re.compile(r"\b(?:leave|park|store|put|keep|charge|bring|take|hire|borrow|rent|fold)\s+(?:it|them|one)\b")

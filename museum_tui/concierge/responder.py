@@ -1,10 +1,9 @@
 """The offline concierge: grounded, deterministic replies from the venue data and the agent's memory slice.
 
 A message is read once (`Question`); what the visitor just told us is acknowledged (a retraction says what
-was dropped, a need brings the venue's advice for it, declared in the venue file); a question is answered
-by retrieval over the venue's entries, the best entry's kind choosing how the answer is reasoned (the
-nearest suitable toilet, the menu items that fit, today's hours); then the answer is personalised from
-what the agent may see. Same input, same words, every time.
+was dropped, a need brings the venue's advice for it); a question is answered by retrieval over the venue's
+entries, the best entry's kind choosing how the answer is reasoned (the nearest suitable toilet, the menu
+items that fit, today's hours), personalised from what the agent may see. Same input, same words, always.
 """
 
 from __future__ import annotations
@@ -230,6 +229,7 @@ class BuiltinResponder(Told, Talk, Framing):
                 if any(PRICE.search(text) for text, _ in hit.entry.fields):
                     hit.score *= 1.5
             hits.sort(key=lambda h: -h.score)
+        hits = self._for_their_needs(hits, known)  # "a map I can actually read?" with low vision: the sight support
         if INDOORS.search(q.folded):  # "anything inside?": what is marked outdoors is no answer
             hits = [h for h in hits if h.named or not self._outdoors(h)] or hits
         room = next((h for h in hits[:3] if h.named and h.entry.kind in ("gallery", "exhibition")), None)

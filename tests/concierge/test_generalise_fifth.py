@@ -150,3 +150,17 @@ def test_anything_asks_for_something_new_not_about_the_last_thing() -> None:
     case = {"q": "anything for a 5 year old?", "before": ["any cake he can have?"]}
     reply = asyncio.run(answer(ONTOLOGIES / "museum.json", case))
     assert reply.startswith("**Families and children**"), reply
+
+
+def test_a_facility_the_visitors_needs_point_to_comes_first() -> None:
+    """Round 27's garden questions: "do you have a map I can actually read? the normal ones are too small for
+    me", with low vision remembered, had the Visitor Centre ("maps"); the support for that need, nearly as
+    good a match, has the braille and large-print map."""
+    case = {
+        "q": "do you have a map I can actually read? the normal ones are too small for me",
+        "memory": [["Access.Sight", "low vision", "self"]],
+    }
+    reply = asyncio.run(answer(GARDEN, case))
+    assert "large-print map" in reply, reply
+    plain = asyncio.run(answer(GARDEN, {"q": "do you have a map I can actually read? the normal ones are too small"}))
+    assert "Visitor Centre" in plain and "braille" not in plain, plain
