@@ -45,6 +45,13 @@ NOT_VALUES = {
     "short value",
     "yes please",
     "no thanks",
+    # whose it is, not what: "…allergic to nuts, not me"
+    "me",
+    "not me",
+    "mine",
+    "not mine",
+    "myself",
+    "not for me",
 }
 ANSWER_WORDS = {"yes", "yeah", "yep", "yup", "sure", "please", "correct", "definitely", "absolutely", "right", "indeed"}
 
