@@ -93,6 +93,20 @@ def asking_sentences(folded: str) -> list[str]:
     return [part for part in SENTENCES.split(folded) if ASKS.search(part.strip())]
 
 
+def asked_part(folded: str) -> str:
+    """The message up to the end of its last sentence that asks something: what follows it only says why
+    ("…? he's really well behaved i promise", "…? got e-tickets already"); what comes before may say where
+    or for whom, and stays."""
+    ends = [m.end() for m in SENTENCES.finditer(folded)]
+    starts = [0, *ends]
+    asking = [
+        i for i, start in enumerate(starts) if ASKS.search(folded[start : ends[i] if i < len(ends) else None].strip())
+    ]
+    if not asking or asking[-1] >= len(ends):
+        return folded
+    return folded[: ends[asking[-1]]].strip()
+
+
 def whats_on(folded: str, kind_words: str, index: Index | None = None, other: frozenset[str] = frozenset()) -> bool:
     """A request for everything on, with nothing that narrows it ("which exhibitions are on?", "wot
     exhibitions have u got"): it asks what is on, or names the kind of thing shown in the plural, and no

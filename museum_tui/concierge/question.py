@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from museum_tui.language.acts import ASKS
 from museum_tui.language.clauses import FILLERS
 from museum_tui.language.folding import expand_shorthand
 
 from . import lexicon as lx
+from .intents import asked_part
 from .knowledge import floor_in, minutes_in
 from .model import Venue
 
@@ -127,18 +127,3 @@ class Question:
             drink=bool(lx.DRINK.search(folded)),
             food=bool(lx.FOOD.search(folded)) and not own_food,
         )
-
-
-SENTENCE_END = re.compile(r"[.!?\U0001f000-\U0001faff\u2600-\u27bf]+\s*")
-
-
-def asked_part(folded: str) -> str:
-    """The message up to the end of its last sentence that asks something: what follows it only says why
-    ("…? he's really well behaved i promise", "…? got e-tickets already"); what comes before may say where
-    or for whom, and stays."""
-    ends = [m.end() for m in SENTENCE_END.finditer(folded)]
-    starts = [0, *ends]
-    asking = [i for i, start in enumerate(starts) if ASKS.search(folded[start : (ends[i] if i < len(ends) else None)])]
-    if not asking or asking[-1] >= len(ends):
-        return folded
-    return folded[: ends[asking[-1]]].strip()
