@@ -50,7 +50,9 @@ def session_for(server: FakeOpenAI, user: str, read_timeout: float = 0.3) -> Ses
     session = open_session(load_settings({"base_url": server.base_url, "model": "fake", "user": user}), env={})
     client = session.chat.client
     client.backoff_base, client.retry_after_cap, client.max_retries = 0.01, 0.05, 1
-    client._http.timeout = httpx.Timeout(read_timeout, connect=0.3)  # "no answer in time" after 0.3 s, not 60
+    # "no answer in time" after 0.3 s, not 60; a fault that needs no short wait gets time to connect on a loaded
+    # machine (CI once saw a 429 test record one call: the retry's connection had timed out before reaching it)
+    client._http.timeout = httpx.Timeout(read_timeout, connect=max(0.3, read_timeout))
     return session
 
 
@@ -94,7 +96,7 @@ async def test_a_failed_extraction_still_replies_and_the_built_in_reading_stands
     model's are not. A fact the floor cannot read is still lost (the model was the only reader)."""
     fault, retried, words = FAULTS[name]
     with FakeOpenAI(reply=REPLY, facts=PEANUT_ALLERGY) as server:
-        session = session_for(server, "extract")
+        session = session_for(server, "extract", 0.3 if fault.hang or fault.drip else 10.0)
         server.always("json", fault)
         events = await turn(session, MESSAGE)
         assert any(isinstance(e, ReplyDone) for e in events), "the reply arrived"
