@@ -187,9 +187,9 @@ class BuiltinResponder(Told, Talk, Framing):
             return q
         if intents.vague_need(q.folded) and any(r.query for r, _ in known.role("want")):
             return q
-        for message in reversed(list(earlier)[-1:]):  # "…a tour for deaf visitors?" listed two: both are "it"
-            if kind_asked(self.index, message) == "tour" and len(self.answers.tours_for_need(fold(message), known)) > 1:
-                return Question.read(f"{message} {q.text}", self.venue)
+        last = earlier[-1]  # "…a tour for deaf visitors?" listed two: both are "it"
+        if kind_asked(self.index, last) == "tour" and len(self.answers.tours_for_need(fold(last), known)) > 1:
+            return Question.read(f"{last} {q.text}", self.venue)
         found = intents.last_subject(self.index, earlier, MIN_SCORE * self.index.rarest)
         if found is None:
             return q

@@ -156,13 +156,16 @@ RESPELT = re.compile(
 )
 
 
-def respelt(message: str, cues: list[ConceptCues], known: Callable[[str], bool]) -> list[Hit]:
+def respelt(message: str, cues: list[ConceptCues], known: Callable[[str], bool], said: list[Hit]) -> list[Hit]:
     """A name the visitor spells again ("it's Jo, not Joe"), for the concept whose values are names (its
-    cues title-case them): the name said, and the one denied. Two names that do not look alike ("it's
-    Tuesday, not Monday") or a word the ontology uses are no respelling."""
-    m = RESPELT.match(message.strip().replace("’", "'"))
+    cues title-case them) when nothing `said` in the message has named it: the name said, and the one
+    denied. Two names that do not look alike ("it's Tuesday, not Monday") or a word the ontology uses are
+    no respelling."""
     named = [c for c in cues if c.normalize == "title"]
-    if m is None or len(named) != 1 or not (m.group("denied") or m.group("spelt")):
+    if len(named) != 1 or any(h.concept == named[0].concept for h in said):
+        return []
+    m = RESPELT.match(message.strip().replace("’", "'"))
+    if m is None or not (m.group("denied") or m.group("spelt")):
         return []
     said, denied = m.group("said"), m.group("denied") or ""
     if any(known(w) or w in NOT_A_NAME for w in (said.lower(), denied.lower()) if w):

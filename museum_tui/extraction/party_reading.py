@@ -130,11 +130,7 @@ def not_me(clause: Clause, hits: list[Hit]) -> list[Hit]:
     """ "it's my son who has the nut allergy, not me": the member's needs, denied for the visitor."""
     if clause.about in (SELF, OTHER) or not NOT_ME.search(clause.text):
         return []
-    return [
-        replace(h, about=SELF, polarity="negated", evidence=clause.original)
-        for h in hits
-        if h.about == clause.about and h.polarity == "asserted"
-    ]
+    return _denied_for_the_visitor([h for h in hits if h.about == clause.about], clause.original)
 
 
 NOT_ME_EITHER = re.compile(r"^(?:but |and |though )?(?:i am not|i do not|not me|i am not myself)(?: though| myself)?$")
@@ -144,24 +140,27 @@ def not_me_after(clause: Clause, before: list[Hit]) -> list[Hit]:
     """ "my partner's vegan, I'm not": the need the clause before gave a member, denied for the visitor."""
     if not NOT_ME_EITHER.match(clause.text):
         return []
-    return [
-        replace(h, about=SELF, polarity="negated", evidence=clause.sentence or clause.original)
-        for h in before
-        if h.about not in (SELF, OTHER) and h.polarity == "asserted"
-    ]
+    return _denied_for_the_visitor(
+        [h for h in before if h.about not in (SELF, OTHER)], clause.sentence or clause.original
+    )
+
+
+def _denied_for_the_visitor(theirs: list[Hit], evidence: str) -> list[Hit]:
+    """A member's asserted needs, said not to be the visitor's."""
+    return [replace(h, about=SELF, polarity="negated", evidence=evidence) for h in theirs if h.polarity == "asserted"]
 
 
 def came_along(cues: list[ConceptCues], message: str, hits: list[Hit], known: Callable[[str], bool]) -> list[Hit]:
-    """The members the message places at the visit (language/presence.py), for each concept that records
-    companions, where its own cues did not name them; `hits` have their companions said plainly in place
-    ("gf" is kept as "girlfriend", whoever read it)."""
-    out = []
-    for c in (c for c in cues if c.subject == "companion"):
-        for i, h in enumerate(hits):
-            if h.concept == c.concept:
-                hits[i] = replace(h, value=plainly(h.value))
-        had = [fold(h.value) for h in hits if h.concept == c.concept]
-        for who in present(fold(message), message, known):
-            if not any(who in value or value in who for value in had):
-                out.append(Hit(c.concept, who, "asserted", message.strip()))
+    """`hits` with their companions said plainly ("gf" kept as "girlfriend", whoever read it), and the members
+    the message places at the visit (language/presence.py) for each concept that records companions, where
+    its own cues did not name them."""
+    companions = {c.concept for c in cues if c.subject == "companion"}
+    hits = [replace(h, value=plainly(h.value)) if h.concept in companions else h for h in hits]
+    here = present(fold(message), message, known) if companions else []
+    out = list(hits)
+    for concept in companions:
+        had = [fold(h.value) for h in hits if h.concept == concept]
+        out += [
+            Hit(concept, who, "asserted", message.strip()) for who in here if not any(who in v or v in who for v in had)
+        ]
     return out

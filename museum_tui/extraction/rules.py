@@ -181,8 +181,7 @@ class RuleExtractor(SpanReading):
         if not corrected:
             corrected = [h for h in paired(clauses, self.cues) if h.concept not in {k[0] for k in known}]
         hits.extend(h for h in corrected if (h.concept, h.value.lower(), h.polarity) not in known)
-        if not any(h.concept in {c.concept for c in self.cues if c.normalize == "title"} for h in hits):
-            hits.extend(respelt(message, self.cues, self.speller.knows))  # "it's Jo, not Joe"
+        hits.extend(respelt(message, self.cues, self.speller.knows, hits))  # "it's Jo, not Joe"
         if (member := handed_back(user_msg)) and bot_msg:  # "no that's my sister not me!" to "you're allergic …"
             hits.extend(self._handed(member, bot_msg, user_msg.strip()))
         if (tongue := written_in(user_msg[:MAX_CHARS])) and (said := spoken(self.cues, tongue)):
@@ -198,7 +197,7 @@ class RuleExtractor(SpanReading):
         hits = hits[:answers] + [h for h in hits[answers:] if h.concept not in settled or h.polarity != "asserted"]
         away = {c.about for c in clauses if c.about in members and absent(c.text)}  # "…, she couldn't come"
         hits = [h for h in hits if h.about not in away]
-        return said_once(hits + came_along(self.cues, message, hits, self.speller.knows))
+        return said_once(came_along(self.cues, message, hits, self.speller.knows))
 
     def _moved(self, clause: Clause, before: tuple[Clause, set[str]] | None, said: list[Hit]) -> list[Hit]:
         """ "I'm not deaf, my husband is" / "forget the wheelchair, it's my mum's": the need the clause before

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 # how hard something is: "a struggle", "a no-go", "a nightmare", "too much", "out of the question"
 HARD = (
@@ -57,6 +58,17 @@ def hard_for_me(text: str, thing: str) -> list[Hard]:
     """Where `text` (folded) says that `thing` is hard for the speaker or the person the clause is about.
     `thing` is a regex of words for a thing ("stairs|steps") or, after "to ", of an ability ("to see",
     "to walk"): a thing is hard ("stairs are a no-go"), an ability is not done well ("can't see well")."""
+    found: list[Hard] = []
+    for frame in _frames(thing):
+        for m in frame.finditer(text):
+            if not any(f.start <= m.start() < f.end for f in found):
+                found.append(Hard(m.start(), m.end(), bool(m.groupdict().get("neg"))))  # "not a problem"
+    return found
+
+
+@lru_cache(maxsize=256)
+def _frames(thing: str) -> tuple[re.Pattern[str], ...]:
+    """The frames of hardness for one thing or ability, compiled once (every clause reads them)."""
     if thing.startswith("to "):
         v = rf"(?:{thing[3:]})"
         frames = (
@@ -82,9 +94,4 @@ def hard_for_me(text: str, thing: str) -> list[Hard]:
             # "gets very anxious when it's busy", "melts down in crowds", "struggles with loud noises"
             rf"\b(?:{UPSET})\s+(?:when|if|in|around|with|by|at|near)\s+{SITUATION}{t}\b",
         )
-    found: list[Hard] = []
-    for frame in frames:
-        for m in re.finditer(frame, text):
-            if not any(f.start <= m.start() < f.end for f in found):
-                found.append(Hard(m.start(), m.end(), bool(m.groupdict().get("neg"))))  # "not a problem"
-    return found
+    return tuple(re.compile(frame) for frame in frames)
