@@ -14,7 +14,8 @@ from itertools import pairwise
 from rapidfuzz import fuzz
 
 from museum_tui.language.clauses import Clause
-from museum_tui.language.party import MEMBER, NOT_A_NAME, SELF, member_named
+from museum_tui.language.foreign import name_given
+from museum_tui.language.party import MEMBER, NOT_A_NAME, member_named
 
 from .cues import ConceptCues
 from .hits import Hit
@@ -60,8 +61,9 @@ def _pair(contrast: str, said: Clause, cues: list[ConceptCues], last: bool) -> l
     return []
 
 
-def denied(clauses: list[Clause], said: dict[int, list[Hit]], read: Reader) -> list[Hit]:
-    """The negated hits of every contrast clause in `clauses`; `said` maps id(clause) to its hits."""
+def denied(clauses: list[Clause], said: dict[int, list[Hit]], read: Reader, party: set[str]) -> list[Hit]:
+    """The negated hits of every contrast clause in `clauses`; `said` maps id(clause) to its hits; `party`:
+    the concepts a member's fact may have (their needs)."""
     out: list[Hit] = []
     for i, clause in enumerate(clauses):
         if not clause.contrast:
@@ -69,26 +71,33 @@ def denied(clauses: list[Clause], said: dict[int, list[Hit]], read: Reader) -> l
         for neighbour in (clauses[i - 1] if i else None, clauses[i + 1] if i + 1 < len(clauses) else None):
             if neighbour is None or neighbour.sentence != clause.sentence or neighbour.contrast:
                 continue
-            found = _against(clause, neighbour, said.get(id(neighbour), []), read)
+            found = _against(clause, neighbour, said.get(id(neighbour), []), read, party)
             if found:
                 out += found
                 break
     return out
 
 
-def _against(clause: Clause, neighbour: Clause, hits: list[Hit], read: Reader) -> list[Hit]:
+NUMBER = re.compile(r"\b(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b")
+
+
+def _against(clause: Clause, neighbour: Clause, hits: list[Hit], read: Reader, party: set[str]) -> list[Hit]:
     member = member_named(clause.contrast) if MEMBER.match(clause.contrast) else ""
-    if member:  # "it's my daughter who's allergic to sesame, not my son": the member's need is not his
+    if member:  # "it's my daughter who's allergic to sesame, not my son", "I'm the one in the wheelchair, not
+        # my dad": the need is not his
         return [
             Hit(h.concept, h.value, "negated", clause.sentence, clause.sentence, None, member)
             for h in hits
-            if h.about not in (SELF, member) and h.polarity == "asserted"
+            if h.about != member and h.polarity == "asserted" and h.concept in party
         ]
     out = []
     for hit in hits:
         if hit.span is None or hit.polarity != "asserted":
             continue
         start, end = hit.span
+        number = NUMBER.search(neighbour.text, start, end) if NUMBER.fullmatch(clause.contrast) else None
+        if number is not None:  # "I meant 2 hours, not 1": the number denied, in the words said ("1 hours")
+            start, end = number.span()
         text = neighbour.text[:start] + clause.contrast + neighbour.text[end:]
         swapped = replace(neighbour, text=text, spans_taken=[], contrast="")
         for other in read(hit.concept, swapped):
@@ -156,22 +165,45 @@ RESPELT = re.compile(
 )
 
 
-def respelt(message: str, cues: list[ConceptCues], known: Callable[[str], bool], said: list[Hit]) -> list[Hit]:
-    """A name the visitor spells again ("it's Jo, not Joe"), for the concept whose values are names (its
-    cues title-case them) when nothing `said` in the message has named it: the name said, and the one
-    denied. Two names that do not look alike ("it's Tuesday, not Monday") or a word the ontology uses are
-    no respelling."""
+# "My name's not Sam, it's Sian", "I'm not Sheila, I'm Siobhan": the name denied, then the one said
+NAME_NOT = re.compile(
+    r"^(?i:(?:no|nope|sorry|oops|ha|haha|lol|actually|oh)\W+)*(?i:my name(?:'s| is)|i'?m|im|i am)\s+(?i:not)\s+"
+    r"(?P<denied>[A-Z][a-z'-]{1,20})\s*,?\s*(?i:(?:it'?s|its|it is|i'?m|i am|but|just)\s+)?"
+    r"(?P<said>[A-Z][a-z'-]{1,20})\b"
+)
+
+
+def respelt(
+    message: str, cues: list[ConceptCues], known: Callable[[str], bool], said: list[Hit], bot: str = ""
+) -> list[Hit]:
+    """A name the visitor spells again ("it's Jo, not Joe") or corrects ("my name's not Sam, it's Sian"), for
+    the concept whose values are names (its cues title-case them) when nothing `said` in the message has
+    named it: the name said, and the one denied. Two names that do not look alike ("it's Tuesday, not
+    Monday") or a word the ontology uses are no respelling, unless the assistant had just called the
+    visitor by the denied one (`bot`, its last message)."""
     named = [c for c in cues if c.normalize == "title"]
-    if len(named) != 1 or any(h.concept == named[0].concept for h in said):
+    text = message.strip().replace("’", "'")
+    m = NAME_NOT.match(text) or RESPELT.match(text)
+    if len(named) != 1 or m is None or not (m.group("denied") or ("spelt" in m.groupdict() and m.group("spelt"))):
         return []
-    m = RESPELT.match(message.strip().replace("’", "'"))
-    if m is None or not (m.group("denied") or m.group("spelt")):
-        return []
+    already = [h for h in said if h.concept == named[0].concept]
+    if any(m.re is RESPELT or h.value != m.group("said") for h in already):
+        return []  # the message named it otherwise ("I'm not Tom, I'm Tim" still denies Tom)
     said, denied = m.group("said"), m.group("denied") or ""
     if any(known(w) or w in NOT_A_NAME for w in (said.lower(), denied.lower()) if w):
         return []  # "it's Tuesday, not Monday", "it's Gallery 4"
-    if denied and fuzz.ratio(said.lower(), denied.lower()) < 55:
+    called = bool(denied) and re.search(rf"\b{re.escape(denied)}\b", bot or "") is not None
+    if m.re is RESPELT and denied and not called and fuzz.ratio(said.lower(), denied.lower()) < 55:
         return []  # "it's Rodin, not Degas" is another artist, not a name spelt again
     evidence = message.strip()
-    out = [Hit(named[0].concept, said, "asserted", evidence)]
+    out = [] if already else [Hit(named[0].concept, said, "asserted", evidence)]
     return out + ([Hit(named[0].concept, denied, "negated", evidence)] if denied and denied != said else [])
+
+
+def named_abroad(message: str, cues: list[ConceptCues], said: list[Hit]) -> list[Hit]:
+    """The name a message in another language gives ("ich heiße Jonas"), for the concept whose values are
+    names, when nothing `said` has named it (language/foreign.py knows the frames)."""
+    named = [c for c in cues if c.normalize == "title"]
+    if len(named) != 1 or any(h.concept == named[0].concept for h in said) or not (name := name_given(message)):
+        return []
+    return [Hit(named[0].concept, name, "asserted", message.strip())]

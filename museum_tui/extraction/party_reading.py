@@ -136,13 +136,19 @@ def not_me(clause: Clause, hits: list[Hit]) -> list[Hit]:
 NOT_ME_EITHER = re.compile(r"^(?:but |and |though )?(?:i am not|i do not|not me|i am not myself)(?: though| myself)?$")
 
 
+# "actually it's my husband who's deaf, I'm fine": after a correction that names whose a need is
+FINE = re.compile(r"^(?:but |and )?i am (?:fine|ok|okay|alright|all right|good)(?: though| myself| thanks)?$")
+CLEFT_SAID = re.compile(r"\bit(?:'s|’s| is| was)\s+(?:not\s+)?(?:my|our)\s+(?:[\w-]+\s+){1,2}?(?:who|that)\b", re.I)
+
+
 def not_me_after(clause: Clause, before: list[Hit]) -> list[Hit]:
-    """ "my partner's vegan, I'm not": the need the clause before gave a member, denied for the visitor."""
-    if not NOT_ME_EITHER.match(clause.text):
+    """ "my partner's vegan, I'm not": the need the clause before gave a member, denied for the visitor; so
+    is "…, I'm fine" after "it's my son who …" (which says whose it is, not only that he has it)."""
+    theirs = [h for h in before if h.about not in (SELF, OTHER)]
+    fine = FINE.match(clause.text) and any(CLEFT_SAID.search(h.evidence) for h in theirs)
+    if not (NOT_ME_EITHER.match(clause.text) or fine):
         return []
-    return _denied_for_the_visitor(
-        [h for h in before if h.about not in (SELF, OTHER)], clause.sentence or clause.original
-    )
+    return _denied_for_the_visitor(theirs, clause.sentence or clause.original)
 
 
 def _denied_for_the_visitor(theirs: list[Hit], evidence: str) -> list[Hit]:

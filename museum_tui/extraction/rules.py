@@ -25,7 +25,7 @@ from museum_tui.language.party import OTHER, SELF, absent, handed_back, member_n
 from museum_tui.memory import Ontology
 
 from .compiled import compiled_for
-from .corrections import denied, instead, overruled, paired, respelt
+from .corrections import denied, instead, named_abroad, overruled, paired, respelt
 from .cues import ConceptCues
 from .grounding import Grounding
 from .hits import Hit, Span, inside_any, outer, said_once, tidy_hits
@@ -177,15 +177,17 @@ class RuleExtractor(SpanReading):
         by_concept = {c.concept: c for c in self.cues}
         known = {(h.concept, h.value.lower(), h.polarity) for h in hits}
         reread = lambda cid, c: self._match(by_concept[cid], c, bot_question)  # noqa: E731
-        corrected = denied(clauses, said, reread) + instead(clauses, said, reread)  # "…not nuts, it's eggs"
+        party = {c.concept for c in self.cues if c.party}
+        corrected = denied(clauses, said, reread, party) + instead(clauses, said, reread)  # "…not nuts, it's eggs"
         if not corrected:
             corrected = [h for h in paired(clauses, self.cues) if h.concept not in {k[0] for k in known}]
         hits.extend(h for h in corrected if (h.concept, h.value.lower(), h.polarity) not in known)
-        hits.extend(respelt(message, self.cues, self.speller.knows, hits))  # "it's Jo, not Joe"
+        hits.extend(respelt(message, self.cues, self.speller.knows, hits, bot_msg or ""))  # "it's Jo, not Joe"
         if (member := handed_back(user_msg)) and bot_msg:  # "no that's my sister not me!" to "you're allergic …"
             hits.extend(self._handed(member, bot_msg, user_msg.strip()))
         if (tongue := written_in(user_msg[:MAX_CHARS])) and (said := spoken(self.cues, tongue)):
             hits.append(Hit(said[0], said[1], "asserted", user_msg.strip()))  # written in German: speaks it
+        hits.extend(named_abroad(message, self.cues, hits))  # "Hola! Soy Javier, ¿se puede en español?"
         if bot_question and (statement := as_statement(bot_question)):  # "nah, more like all afternoon"
             assumed = [h for c in split_clauses(statement) for cues in self.cues for h in self._match(cues, c, "")]
             hits.extend(overruled(fold(user_msg), hits, assumed, user_msg.strip()))

@@ -41,7 +41,7 @@ MEMBER_DENIED = re.compile(rf"^not (?:my|our) (?:[\w-]+ )?(?:{MEMBERS})$")  # "â
 # (and "actually it's not peanuts, it's sesame": the it-is before the not says nothing more)
 BARE_NOT = re.compile(
     r"^(?:(?:wait|no|oops|sorry|actually|oh|nah|ah|um|erm|but)\s+,?\s*)*(?:(?:it|that) (?:is|was) )?"
-    r"not\s+(?P<thing>.+)$"
+    r"(?:not|i never said|never said|i did not say|i never mentioned)\s+(?P<thing>.+)$"  # "I never said X": X is denied
 )
 
 

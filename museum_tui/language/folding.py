@@ -117,8 +117,9 @@ MEMBER_NO_APOSTROPHE = re.compile(
     rf"(?!(?:{SUBJECT_VERBS}|and|or|both|all|,|who|that|too|twins|the|a|an|some|this|these|those|to|in|at|on|for|from|of|"
     r"round|around|here|there|up|out|off|back|home)\b)"
 )
-CLEFT = re.compile(
-    rf"^it (?:is|was) (?P<neg>not )?(?P<who>(?:my|our) (?:[\w-]+ )?(?:{MEMBERS})) "
+CLEFT = re.compile(  # (after "wait no", "actually", "oh sorry": a correction's openings say nothing more)
+    r"^(?:(?:wait|no|nah|nope|oh|sorry|actually|ah|um|erm|oops|hang on)\s*,?\s+)*"
+    rf"it (?:is|was) (?P<neg>not )?(?P<who>(?:my|our) (?:[\w-]+ )?(?:{MEMBERS})) "
     r"(?:who|that) (?P<verb>is|has|was|uses)\s*"
 )
 POSSESSED_S = re.compile(r"^(?P<who>(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?[\w-]+)'s\s+(?P<rest>[^,.;!?]*)")

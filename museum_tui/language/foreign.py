@@ -36,3 +36,17 @@ def written_in(text: str) -> str:
     (top, language), (second, _) = counts[0], counts[1]
     english = sum(w in ENGLISH for w in words)
     return language if top >= 2 and top > second and top >= english else ""
+
+
+# "je m'appelle Amélie", "Soy Javier", "ich heiße Jonas": the name a message in another language gives
+NAME_GIVEN = re.compile(
+    r"\b(?i:je m'appelle|je m’appelle|ich heiße|ich heisse|mein name ist|me llamo|mi nombre es|soy|mi chiamo|"
+    r"ik heet|mijn naam is|meu nome é|chamo-me|eu sou|nazywam się|mam na imię|jestem)\s+"
+    r"(?P<name>[A-ZÀ-Ý][a-zà-ÿ'-]{1,20})\b"
+)
+
+
+def name_given(text: str) -> str:
+    """The name a message written in another language gives ("Hola! Soy Javier" → "Javier"), else ""."""
+    m = NAME_GIVEN.search(text)
+    return m.group("name") if m and written_in(text) else ""

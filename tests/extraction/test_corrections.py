@@ -149,3 +149,94 @@ def test_what_it_is_instead_of_what_a_clause_denied(message, expected):
     allergy was lost (a safety miss); the value after "it's" is read in the denying clause's words."""
     facts = RuleExtractor(load_ontology(Path(__file__).parents[2] / "ontologies" / "museum.json")).extract(message)
     assert {(f.value, f.polarity, f.about) for f in facts if f.concept == "SpecialNeed.Allergy"} == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # a correction that says whose a need is denies it for the one it was not
+        (
+            "wait no it's my son who's allergic to nuts, not me",
+            {("SpecialNeed.Allergy", "nuts", "asserted", "son"), ("SpecialNeed.Allergy", "nuts", "negated", "self")},
+        ),
+        (
+            "actually it's my husband who's deaf, I'm fine",
+            {
+                ("SpecialNeed.HearingImpairment", "deaf", "asserted", "husband"),
+                ("SpecialNeed.HearingImpairment", "deaf", "negated", "self"),
+            },
+        ),
+        (
+            "I'm the one in the wheelchair, not my dad — he's just pushing me",
+            {
+                ("SpecialNeed.MobilityImpairment", "wheelchair user", "asserted", "self"),
+                ("SpecialNeed.MobilityImpairment", "wheelchair user", "negated", "dad"),
+            },
+        ),
+        # no correction: "I'm fine" beside a member's need is no denial, and who came is no member's need
+        (
+            "I'm fine but my elderly dad really struggles with stairs",
+            {("SpecialNeed.MobilityImpairment", "no stairs", "asserted", "dad")},
+        ),
+        ("I'm here with my son, not my husband", {("VisitPlan.Companions", "son", "asserted", "self")}),
+    ],
+)
+def test_a_correction_that_says_whose_a_need_is_denies_it_for_the_other(extractor, message, expected):
+    """Round 27's sets: "it's my son who's allergic to nuts, not me" kept the son's allergy but not that the
+    visitor has none, so the visitor's own allergy, said earlier, stood."""
+    assert {(f.concept, f.value, f.polarity, f.about) for f in extractor.extract(message)} == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "bot", "expected"),
+    [
+        ("sorry I meant 2 hours not 1", None, {("2 hours", "asserted"), ("1 hour", "negated")}),
+        ("actually we've got till 5, not 3", None, {("until 5pm", "asserted"), ("until 3pm", "negated")}),
+    ],
+)
+def test_a_number_denied_is_read_with_the_words_said_around_it(extractor, message, bot, expected):
+    facts = extractor.extract(message, bot)
+    assert {(f.value, f.polarity) for f in facts if f.concept == "VisitPlan.TimeBudget"} == expected
+
+
+def test_what_the_visitor_never_said_is_denied(extractor):
+    facts = extractor.extract("no, I never said photography, I like painting")
+    assert {(f.concept, f.value, f.polarity) for f in facts} == {
+        ("ArtInterest.Medium", "painting", "asserted"),
+        ("ArtInterest.Medium", "photography", "negated"),
+    }
+
+
+@pytest.mark.parametrize(
+    ("message", "bot", "expected"),
+    [
+        ("My name's not Sam, it's Sian", None, {("Sian", "asserted"), ("Sam", "negated")}),
+        ("I'm not Tom, I'm Tim", None, {("Tim", "asserted"), ("Tom", "negated")}),
+        # names unlike each other: a correction only when the assistant had just used the denied one
+        (
+            "it's Siobhan not Sheila 😂",
+            "Hello Sheila! What would you like to see?",
+            {("Siobhan", "asserted"), ("Sheila", "negated")},
+        ),
+        ("it's Siobhan not Sheila 😂", None, set()),
+        ("It's Rodin, not Degas", "Hello Sheila!", set()),
+    ],
+)
+def test_a_name_corrected(extractor, message, bot, expected):
+    facts = extractor.extract(message, bot)
+    assert {(f.value, f.polarity) for f in facts if f.concept == "Profile.Name"} == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "name"),
+    [
+        ("ich heiße Jonas, lieber auf Deutsch bitte", "Jonas"),
+        ("Bonjour, je m'appelle Amélie. Vous parlez français ?", "Amélie"),
+        ("Hola! Soy Javier, ¿se puede en español?", "Javier"),
+        ("soy vegano, hay comida?", None),  # no name: "soy" before a word that is not one
+        ("Soy Sauce is my favourite", None),  # English: no frame of another language
+    ],
+)
+def test_a_name_given_in_another_language(extractor, message, name):
+    names = [f.value for f in extractor.extract(message) if f.concept == "Profile.Name"]
+    assert names == ([name] if name else [])
