@@ -60,7 +60,7 @@ from .reading import (
 from .short_answers import answered, as_statement, said_of_you
 from .span_reading import SpanReading
 from .spelling import Speller
-from .validate import ExtractedFact, ExtractionResult, validate_facts
+from .validate import NOT_VALUES, ExtractedFact, ExtractionResult, validate_facts
 
 if TYPE_CHECKING:
     from .meaning import MeaningPass
@@ -199,6 +199,7 @@ class RuleExtractor(SpanReading):
         hits = hits[:answers] + [h for h in hits[answers:] if h.concept not in settled or h.polarity != "asserted"]
         away = {c.about for c in clauses if c.about in members and absent(c.text)}  # "…, she couldn't come"
         hits = [h for h in hits if h.about not in away]
+        hits = [h for h in hits if fold(h.value) not in NOT_VALUES]  # "…nuts, not me": whose, not what
         return said_once(came_along(self.cues, message, hits, self.speller.knows))
 
     def _moved(self, clause: Clause, before: tuple[Clause, set[str]] | None, said: list[Hit]) -> list[Hit]:
