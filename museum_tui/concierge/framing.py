@@ -126,6 +126,7 @@ class Framing:
 HANDLED = re.compile(r"\b(?:leave|park|store|put|keep|charge|bring|take|hire|borrow|rent|fold)\s+(?:it|them|one)\b")
 
 
+WAY_WORDS = frozenset("way best quickest easiest fastest route get go down up there here how".split())  # noqa: SIM905
 PUSHING = re.compile(r"\b(?:pushing|push|wheeling)\b")
 
 
@@ -142,7 +143,10 @@ def without_needs(q: Question, known: Known) -> Question:
     # that ask are what is looked up (the language layer's clauses: a statement and a question are two)
     clauses = split_clauses(q.text)
     asked = [fold(c.original) for c in clauses if c.question]
-    if values and asked and len(asked) < len(clauses):
+    # "…wants to see the Hepworth sculptures, we're on the ground floor. best way down?": a way with no
+    # place of its own is the way to what the statement named
+    bare_way = not content_words(" ".join(asked)) - STOPWORDS - WAY_WORDS
+    if values and asked and len(asked) < len(clauses) and not bare_way:
         ask = " ".join(asked)
         if q.here is not None and q.where_text:  # where they are is not what is looked up ("from gallery 3")
             ask = re.sub(rf"\b(?:from|in|at|on|by) (?:the )?{re.escape(q.where_text)}\b", " ", ask)

@@ -46,6 +46,8 @@ class Told:
                 lines.append(f"I had nothing about “{md(value)}” to drop — nothing changed.")
         menu_told = False
         food_question = self._asks_food(q)  # the food answer follows, warnings included
+        # "how do I get to X? wheelchair user": the way there follows, by a route that suits the need
+        way_asked = q.is_question and "where" in q.focus
         for rule, values in _grouped(self.venue, known.new()):
             if rule.role == "name":
                 if not q.greeting:
@@ -60,7 +62,7 @@ class Told:
                 )
                 if rule.advice:
                     said.append(rule.advice)
-                for fid in rule.facilities:
+                for fid in [] if way_asked else rule.facilities:
                     facility = self.venue.facility(fid)
                     if facility and f"facility:{fid}" not in used:
                         said.append(self.answers.facility(facility, q, known))

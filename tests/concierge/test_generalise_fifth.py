@@ -164,3 +164,19 @@ def test_a_facility_the_visitors_needs_point_to_comes_first() -> None:
     assert "large-print map" in reply, reply
     plain = asyncio.run(answer(GARDEN, {"q": "do you have a map I can actually read? the normal ones are too small"}))
     assert "Visitor Centre" in plain and "braille" not in plain, plain
+
+
+MUSEUM = ONTOLOGIES / "museum.json"
+
+
+def test_a_way_asked_with_a_need_is_the_way_by_a_route_that_suits_it() -> None:
+    """Round 27's museum questions: "how do I get to Colour Field? wheelchair user" gave the step-free leaflet
+    first, which names a lift, though Colour Field is on the visitor's floor; "…wants to see the Hepworth
+    sculptures outside, we're on the ground floor. best way down?" (a way with no place of its own) had
+    the quiet times. The way asked for is the answer; the need chooses the route."""
+    case = {"q": "I'm in Gallery 1 now. how do I get to Colour Field? wheelchair user", "memory": []}
+    reply = asyncio.run(answer(MUSEUM, case))
+    assert "Gallery 2" in reply and "Lift" not in reply and "step-free" in reply, reply
+    q = "gran's in her wheelchair and wants to see the Hepworth sculptures outside, we're on the ground floor. best way down?"
+    reply = asyncio.run(answer(MUSEUM, {"q": q}))
+    assert "Sculpture Garden" in reply and "Lift A" in reply and "Quiet times" not in reply, reply
