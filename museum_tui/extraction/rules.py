@@ -24,6 +24,7 @@ from museum_tui.language.foreign import written_in
 from museum_tui.language.party import OTHER, SELF, absent, handed_back, member_named
 from museum_tui.memory import Ontology
 
+from .carried import liked_after
 from .compiled import compiled_for
 from .corrections import denied, instead, named_abroad, overruled, paired, respelt
 from .cues import ConceptCues
@@ -182,6 +183,7 @@ class RuleExtractor(SpanReading):
         if not corrected:
             corrected = [h for h in paired(clauses, self.cues) if h.concept not in {k[0] for k in known}]
         hits.extend(h for h in corrected if (h.concept, h.value.lower(), h.polarity) not in known)
+        hits.extend(liked_after(message, clauses, self.cues, said))  # "roses. love them."
         hits.extend(respelt(message, self.cues, self.speller.knows, hits, bot_msg or ""))  # "it's Jo, not Joe"
         if (member := handed_back(user_msg)) and bot_msg:  # "no that's my sister not me!" to "you're allergic …"
             hits.extend(self._handed(member, bot_msg, user_msg.strip()))
