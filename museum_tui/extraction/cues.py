@@ -21,6 +21,8 @@ A concept's cues (every field optional; docs/extraction-cues.md has the full gui
   negation    "any"|"retraction"  which words negate: any "not", or only "no longer", "forget that"…
   subject     "self"|"companion"  about the visitor, or about who they are with
   party       bool             may be a party member's ("my son has a nut allergy"; default: sensitive)
+  reaction    bool             a bodily reaction to a term says it, as a trigger would ("nuts put me in
+                               hospital", "pollen is my enemy": an allergy; language/reaction.py)
   priority    int              concepts with a higher priority read a clause first (companion: 20)
   claim       bool             the words this concept matched are not read again by later concepts
   normalize   "duration"|"title"|"none"  how captured values are tidied
@@ -106,6 +108,7 @@ class ConceptCues:
     words: list[str] = field(default_factory=list)  # phrases and regexes, for the spelling vocabulary
     copula: bool = False  # a trigger is "am": a clause with no subject ("so stressed") says "I am …"
     party: bool = False  # may be about a member of the visitor's party ("my son has a nut allergy")
+    reaction: bool = False  # a bodily reaction to a term says it ("nuts put me in hospital")
     derived: bool = False  # read from the label and examples: an open value must be grounded (grounding.py)
     vocabulary: list[str] = field(default_factory=list)  # the values it names, for that grounding
 
@@ -189,6 +192,7 @@ def _compile(cid: str, spec: Any) -> ConceptCues:
         cues.context = re.compile("|".join(re.escape(fold(c)) for c in spec["context"] if fold(c)))
     cues.yes = [(re.compile(p), v) for p, v in spec.get("yes", {}).items()]
     cues.copula = bool(cues.triggers and cues.triggers.search("i am"))
+    cues.reaction = bool(spec.get("reaction", False))
     cues.exclude = _alternation(spec.get("exclude", []))
     cues.ignore = _alternation(spec.get("ignore", []))
     cues.veto = _alternation(spec.get("veto", []))

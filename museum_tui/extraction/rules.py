@@ -22,6 +22,7 @@ from museum_tui.language.clauses import INJECTION, NEGATION, Clause, fold, is_af
 from museum_tui.language.difficulty import hard_for_me
 from museum_tui.language.foreign import written_in
 from museum_tui.language.party import OTHER, SELF, absent, handed_back, member_named
+from museum_tui.language.reaction import reacts
 from museum_tui.memory import Ontology
 
 from .carried import liked_after
@@ -299,6 +300,7 @@ class RuleExtractor(SpanReading):
             or self._triggered(cues, clause, text)
             or self._bare(cues, text)
             or (cues.copula and subjectless(cues, text))
+            or (cues.reaction and reacts(text))  # "tree nuts put me in hospital"
         )
         found: list[Span] = []
         pattern_sets = [("plain", cues.patterns), ("proper", cues.proper_patterns)]

@@ -36,7 +36,7 @@ LIST_FIELDS = (
     "retraction_triggers",
 )
 PATTERN_FIELDS = ("patterns", "proper_patterns", "answer_patterns")
-BOOL_FIELDS = ("open", "fuzzy", "claim", "party")
+BOOL_FIELDS = ("open", "fuzzy", "claim", "party", "reaction")
 CHOICES = {
     "question": ("need", "never"),
     "negation": ("any", "retraction"),

@@ -1,0 +1,39 @@
+"""A body's reaction to a thing, said instead of the word "allergic": "tree nuts put me in hospital",
+"shellfish and me don't get on", "pollen is my enemy", "cats make me sneeze", "my eyes are streaming from
+the pollen". A concept whose lexicon says `reaction: true` (an allergy) takes such a frame around one of its
+terms as it would take "allergic": this module knows the frames, the lexicon the things. Read on folded
+text ("don't" is "do not").
+"""
+
+from __future__ import annotations
+
+import re
+
+WHO = r"(?:me|us)"  # the visitor's own reaction (a member's is read where the member is the subject)
+SYMPTOM = (
+    r"sneeze|sneezing|itch|itchy|itching|swell|swell up|wheeze|wheezy|wheezing|break out|come out in hives|"
+    r"come out in a rash|come up in hives|puff up|ill|sick|poorly|really ill|really sick|throw up|vomit|"
+    r"stop breathing|have a reaction|react"
+)
+FRAMES = (
+    # "tree nuts put me in hospital last time", "sesame sent me to a and e"
+    rf"\b(?:put|puts|sent|sends|landed|lands|had) {WHO} (?:in|into|to) "
+    r"(?:the )?(?:hospital|a and e|a&e|er|emergency)\b",
+    # "shellfish and me don't get on"
+    r"\band (?:me|i) (?:do not|never|really do not) (?:get on|get along|mix)\b",
+    # "pollen is my enemy", "wasps are my kryptonite"
+    r"\b(?:is|are) (?:my|our) (?:worst )?(?:enemy|enemies|nemesis|kryptonite|arch enemy)\b",
+    # "cats make me sneeze", "peanuts make me swell up"
+    rf"\b(?:make|makes|made|gives|give|gave|set off|sets off) {WHO} (?:{SYMPTOM})\b",
+    # "my eyes are streaming from all the pollen", "sneezing because of the grass"
+    r"\b(?:sneezing|streaming|itching|itchy|wheezing|wheezy|swelling|swollen|puffy) (?:from|because of|cause of|"
+    r"with|due to) ",
+    # "nuts could kill me", "bee stings nearly killed me"
+    rf"\b(?:could|can|would|will|nearly|almost) kill(?:ed)? {WHO}\b",
+)
+REACTION = re.compile("|".join(f"(?:{frame})" for frame in FRAMES))
+
+
+def reacts(text: str) -> bool:
+    """Does `text` (one folded clause) say that something sets off a bodily reaction?"""
+    return REACTION.search(text) is not None

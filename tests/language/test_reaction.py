@@ -1,0 +1,55 @@
+"""A body's reaction said instead of "allergic" (language/reaction.py), read as a trigger by a concept whose
+lexicon says `reaction: true` (round 27's sets: "tree nuts put me in hospital" gave nothing, and the café
+could then have offered a nut cookie)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from museum_tui.extraction import RuleExtractor
+from museum_tui.language.clauses import fold
+from museum_tui.language.reaction import reacts
+from museum_tui.memory import load_ontology
+
+ONTOLOGIES = Path(__file__).parents[2] / "ontologies"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("tree nuts put me in hospital last time", True),
+        ("shellfish and me don't get on", True),
+        ("pollen is my enemy", True),
+        ("peanuts make me swell up", True),
+        ("my eyes are streaming from all the pollen", True),
+        ("nuts could kill me", True),
+        # no reaction of the visitor's
+        ("the crowds put me in a bad mood", False),
+        ("my friend and I get on really well", False),
+        ("cats make my son sneeze", False),
+        ("the roses make me happy", False),
+    ],
+)
+def test_the_frames_of_a_reaction(text: str, expected: bool) -> None:
+    assert reacts(fold(text)) is expected
+
+
+@pytest.fixture(scope="module")
+def garden() -> RuleExtractor:
+    return RuleExtractor(load_ontology(ONTOLOGIES / "garden.json"))
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("tree nuts put me in hospital last time lol so pls be careful wiv food suggestions", {"tree nuts"}),
+        ("flowers make me sneeze like crazy, pollen is my enemy 😤", {"pollen"}),
+        ("my eyes are streaming from all the pollen, which bits are least flowery?", {"pollen"}),
+        ("the rose garden is my favourite, it makes me so happy", set()),
+    ],
+)
+def test_an_allergy_said_by_the_reaction(garden: RuleExtractor, message: str, expected: set) -> None:
+    facts = garden.extract(message)
+    assert {f.value for f in facts if f.concept == "Food.Allergy" and f.polarity == "asserted"} == expected
