@@ -203,6 +203,8 @@ class RuleExtractor(SpanReading):
         away = {c.about for c in clauses if c.about in members and absent(c.text)}  # "…, she couldn't come"
         hits = [h for h in hits if h.about not in away]
         hits = [h for h in hits if fold(h.value) not in NOT_VALUES]  # "…nuts, not me": whose, not what
+        # "Restroom? Need one bad": a clause of one word stands for the request with the rest of the message
+        hits = [replace(h, evidence=message.strip()) if " " not in h.evidence.strip() else h for h in hits]
         return said_once(came_along(self.cues, message, hits, self.speller.knows))
 
     def _moved(self, clause: Clause, before: tuple[Clause, set[str]] | None, said: list[Hit]) -> list[Hit]:

@@ -337,3 +337,12 @@ def test_in_case_is_a_what_if_apart_from_the_statement_before_it(museum_ontology
     the whole clause read as a hypothetical; the "in case" part is one of its own."""
     facts = RuleExtractor(museum_ontology).extract(message)
     assert [(f.value, f.polarity) for f in facts if f.concept == "SpecialNeed.DietaryRestriction"] == expected
+
+
+@pytest.mark.parametrize("message", ["Restroom? Need one bad", "Loo? quick", "Restroom? thanks"])
+def test_a_bare_request_with_more_said_after_it(extractor: RuleExtractor, message: str) -> None:
+    """Round 27's museum set: "Restroom? Need one bad" gave nothing (the one-word clause was its evidence,
+    which validation refuses unless it is all the visitor said); it stands with the rest of the message."""
+    result = extractor.extract_validated(message)
+    assert [(f.concept, f.value, f.evidence) for f in result.facts] == [("ImmediateNeed.Restroom", "toilet", message)]
+    assert result.rejected == []
