@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from museum_tui.language.clauses import fold
 from museum_tui.language.party import SELF
+
+from .validate import NOT_VALUES
 
 Span = tuple[int, int, str]
 
@@ -68,3 +70,11 @@ def said_once(hits: list[Hit]) -> list[Hit]:
             for o in hits
         )
     ]
+
+
+def as_offered(hits: list[Hit], message: str) -> list[Hit]:
+    """The hits as validation is offered them: no answer word as a value ("…allergic to nuts, not me" is
+    whose, not what), and a clause of one word evidenced by the whole message ("Restroom? Need one bad":
+    validation refuses one-word evidence unless it is all the visitor said)."""
+    kept = [h for h in hits if fold(h.value) not in NOT_VALUES]
+    return [replace(h, evidence=message.strip()) if " " not in h.evidence.strip() else h for h in kept]

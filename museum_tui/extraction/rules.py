@@ -30,7 +30,7 @@ from .compiled import compiled_for
 from .corrections import denied, instead, named_abroad, overruled, paired, respelt
 from .cues import ConceptCues
 from .grounding import Grounding
-from .hits import Hit, Span, inside_any, outer, said_once, tidy_hits
+from .hits import Hit, Span, as_offered, inside_any, outer, said_once, tidy_hits
 from .party_reading import (
     MY_BEFORE,
     as_first_person,
@@ -62,7 +62,7 @@ from .reading import (
 from .short_answers import answered, as_statement, said_of_you
 from .span_reading import SpanReading
 from .spelling import Speller
-from .validate import NOT_VALUES, ExtractedFact, ExtractionResult, validate_facts
+from .validate import ExtractedFact, ExtractionResult, validate_facts
 
 if TYPE_CHECKING:
     from .meaning import MeaningPass
@@ -202,10 +202,7 @@ class RuleExtractor(SpanReading):
         hits = hits[:answers] + [h for h in hits[answers:] if h.concept not in settled or h.polarity != "asserted"]
         away = {c.about for c in clauses if c.about in members and absent(c.text)}  # "…, she couldn't come"
         hits = [h for h in hits if h.about not in away]
-        hits = [h for h in hits if fold(h.value) not in NOT_VALUES]  # "…nuts, not me": whose, not what
-        # "Restroom? Need one bad": a clause of one word stands for the request with the rest of the message
-        hits = [replace(h, evidence=message.strip()) if " " not in h.evidence.strip() else h for h in hits]
-        return said_once(came_along(self.cues, message, hits, self.speller.knows))
+        return said_once(came_along(self.cues, message, as_offered(hits, message), self.speller.knows))
 
     def _moved(self, clause: Clause, before: tuple[Clause, set[str]] | None, said: list[Hit]) -> list[Hit]:
         """ "I'm not deaf, my husband is" / "forget the wheelchair, it's my mum's": the need the clause before
