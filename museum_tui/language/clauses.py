@@ -141,6 +141,7 @@ CLAUSE_BREAK = re.compile(
     r"|,?\s+(?:\b(?:and|also|plus|so|n)\b|&)\s+(?=(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|also|please|"
     r"mum|mum's|dad|dad's|mom|grandad|grandma|nan|gran|son|son's|daughter|wife|husband|hubby|hubby's|partner|"
     r"it|there|this|that|the|use|uses|need|needs|have|has|love|like|want|speak|wear|walk|get|struggle|hate|"
+    r"he|she|they|he's|she's|they're|"  # "I'm with my grandparents and they're both a bit deaf"
     r"prefer|can|could|would|will|am|do|did|only|really|just|"
     # "I'm pescatarian so is the prawn sandwich ok?": a question after "so" or "and"
     r"is (?:the|it|there|this|that|anything)|are (?:the|there|they|any)|does|where|what|how|which)\b)"

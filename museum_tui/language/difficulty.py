@@ -45,6 +45,12 @@ SITUATION = (
     r"a lot of|lots of|loads of|really|very|too|so|too many|big|large|sudden)\s+)*"
 )
 WELL = r"(?:very |so |that |too |as )?(?:well|far|much|properly|clearly|long|great)\b"
+# the body that does an ability: "my ears aren't what they used to be" is not hearing well
+BODY = {"see": "eyes|eyesight|sight|vision", "read": "eyes|eyesight", "hear": "ears|hearing", "walk": "legs|knees|hips"}
+DECLINED = (
+    r"(?:is|are) not (?:what (?:they|it) (?:used to be|were|was)|(?:as good as (?:they|it) (?:were|was|used to be))|"
+    rf"{DEGREE}(?:good|great|brilliant|the best|too clever|up to much))\b|(?:is|are) (?:going|failing)\b"
+)
 
 
 @dataclass(frozen=True)
@@ -78,12 +84,15 @@ def _frames(thing: str) -> tuple[re.Pattern[str], ...]:
             rf"\b(?:struggle to|struggles to|struggling to|find it hard to|finds it hard to|find it difficult to|"
             rf"finds it difficult to)\s+{v}\b",
         )
+        parts = "|".join(BODY[verb] for verb in thing[3:].split("|") if verb in BODY)
+        if parts:  # "my ears aren't what they used to be", "my eyesight's going", "his knees are not great"
+            frames += (rf"\b(?:my|his|her|their) (?:{parts}) (?:{DECLINED})",)
     else:
         t = rf"(?:{thing})"
         frames = (
             # "stairs are a no-go", "steep stairs are a no from me", "the steps here are not a problem"
             rf"\b{QUANTITY}{t}\b{WHEN}\s+(?:is|are|were|was|would be|will be|have been|has been)\s+"
-            rf"(?P<neg>not\s+)?{DEGREE}(?:{HARD})\b",
+            rf"(?P<neg>not\s+)?{DEGREE}(?:{HARD})\b(?!\s+for\s+(?:my|our|his|her|the)\b)",  # (not "for my son")
             # "I can't manage stairs", "I have trouble with steps"
             rf"\b(?:{INABLE})\s+(?:(?:with|on)\s+)?(?:{HANDLE}\s+)?{QUANTITY}{t}\b",
             # "I struggle with stairs", "problems with the steps"
@@ -93,5 +102,13 @@ def _frames(thing: str) -> tuple[re.Pattern[str], ...]:
             rf"\b(?:{REFUSING})\s+(?:{TAKING})\s+{QUANTITY}{t}\b",
             # "gets very anxious when it's busy", "melts down in crowds", "struggles with loud noises"
             rf"\b(?:{UPSET})\s+(?:when|if|in|around|with|by|at|near)\s+{SITUATION}{t}\b",
+            # "stairs and me are not friends", "steps and I don't get on"
+            rf"\b{QUANTITY}{t}\s+and\s+(?:me|i)\s+(?:are not|do not|never|really do not)\s+"
+            r"(?:friends|get on|get along)\b",
+            # "I'm not good on stairs", "Gary's not great with steps since his op"
+            rf"\b(?:not|never)\s+{DEGREE}(?:good|great|steady|confident|safe)\s+(?:on|with|at|climbing|using)\s+"
+            rf"{QUANTITY}{t}\b",
+            # "I'm ok on stairs with the brace on", "he's fine with steps": said not to be hard
+            rf"\b(?:am|is|are)\s+{DEGREE}(?P<neg>ok|okay|fine|alright|good)\s+(?:on|with)\s+{QUANTITY}{t}\b",
         )
     return tuple(re.compile(frame) for frame in frames)

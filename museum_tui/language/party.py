@@ -116,7 +116,8 @@ FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|we|us|our|myself)\b")
 ABSENT = re.compile(
     r"\b(?:is|are|was|were|could|can|did|will|would|has|have) not (?:\w+ )?(?:coming|come|make it|made it|"
     r"with us|joining|join us|here(?! yet\b))\b"
-    r"|\b(?:might|may|could|will|would) (?:\w+ )?(?:come|join us|visit)\b.*\b(?:next|another|later|tomorrow)\b"
+    r"|\b(?:might|may|could|will|would) (?:\w+ )?(?:come|join us|visit|bring (?:him|her|them))\b.*"
+    r"\b(?:next|another|later|tomorrow)\b"
     r"|\b(?:stayed|staying|stays|is|are) (?:at )?home\b|\bback (?:home|at school|at work|in (?!the\b)[a-z]+)\b"
     # "my friend who was meant to come is vegan but she is off sick today"
     r"|\boff (?:sick|ill)\b|\b(?:was|were) (?:meant|supposed|going) to (?:come|join)\b"

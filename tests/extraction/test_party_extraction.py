@@ -437,3 +437,20 @@ def test_whose_it_is_is_no_value(extractor: RuleExtractor) -> None:
     facts = extractor.extract("wait no it's my son who's allergic to nuts, not me")
     assert ("SpecialNeed.Allergy", "nuts", "son") in {(f.concept, f.value, f.about) for f in facts}
     assert not any(f.value.lower() in ("not me", "me") for f in facts), facts
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # round 28's museum set: "they" after the members named had made the deafness the visitor's own
+        (
+            "hi! first time here, I'm with my grandparents and they're both a bit deaf",
+            {("SpecialNeed.HearingImpairment", "deaf", "grandparents")},
+        ),
+        # a member who may come another time is not at this visit
+        ("my brother went vegan last year, might bring him next time, would he like the café?", set()),
+    ],
+)
+def test_they_are_the_members_just_named_and_one_coming_next_time_is_not_here(extractor, message, expected):
+    facts = extractor.extract(message)
+    assert {(f.concept, f.value, f.about) for f in facts if f.concept.startswith("SpecialNeed.")} == expected

@@ -20,6 +20,10 @@ STAIRS = "stairs|steps"
         ("I can't manage all those stairs", False),
         ("stairs are not an option", False),  # "not an option" says it is hard
         ("stairs are not a problem for me", True),  # "not a problem" says it is not
+        # round 28's museum set
+        ("Stairs and me are not friends these days", False),
+        ("Gary's not good on stairs since his back op", False),
+        ("turns out I'm ok on stairs with the brace on", True),
     ],
 )
 def test_the_ways_english_says_a_thing_is_hard(message, denied):
@@ -34,6 +38,10 @@ def test_the_ways_english_says_a_thing_is_hard(message, denied):
         ("he can't walk far", "to walk", True),
         ("Dad finds it hard to walk", "to walk", True),
         ("I can't see the lift from here", "to see", False),  # not seeing something is no sight need
+        ("my ears aren't what they used to be", "to hear", True),  # the body that does it (round 28)
+        ("my eyesight's going", "to see", True),
+        ("my eyes are fine, it's the ears", "to see", False),
+        ("the going is good", "to walk", False),
         ("I can walk far", "to walk", False),
         ("I love stairs", STAIRS, False),
         ("the stairs here are fine", STAIRS, False),
@@ -78,3 +86,18 @@ def test_a_shared_hard_reading_names_only_the_venues_own_values():
     own = ConceptCues("Mobility", terms=[(re.compile("wheelchair"), "wheelchair user"), (re.compile("x"), "no stairs")])
     kept = _in_own_values(shared, own)
     assert kept is not None and kept.hard == [("stairs|steps", "no stairs")]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("gluten's a no-go for me. is the polenta cake safe?", {("gluten-free", "asserted", "self")}),
+        ("dairy is a no from me", {("dairy-free", "asserted", "self")}),
+        ("meat is out for my daughter", set()),  # whose it is comes after the hardness: not read as the visitor's
+        ("the meat pie was great", set()),
+    ],
+)
+def test_a_diet_said_as_a_food_that_is_hard(message, expected, museum_ontology):
+    """Round 28's museum set: "gluten's a no-go for me" gave nothing; the diets name their foods in `hard`."""
+    facts = RuleExtractor(museum_ontology).extract(message)
+    assert {(f.value, f.polarity, f.about) for f in facts if f.concept == "SpecialNeed.DietaryRestriction"} == expected
