@@ -9,6 +9,7 @@ from museum_tui.language.clauses import PEOPLE, SUBJECT_VERBS, fold
 from museum_tui.memory import Ontology
 
 from .cues import HYPHEN, SPACE, ConceptCues
+from .hits import Hit
 
 # The rule extractor's own words and shapes: what surrounds a value without being it, and the bounds of a read.
 FILLER = frozenset(
@@ -151,3 +152,35 @@ def spoken(cues: list[ConceptCues], language: str) -> tuple[str, str] | None:
             if value.casefold() == language.casefold() and c.subject == "self":
                 return c.concept, value
     return None
+
+
+# "an audio guide in Polish?", "Japanese audio guide is exist?", "my english is bad … arabic better"
+ASKED_IN = r"\b(?:in|an?) (?P<a>{0})(?=\s*(?:\?|$|,|please|pls|audio|guide|tour|version|map|leaflet|by any chance))"
+NAMED_FOR = (
+    r"\b(?P<b>{0}) (?:audio|guide|guides|tour|tours|version|map|maps|leaflet|leaflets|translation|speaker|speaking)\b"
+)
+ENGLISH_WEAK = re.compile(
+    r"\bmy english (?:is |it is )?(?:not (?:so |very |that )?(?:good|great)|bad|poor|so so|so-so|a little|little|"
+    r"limited|basic|weak|rubbish|terrible|not the best)"
+)
+KNOWN_TONGUES = frozenset(
+    ["french", "spanish", "german", "italian", "polish", "japanese", "chinese", "arabic", "portuguese", "dutch"]
+)
+
+
+def language_wanted(message: str, cues: list[ConceptCues], said: list[Hit]) -> list[Hit]:
+    """The language a visitor asks things in ("is there an audio guide in Polish?") or says they manage
+    better than their weak English ("my english is bad, I speak arabic better"), for the concept whose
+    values are languages, when nothing `said` has named one."""
+    concept = next((c for c in cues if len({fold(v) for _, v in c.terms} & KNOWN_TONGUES) >= 3), None)
+    if concept is None or any(h.concept == concept.concept for h in said):
+        return []
+    text = fold(message)
+    names = {fold(v): v for _, v in concept.terms}
+    alternation = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    m = re.search(ASKED_IN.format(alternation), text) or re.search(NAMED_FOR.format(alternation), text)
+    if m is None and ENGLISH_WEAK.search(text):
+        m = re.search(rf"\b(?P<a>{alternation})\b", text)
+    if m is None:
+        return []
+    return [Hit(concept.concept, names[next(g for g in m.groups() if g)], "asserted", message.strip())]

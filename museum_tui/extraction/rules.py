@@ -55,6 +55,7 @@ from .reading import (
     PERSON_AFTER,
     SELF_NOUN,
     THIS,
+    language_wanted,
     last_question,
     spoken,
     subjectless,
@@ -191,6 +192,7 @@ class RuleExtractor(SpanReading):
         if (tongue := written_in(user_msg[:MAX_CHARS])) and (said := spoken(self.cues, tongue)):
             hits.append(Hit(said[0], said[1], "asserted", user_msg.strip()))  # written in German: speaks it
         hits.extend(named_abroad(message, self.cues, hits))  # "Hola! Soy Javier, ¿se puede en español?"
+        hits.extend(language_wanted(message, self.cues, hits))  # "an audio guide in Polish?"
         if bot_question and (statement := as_statement(bot_question)):  # "nah, more like all afternoon"
             assumed = [h for c in split_clauses(statement) for cues in self.cues for h in self._match(cues, c, "")]
             hits.extend(overruled(fold(user_msg), hits, assumed, user_msg.strip()))

@@ -40,13 +40,18 @@ def written_in(text: str) -> str:
 
 # "je m'appelle Amélie", "Soy Javier", "ich heiße Jonas": the name a message in another language gives
 NAME_GIVEN = re.compile(
-    r"\b(?i:je m'appelle|je m’appelle|ich heiße|ich heisse|mein name ist|me llamo|mi nombre es|soy|mi chiamo|"
-    r"ik heet|mijn naam is|meu nome é|chamo-me|eu sou|nazywam się|mam na imię|jestem)\s+"
+    r"\b(?P<frame>(?i:je m'appelle|je m’appelle|ich heiße|ich heisse|mein name ist|me llamo|mi nombre es|soy|"
+    r"mi chiamo|ik heet|mijn naam is|meu nome é|chamo-me|eu sou|nazywam się|mam na imię|jestem))\s+"
     r"(?P<name>[A-ZÀ-Ý][a-zà-ÿ'-]{1,20})\b"
 )
+# frames that are also other words ("Soy Sauce"): only in a message written in their language
+AMBIGUOUS = frozenset(["soy", "eu sou", "jestem"])
 
 
 def name_given(text: str) -> str:
-    """The name a message written in another language gives ("Hola! Soy Javier" → "Javier"), else ""."""
+    """The name a message gives in another language's words ("je m'appelle Amélie", "Hola! Soy Javier" →
+    "Javier"), else ""."""
     m = NAME_GIVEN.search(text)
-    return m.group("name") if m and written_in(text) else ""
+    if m is None or (m.group("frame").lower() in AMBIGUOUS and not written_in(text)):
+        return ""
+    return m.group("name")

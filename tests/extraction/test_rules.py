@@ -346,3 +346,32 @@ def test_a_bare_request_with_more_said_after_it(extractor: RuleExtractor, messag
     result = extractor.extract_validated(message)
     assert [(f.concept, f.value, f.evidence) for f in result.facts] == [("ImmediateNeed.Restroom", "toilet", message)]
     assert result.rejected == []
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [
+        ("do you have an audio guide in Polish?", "Polish"),
+        ("I come from Japan, Japanese audio guide is exist?", "Japanese"),
+        ("Sorry my english is bad. I speak arabic better, is possible?", "Arabic"),
+        ("Bonjour, je m'appelle Amélie, my english is so-so, French is more easy for me", "French"),
+        ("I love the Japanese prints", None),  # a style, not a language asked for
+    ],
+)
+def test_a_language_asked_for_or_managed_better_than_english(extractor, message, language):
+    """Rounds 27 and 28: a visitor who asks for an audio guide in Polish, or says their English is weak and
+    names the language they manage, prefers it; it had been read only from "I speak …" statements."""
+    said = [f.value for f in extractor.extract(message) if f.concept == "Profile.Language"]
+    assert said == ([language] if language else [])
+
+
+@pytest.mark.parametrize(
+    ("message", "bot", "name"),
+    [
+        ("Bonjour, je m'appelle Amélie, my english is so-so", None, "Amélie"),  # a frame only French has
+        ("Siobhán 😊", "What should I call you?", "Siobhán"),  # a name with an accent answers the question
+        ("my name is Zoë", None, "Zoë"),
+    ],
+)
+def test_names_with_accents_and_in_other_languages(extractor, message, bot, name):
+    assert [f.value for f in extractor.extract(message, bot) if f.concept == "Profile.Name"] == [name]
