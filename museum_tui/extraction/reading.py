@@ -163,24 +163,27 @@ ENGLISH_WEAK = re.compile(
     r"\bmy english (?:is |it is )?(?:not (?:so |very |that )?(?:good|great)|bad|poor|so so|so-so|a little|little|"
     r"limited|basic|weak|rubbish|terrible|not the best)"
 )
+ABROAD = re.compile(r"\b(?:i|we) (?:come|came|am|are) from\b")
 KNOWN_TONGUES = frozenset(
     ["french", "spanish", "german", "italian", "polish", "japanese", "chinese", "arabic", "portuguese", "dutch"]
 )
 
 
 def language_wanted(message: str, cues: list[ConceptCues], said: list[Hit]) -> list[Hit]:
-    """The language a visitor asks things in ("is there an audio guide in Polish?") or says they manage
-    better than their weak English ("my english is bad, I speak arabic better"), for the concept whose
-    values are languages, when nothing `said` has named one."""
+    """The language a visitor from abroad asks things in ("I come from Japan, Japanese audio guide is
+    exist?") or says they manage better than their weak English ("my english is bad, I speak arabic
+    better"), for the concept whose values are languages, when nothing `said` has named one. A question
+    alone ("is there an audio guide in German?") says nothing about the visitor."""
     concept = next((c for c in cues if len({fold(v) for _, v in c.terms} & KNOWN_TONGUES) >= 3), None)
     if concept is None or any(h.concept == concept.concept for h in said):
         return []
     text = fold(message)
     names = {fold(v): v for _, v in concept.terms}
     alternation = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    if not (ENGLISH_WEAK.search(text) or ABROAD.search(text)):
+        return []  # "is there an audio guide in German?" alone is a question about the guides
     m = re.search(ASKED_IN.format(alternation), text) or re.search(NAMED_FOR.format(alternation), text)
-    if m is None and ENGLISH_WEAK.search(text):
-        m = re.search(rf"\b(?P<a>{alternation})\b", text)
+    m = m or re.search(rf"\b(?P<a>{alternation})\b", text)
     if m is None:
         return []
     return [Hit(concept.concept, names[next(g for g in m.groups() if g)], "asserted", message.strip())]

@@ -351,7 +351,8 @@ def test_a_bare_request_with_more_said_after_it(extractor: RuleExtractor, messag
 @pytest.mark.parametrize(
     ("message", "language"),
     [
-        ("do you have an audio guide in Polish?", "Polish"),
+        ("I'm Tomasz, from Poland, my english little bad, you have audio guide in polish?", "Polish"),
+        ("do you have an audio guide in Polish?", None),  # a question alone: about the guides
         ("I come from Japan, Japanese audio guide is exist?", "Japanese"),
         ("Sorry my english is bad. I speak arabic better, is possible?", "Arabic"),
         ("Bonjour, je m'appelle Amélie, my english is so-so, French is more easy for me", "French"),
@@ -359,8 +360,9 @@ def test_a_bare_request_with_more_said_after_it(extractor: RuleExtractor, messag
     ],
 )
 def test_a_language_asked_for_or_managed_better_than_english(extractor, message, language):
-    """Rounds 27 and 28: a visitor who asks for an audio guide in Polish, or says their English is weak and
-    names the language they manage, prefers it; it had been read only from "I speak …" statements."""
+    """Rounds 27 and 28: a visitor from abroad who asks for an audio guide in Polish, or says their English is
+    weak and names the language they manage, prefers it; it had been read only from "I speak …"
+    statements. The question alone stays a question (the earlier gold's distractors)."""
     said = [f.value for f in extractor.extract(message) if f.concept == "Profile.Language"]
     assert said == ([language] if language else [])
 
