@@ -115,7 +115,10 @@ AVOID_AFTER = re.compile(
 
 
 # "can't have shellfish", "he can't eat gluten": what one cannot take is what one must avoid
-CANNOT_TAKE = re.compile(r"\b(?:can|could) not (?:have|eat|drink|tolerate|digest|touch|take) (?:any )?(?:[\w-]+ )?$")
+CANNOT_TAKE = re.compile(
+    r"\b(?:can|could) not (?:have|eat|drink|tolerate|digest|touch|take|go near|be near|be around|go anywhere near) "
+    r"(?:any )?(?:[\w-]+ )?$"
+)
 
 
 def need_under_no(text: str, start: int, end: int) -> bool:

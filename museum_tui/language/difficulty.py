@@ -38,7 +38,7 @@ TAKING = r"take|take kindly to|cope with|manage|handle|get on with|agree with|do
 UPSET = (
     r"anxious|agitated|overwhelmed|upset|stressed|panicky|panics|panic|distressed|nervous|scared|frightened|"
     r"uncomfortable|unsettled|dysregulated|freaks out|freak out|melts down|melt down|shuts down|shut down|"
-    r"meltdowns?|can not cope|cannot cope|struggles|struggle"
+    r"meltdowns?|can not cope|cannot cope|struggles|struggle|suffers|suffer|wilts|wilt"
 )
 SITUATION = (
     r"(?:(?:it is|it gets|it is getting|things get|places are|places get|rooms are|there are|there is|the|"

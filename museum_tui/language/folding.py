@@ -67,6 +67,7 @@ CONTRACTIONS = [
     (r"\btheyre\b", "they are"),
     (r"\bdont\b", "do not"),
     (r"\bdoesnt\b", "does not"),
+    (r"\b(is|are|was|were|did|has|have|had|could|would|should)nt\b", r"\1 not"),  # "my son isnt allergic"
     (r"\bcant\b", "can not"),
     (r"\bive\b", "i have"),
     (r"\bwanna\b", "want to"),

@@ -28,6 +28,8 @@ FRAMES = (
     # "my eyes are streaming from all the pollen", "sneezing because of the grass"
     r"\b(?:sneezing|streaming|itching|itchy|wheezing|wheezy|swelling|swollen|puffy) (?:from|because of|cause of|"
     r"with|due to) ",
+    # "my hay fever is awful today", "her hayfever": the condition itself, whoever the clause is about
+    r"\b(?:my|his|her|their) (?:hay fever|hayfever)\b|\b(?:hay fever|hayfever) (?:is|has been)\b",
     # "nuts could kill me", "bee stings nearly killed me"
     rf"\b(?:could|can|would|will|nearly|almost) kill(?:ed)? {WHO}\b",
 )

@@ -1,10 +1,13 @@
 """What is hard for the visitor (language/difficulty.py) and the lexicon's `hard` field that reads it."""
 
+from pathlib import Path
+
 import pytest
 
 from museum_tui.extraction.rules import RuleExtractor
 from museum_tui.language.difficulty import hard_for_me
 from museum_tui.language.folding import fold
+from museum_tui.memory import load_ontology
 
 STAIRS = "stairs|steps"
 
@@ -101,3 +104,17 @@ def test_a_diet_said_as_a_food_that_is_hard(message, expected, museum_ontology):
     """Round 28's museum set: "gluten's a no-go for me" gave nothing; the diets name their foods in `hard`."""
     facts = RuleExtractor(museum_ontology).extract(message)
     assert {(f.value, f.polarity, f.about) for f in facts if f.concept == "SpecialNeed.DietaryRestriction"} == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I can't cope with heat, I've fainted in glasshouses before", {("heat", "self")}),
+        ("my wife really suffers in the heat, the palm house would finish her off", {("heat", "wife")}),
+        ("the heat is lovely in the palm house", set()),
+    ],
+)
+def test_heat_is_hard_in_the_garden(message, expected):
+    """Round 28's garden set: the garden's sensory need names heat in `hard`; "suffers in" is a reaction."""
+    facts = RuleExtractor(load_ontology(Path(__file__).parents[2] / "ontologies" / "garden.json")).extract(message)
+    assert {(f.value, f.about) for f in facts if f.concept == "Access.Sensory"} == expected

@@ -53,3 +53,20 @@ def garden() -> RuleExtractor:
 def test_an_allergy_said_by_the_reaction(garden: RuleExtractor, message: str, expected: set) -> None:
     facts = garden.extract(message)
     assert {f.value for f in facts if f.concept == "Food.Allergy" and f.polarity == "asserted"} == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # round 28's garden set: a condition said as itself, whoever the clause is about
+        ("hay fever is murdering me today 🤧", {("pollen", "asserted", "self")}),
+        ("nan's with us and her hay fever is awful this time of year", {("pollen", "asserted", "nan")}),
+        # what one can not go near is the allergy, not a denial of it
+        ("my eldest can't go near peanuts, anaphylaxis", {("peanuts", "asserted", "eldest")}),
+        # "isnt" without its apostrophe still denies, and for the member it names
+        ("my son isnt allergic to bees", {("bee stings", "negated", "son")}),
+    ],
+)
+def test_conditions_things_kept_away_from_and_denials_typed_plainly(garden, message, expected):
+    facts = garden.extract(message)
+    assert {(f.value, f.polarity, f.about) for f in facts if f.concept == "Food.Allergy"} == expected
