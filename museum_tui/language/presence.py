@@ -32,8 +32,10 @@ BEFORE = re.compile(
     r"|(?:^|,\s*|\b(?:it is|there (?:is|are) \w+ of us ,?|we are \w+ ,?|just|only)\s+)me\s*(?:,|and|&|\+|n)\s+"
     r"|\b(?:i|we) (?:have got|have|have brought|brought|am bringing|are bringing)\s+(?=\S)"
     r"|^(?:got|brought|bringing)\s+"
-    r"|\b(?:brought|bringing|dragged|pushing)\s+(?=(?:my|our|the)\b)"
+    r"|\b(?:brought|bringing|dragged|pushing|took|taking)\s+(?=(?:my|our|the)\b)"
     r"|(?:\bthis is|^meet)\s+(?=(?:my|our)\b)"
+    r"|\b(?:carer|support worker|care worker) (?:for|to|with)\s+(?=(?:my|our)\b)"  # "a carer for my client"
+    r"|^(?=(?:the|my|me)\b)"  # a message that is only who came: "the bf and his little sister"
 )
 # what must follow "I have …" for it to mean "here today" ("I have a son who is autistic" does not)
 HERE_NOW = re.compile(
@@ -59,6 +61,8 @@ NOT_TOGETHER = re.compile(
 # "…, she's with us today", "I'm pushing her round": the member named before in the message
 PRONOUN_HERE = re.compile(
     r"\b(?:he|she|they) (?:is|are) (?:here )?(?:with (?:me|us)|along|here)\b|\bpushing (?:him|her|them)\b"
+    # "…, he's just parking the car", "she's waiting at the bottom": somewhere else on the site right now
+    r"|\b(?:he|she|they) (?:is|are) (?:just |still )?(?:parking|waiting (?:at|by|in|outside)|queuing)\b"
 )
 # another visit or time, not this one: "my sister's coming next week", "I came here last year with my mum",
 # "our friend who's coming later"
@@ -66,6 +70,9 @@ ANOTHER_VISIT = re.compile(
     r"\b(?:next|last|this coming) (?:week|weekend|month|year|time|summer|spring|autumn|winter|monday|tuesday|"
     r"wednesday|thursday|friday|saturday|sunday)\b|\b(?:tomorrow|yesterday|years ago|when i was|later|soon)\b"
 )
+# "my friend here uses a white cane" (but "photography student here" is who the visitor is)
+HERE = re.compile(r"\s+here\b(?!\s+(?:is|are|was|were)\b)")
+ONLY_WHO = re.compile(r"\s*(?:today|too|as well|lol|haha|here|again|\W)*")
 VERB_NEXT = re.compile(rf"\s+(?:{SUBJECT_VERBS})\b")
 DETERMINER = re.compile(r"^(?:my|our|the|a|an|his|her|their|me)\s+")
 
@@ -92,12 +99,16 @@ def present(folded: str, original: str = "", known: Callable[[str], bool] = lamb
                 if joined is None:
                     break
                 start = joined.end()
+            if not frame.group(0) and not (said and ONLY_WHO.fullmatch(sentence, said[-1].end())):
+                continue  # a sentence that opens with members says who came only when that is all it says
             had = frame.group(0).startswith(("i ", "we ")) and "ha" in frame.group(0)
-            if said and had and not HERE_NOW.match(sentence, said[-1].end()):
+            definite = said and said[0].group(0).startswith("the ")  # "we've got the grandchildren"
+            if said and had and not definite and not HERE_NOW.match(sentence, said[-1].end()):
                 continue  # "I have a son who …": a fact about them, not that they are here
             found += [_named(m, sentence, original, known) for m in said]
         for m in MEMBER.finditer(sentence):
-            if AFTER.match(sentence, m.end()) and m.group(0) != "me":
+            mine_here = m.group(0).startswith(("my ", "our ")) and HERE.match(sentence, m.end())
+            if (AFTER.match(sentence, m.end()) or mine_here) and m.group(0) != "me":
                 found.append(_named(m, sentence, original, known))
         if pronoun := PRONOUN_HERE.search(sentence):
             named = list(MEMBER.finditer(folded[: folded.find(sentence) + pronoun.start()]))

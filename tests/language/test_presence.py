@@ -33,6 +33,13 @@ from museum_tui.language.presence import present
         ("my mum has dementia and gets upset when it's noisy. she's with us today", ["mum"]),
         ("I'm Priya and this is my partner Sam", ["partner sam"]),
         ("I'm here as a carer for Jamal, he's blind", ["jamal"]),
+        # round 28's garden set
+        ("my friend here uses a white cane", ["friend"]),
+        ("Took my dad out for his 70th, he's mad about cacti", ["dad"]),
+        ("we've got the grandchildren, where's best for them to run about?", ["grandchildren"]),
+        ("my mate only eats halal, he's just parking the car", ["mate"]),
+        ("I'm here as a carer for my client, he uses a power chair", ["client"]),
+        ("the bf and his little sister", ["boyfriend", "little sister"]),
     ],
 )
 def test_the_members_a_message_places_at_the_visit(message, expected):
@@ -52,6 +59,10 @@ def test_the_members_a_message_places_at_the_visit(message, expected):
         "I came alone, not with my kids",
         "if I brought my mum would she need a ticket?",  # a what-if
         "what if I come with my kids, is there a discount?",
+        "photography student here, the Calloway show looks amazing",  # who the visitor is
+        "my son is allergic to nuts",  # a member's need says nothing of who came
+        "the kids have nut allergies, any snacks they can have?",  # (the tuning sets' writers agree)
+        "my mum lives here",
     ],
 )
 def test_no_one_is_placed_at_the_visit_by_another_time_place_or_sense(message):
