@@ -174,14 +174,14 @@ def language_wanted(message: str, cues: list[ConceptCues], said: list[Hit]) -> l
     exist?") or says they manage better than their weak English ("my english is bad, I speak arabic
     better"), for the concept whose values are languages, when nothing `said` has named one. A question
     alone ("is there an audio guide in German?") says nothing about the visitor."""
-    concept = next((c for c in cues if len({fold(v) for _, v in c.terms} & KNOWN_TONGUES) >= 3), None)
-    if concept is None or any(h.concept == concept.concept for h in said):
-        return []
     text = fold(message)
-    names = {fold(v): v for _, v in concept.terms}
-    alternation = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
     if not (ENGLISH_WEAK.search(text) or ABROAD.search(text)):
         return []  # "is there an audio guide in German?" alone is a question about the guides
+    concept = next((c for c in cues if len({v.lower() for _, v in c.terms} & KNOWN_TONGUES) >= 3), None)
+    if concept is None or any(h.concept == concept.concept for h in said):
+        return []
+    names = {v.lower(): v for _, v in concept.terms}
+    alternation = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
     m = re.search(ASKED_IN.format(alternation), text) or re.search(NAMED_FOR.format(alternation), text)
     m = m or re.search(rf"\b(?P<a>{alternation})\b", text)
     if m is None:
