@@ -77,14 +77,19 @@ def tour_schedule(c: Checker, t: dict, where: str, minutes: int) -> tuple[Schedu
         days, times = read_when(when)  # an older file: "daily at 11:00 and 14:00", "Saturdays at 09:00"
         if not times:
             return None, when
-    spans = []
+    begins = []
     for start in times:
         m = CLOCK.match(start.strip())
         if not m:
             c.problems.append(f"{where}: time {start!r} is not HH:MM")
             continue
-        begin = int(m.group(1)) * 60 + int(m.group(2))
-        end = min(begin + max(minutes, 1), 24 * 60)
+        begins.append(int(m.group(1)) * 60 + int(m.group(2)))
+    begins = sorted(set(begins))
+    spans = []
+    for i, begin in enumerate(begins):
+        # each start its own span: back-to-back tours (13:30 for an hour, then 14:30) would otherwise be
+        # joined into one by the parser, and the 14:30 start lost
+        end = min(begin + max(minutes, 1), begins[i + 1] - 1 if i + 1 < len(begins) else 24 * 60)
         spans.append(f"{begin // 60:02d}:{begin % 60:02d}-{end // 60:02d}:{end % 60:02d}")
     if not spans:
         return None, when or ""

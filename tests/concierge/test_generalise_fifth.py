@@ -180,3 +180,22 @@ def test_a_way_asked_with_a_need_is_the_way_by_a_route_that_suits_it() -> None:
     q = "gran's in her wheelchair and wants to see the Hepworth sculptures outside, we're on the ground floor. best way down?"
     reply = asyncio.run(answer(MUSEUM, {"q": q}))
     assert "Sculpture Garden" in reply and "Lift A" in reply and "Quiet times" not in reply, reply
+
+
+def test_back_to_back_tour_times_are_each_a_start(tmp_path) -> None:
+    """Round 28's mining museum: an hour-long tour at 13:30 and 14:30 was one open span to the hours parser
+    (13:30-15:30), so at 13:50 no tour was left. Each start stays a start."""
+    import json
+    from datetime import date
+
+    from museum_tui.concierge import load_venue
+
+    venue = json.loads((ONTOLOGIES / "museum.venue.json").read_text())
+    tour = venue["tours"][0]
+    tour.update(times=["12:30", "13:30", "14:30"], minutes=60, when="")
+    tour.pop("when")
+    path = tmp_path / "museum.venue.json"
+    path.write_text(json.dumps(venue))
+    loaded = load_venue(path)
+    starts = [s.start.strftime("%H:%M") for s in loaded.tours[0].schedule.spans(date(2026, 11, 23))]
+    assert starts == ["12:30", "13:30", "14:30"], starts
