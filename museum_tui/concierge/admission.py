@@ -128,6 +128,10 @@ def age_limits(shows: list[Exhibition], tours: list[Tour], age: int | None) -> s
         return "There are no age limits here: everything is open to all ages."
     rows = "; ".join(f"**{name}** {age_}+" for name, age_ in limited)
     text = f"Age limits: {rows}; everything else is open to all ages."
+    notes = dict.fromkeys(t.age_note.rstrip(".") for t in [*shows, *tours] if t.min_age and t.age_note)
+    notes = {n: None for n in notes if not any(n != other and n in other for other in notes)}  # each said once
+    if notes:  # "children must be 5 or over and at least 1 metre tall": what the limit means, said once
+        text += " " + " ".join(f"{cap(n)}." for n in notes)
     if age is not None:
         barred = [name for name, age_ in limited if age < age_]
         text += f" For {_a(age)}-year-old that rules out {', '.join(barred)}." if barred else ""
@@ -145,7 +149,7 @@ def ticket_answer(thing: Exhibition | Tour, q: Question, index: Index) -> str:
     else:
         first = re.split(r"(?<=[.;])\s+", general)[0].rstrip(";") if general else ""
         covered = f" {first.rstrip('.')}." if first and PRICE.search(first) else ""
-        text = f"**{name}** needs no ticket of its own: general admission covers it.{covered}"
+        text = f"**{name}** needs no ticket of its own: it is included in general admission.{covered}"
     if thing.booking:
         text += f" {thing.booking.rstrip('.')}."
     group = GROUP.search(q.folded)
@@ -176,7 +180,10 @@ def answer(q: Question, hits: list[Hit], index: Index, now: datetime) -> str:
         place = next((h for h in hits[:3] if h.named and h.entry.kind in ("facility", "gallery")), None)
         things = at_place(index.venue.tours, place.entry.name) if place else []
     if not things and asks_admission(q) and kind_asked(index, q.ask) == "tour" and not q.plan:
-        return tickets_list(list(index.venue.tours))  # "are the shows free?"
+        # "are the shows free?"; "does the underground tour cost extra?": the tours whose names say so
+        words = set(re.findall(r"[a-z]{4,}", q.folded)) - {"tour", "tours", "show", "shows", "cost", "extra"}
+        named = [t for t in index.venue.tours if words & set(re.findall(r"[a-z]{4,}", fold(t.name)))]
+        return tickets_list(named or list(index.venue.tours))
     age = age_in(q.folded)
     if things and asks_age(q.folded):
         return "\n".join(age_verdict(t, age) for t in things[:4])
@@ -192,7 +199,7 @@ def tickets_list(tours: list[Tour]) -> str:
     """Each tour with its own ticket, or that general admission covers it."""
     rows = [
         f"- **{t.name}**: "
-        + (t.ticket.rstrip(".") if t.ticket else "no ticket of its own (general admission covers it)")
+        + (t.ticket.rstrip(".") if t.ticket else "included in general admission (no ticket of its own)")
         for t in tours
     ]
     return "\n".join(rows)

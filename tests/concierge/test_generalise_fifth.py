@@ -199,3 +199,25 @@ def test_back_to_back_tour_times_are_each_a_start(tmp_path) -> None:
     loaded = load_venue(path)
     starts = [s.start.strftime("%H:%M") for s in loaded.tours[0].schedule.spans(date(2026, 11, 23))]
     assert starts == ["12:30", "13:30", "14:30"], starts
+
+
+def test_a_tours_age_note_is_said_and_the_tours_asked_about_are_the_named_ones(tmp_path) -> None:
+    """Round 28's mining museum: "can my 4 year old go underground?" gave the bare limits ("5+"), not the
+    venue's note that children must also be a metre tall; "does the underground tour cost extra?" listed
+    every tour and said "covers it", never "included"."""
+    import json
+
+    venue = json.loads((ONTOLOGIES / "museum.venue.json").read_text())
+    note = "children must be 8 or over and at least 1.2 metres tall"
+    venue["tours"][0].update(
+        min_age=8, age_note=note + "; under-16s must be with an adult", name="Rooftop tour (summer)"
+    )
+    venue["tours"][1].update(min_age=8, age_note=note, name="Rooftop tour (winter)")  # the same note, shorter: once
+    for name in ("museum.json", "museum.lexicon.json"):
+        (tmp_path / name).write_text((ONTOLOGIES / name).read_text())
+    (tmp_path / "museum.venue.json").write_text(json.dumps(venue))
+    reply = asyncio.run(answer(tmp_path / "museum.json", {"q": "can my 6 year old go on a tour?"}))
+    assert reply.count("at least 1.2 metres tall") == 1 and "under-16s must be with an adult" in reply, reply
+    reply = asyncio.run(answer(tmp_path / "museum.json", {"q": "does the rooftop tour cost extra?"}))
+    assert "included in general admission" in reply and "Audio-described" not in reply, reply
+    assert "Rooftop tour (summer)" in reply and "Rooftop tour (winter)" in reply, reply
