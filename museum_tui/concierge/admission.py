@@ -11,6 +11,7 @@ from datetime import datetime
 
 from museum_tui.language.clauses import split_clauses
 
+from . import timing
 from .index import Hit, Index
 from .kinds import PRICE, at_place, kind_asked, priced
 from .lexicon import focus, fold, phrase_in
@@ -181,9 +182,7 @@ def answer(q: Question, hits: list[Hit], index: Index, now: datetime) -> str:
         things = at_place(index.venue.tours, place.entry.name) if place else []
     if not things and asks_admission(q) and kind_asked(index, q.ask) == "tour" and not q.plan:
         # "are the shows free?"; "does the underground tour cost extra?": the tours whose names say so
-        words = set(re.findall(r"[a-z]{4,}", q.folded)) - {"tour", "tours", "show", "shows", "cost", "extra"}
-        named = [t for t in index.venue.tours if words & set(re.findall(r"[a-z]{4,}", fold(t.name)))]
-        return tickets_list(named or list(index.venue.tours))
+        return tickets_list(timing.named_by(list(index.venue.tours), q.folded) or list(index.venue.tours))
     age = age_in(q.folded)
     if things and asks_age(q.folded):
         return "\n".join(age_verdict(t, age) for t in things[:4])

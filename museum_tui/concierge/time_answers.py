@@ -97,6 +97,16 @@ class TimeAnswers:
             if LAST_ONE.search(q.folded) and runs:  # "when is the last land train?"
                 return f"The last **{top.entry.obj.name}** today is at {timing.clock(runs[-1].start)}."
             return timing.tour_line(top.entry.obj, now)
+        near = timing.named_by([h.entry.obj for h in tour_hits], q.folded)
+        if "long" in q.focus and len(near) > 1 and all(t.minutes for t in near):
+            # "how long does the underground tour last?" of three tours by that name: each one's length
+            by_length: dict[int, list[str]] = {}
+            for t in near:
+                by_length.setdefault(t.minutes, []).append(f"**{t.name}**")
+            said = [
+                f"{listing(names)} take{'s' if len(names) == 1 else ''} {_length(m)}" for m, names in by_length.items()
+            ]
+            return cap("; ".join(said)) + "."
         tours = list(pool or self.venue.tours)
         if suiting := self.tours_for_need(q.folded, known, tours):  # "is there a show for deaf people?"
             return f"{cap(self.tour_word(q.folded))}s for that:\n" + "\n".join(
@@ -150,3 +160,10 @@ class TimeAnswers:
         rows = [f"- **{t.name}**: {t.when}, {t.minutes} min, from {t.meets}" for t in tours]
         word = self.tour_word(asked)
         return f"{word.capitalize()}s:\n" + "\n".join(rows) if rows else f"There are no {word}s, I'm afraid."
+
+
+def _length(minutes: int) -> str:
+    """'an hour (60 minutes)', '2 hours', '45 minutes'."""
+    if minutes == 60:
+        return "an hour (60 minutes)"
+    return f"{minutes // 60} hours" if minutes % 60 == 0 else f"{minutes} minutes"

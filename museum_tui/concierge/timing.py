@@ -351,3 +351,13 @@ def tours_on(tours: list[Tour], day: date, now: datetime) -> str:
     ]
     when = weekday(day, now)
     return f"Tours {when}:\n" + "\n".join(rows) if rows else f"There are no tours {when}."
+
+
+GENERIC = frozenset(["tour", "tours", "show", "shows", "cost", "extra", "long", "last", "take", "takes", "does"])
+
+
+def named_by(tours: list[Tour], folded: str) -> list[Tour]:
+    """The tours whose names share a word of the question ("the underground tour": every tour with
+    "underground" in its name), in the venue's order."""
+    words = set(re.findall(r"[a-z]{4,}", folded)) - GENERIC
+    return [t for t in tours if words & set(re.findall(r"[a-z]{4,}", t.name.lower()))]

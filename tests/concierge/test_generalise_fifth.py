@@ -221,3 +221,20 @@ def test_a_tours_age_note_is_said_and_the_tours_asked_about_are_the_named_ones(t
     reply = asyncio.run(answer(tmp_path / "museum.json", {"q": "does the rooftop tour cost extra?"}))
     assert "included in general admission" in reply and "Audio-described" not in reply, reply
     assert "Rooftop tour (summer)" in reply and "Rooftop tour (winter)" in reply, reply
+
+
+def test_how_long_of_several_tours_by_one_name_is_each_ones_length(tmp_path) -> None:
+    """Round 28's mining museum: "how long does the underground tour last?", of three tours with that word
+    in their names, listed every tour and its times; it is each one's length, in words."""
+    import json
+
+    venue = json.loads((ONTOLOGIES / "museum.venue.json").read_text())
+    venue["tours"][0].update(name="Rooftop tour (summer)", minutes=60)
+    venue["tours"][1].update(name="Rooftop tour (winter)", minutes=60)
+    venue["tours"][2].update(name="Rooftop tour with BSL", minutes=75)
+    for name in ("museum.json", "museum.lexicon.json"):
+        (tmp_path / name).write_text((ONTOLOGIES / name).read_text())
+    (tmp_path / "museum.venue.json").write_text(json.dumps(venue))
+    reply = asyncio.run(answer(tmp_path / "museum.json", {"q": "how long does the rooftop tour last?"}))
+    assert "an hour (60 minutes)" in reply and "takes 75 minutes" in reply, reply
+    assert "Audio-described" not in reply and "12:00" not in reply, reply
