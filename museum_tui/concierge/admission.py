@@ -90,11 +90,24 @@ def subject(hits: list[Hit], folded: str = "") -> Exhibition | Tour | None:
     opening = [h for h in hits[:4] if h.entry.kind in ("exhibition", "tour") and _opens(h.entry.name, folded)]
     if len(opening) == 1:
         return opening[0].entry.obj
+    # "the surrealism exhibition": a word of one show's name that nothing else found has in its name
+    shows = [h for h in hits[:4] if h.entry.kind in ("exhibition", "tour")]
+    said = set(re.findall(r"[a-z]{5,}", folded)) - timing.GENERIC
+    own = [h for h in shows if said & _own_words(h, hits[:4])]
+    if len(own) == 1:
+        return own[0].entry.obj
     top = hits[0] if hits else None
     clear = top is not None and top.coverage >= 1.0 and (len(hits) < 2 or top.score >= CLEAR * hits[1].score)
     if clear and top.entry.kind in ("exhibition", "tour"):  # "the surrealism exhibition": Dreamers, by its words
         return top.entry.obj
     return None
+
+
+def _own_words(hit: Hit, others: list[Hit]) -> set[str]:
+    """The words of a show's name that no other entry among `others` has in its name ("audio" is no
+    show's own beside the audio guides)."""
+    words = set(re.findall(r"[a-z]{5,}", fold(hit.entry.name)))
+    return words - {w for h in others if h is not hit for w in re.findall(r"[a-z]{5,}", fold(h.entry.name))}
 
 
 def _opens(name: str, folded: str) -> bool:

@@ -13,7 +13,7 @@ from museum_tui.language import content_words
 from museum_tui.language.clauses import split_clauses
 
 from . import fit, overview
-from .index import VENUE_KINDS, Hit, Index
+from .index import VENUE_KINDS, Entry, Hit, Index
 from .kinds import AUDIENCE, kind_asked
 from .knowledge import Known
 from .lexicon import ACCESSIBLE, FEELINGS, STOPWORDS, fold
@@ -21,6 +21,10 @@ from .model import Venue
 from .question import Question
 
 PLACE_ASKING = frozenset("anywhere somewhere where place spot can could please need help any some".split())  # noqa: SIM905
+
+
+SEMANTIC_MIN = 0.6  # the nearest entry in meaning answers a question BM25 cannot, from this cosine up
+SEMANTIC_MARGIN = 0.04  # and only ahead of the next entry of another kind by this much
 
 
 class Framing:
@@ -121,6 +125,16 @@ class Framing:
         best = next((h for h in hits[1:4] if h.entry.kind == "facility" and h.entry.obj.id in theirs), None)
         return [best, *[h for h in hits if h is not best]] if best and best.score >= 0.4 * hits[0].score else hits
 
+    def _meant(self, q: Question, used: set[str]) -> Hit | None:
+        near = [(s, e) for s, e in self.index.semantic(q.ask) if e.key not in used]
+        if not near or near[0][0] < SEMANTIC_MIN:
+            return None
+        best, entry = near[0]
+        rival = next((s for s, e in near[1:] if e.kind != entry.kind and not _same_place(e, entry)), 0.0)
+        if best - rival < SEMANTIC_MARGIN:
+            return None
+        return Hit(best * self.index.rarest, entry, named=False, coverage=best)
+
 
 # the question is about handling a thing the visitor has: "where can we leave it?", "can I charge it?"
 HANDLED = re.compile(r"\b(?:leave|park|store|put|keep|charge|bring|take|hire|borrow|rent|fold)\s+(?:it|them|one)\b")
@@ -159,3 +173,10 @@ def without_needs(q: Question, known: Known) -> Question:
     if ask == q.ask or not content_words(ask) - STOPWORDS:
         return q
     return replace(q, ask=" ".join(ask.split()))
+
+
+def _same_place(a: Entry, b: Entry) -> bool:
+    """An exhibition and the gallery it is in (the same answer, either way)."""
+    shows = [e.obj for e in (a, b) if e.kind == "exhibition"]
+    rooms = [e.obj for e in (a, b) if e.kind == "gallery"]
+    return bool(shows and rooms) and shows[0].gallery == rooms[0]

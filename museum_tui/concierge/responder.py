@@ -49,14 +49,13 @@ from .wording import once
 
 MIN_SCORE = 0.5  # below this share of the rarest word's weight, a match is too weak to answer from
 MIN_COVERAGE = 0.32  # nor when it explains less than this share of the question's words
-SEMANTIC_MIN = 0.6  # the nearest entry in meaning answers a question BM25 cannot, from this cosine up
-SEMANTIC_MARGIN = 0.04  # and only ahead of the next entry of another kind by this much
 MAX_PARTS = 4
 PLACES = ("facility", "gallery", "entrance")  # where a tour may meet
 OPEN = re.compile(r"\bopen\b|\bclos(?:e|es|ed|ing)\b")
 
 
 # whether the venue itself is open, asked of "you" ("are you open on Christmas Day?", "when do you close?")
+OWN_TIMES = re.compile(r"\b(?:open|opens|closes)\b[^.;]{0,20}?\d{1,2}[:.]\d{2}", re.IGNORECASE)
 VENUE_OPEN = re.compile(r"^(?:\w+ )?(?:are|r) (?:you|u) (?:\w+ )?open\b|\bwhen (?:are|do) you (?:open|close|shut)\b")
 
 
@@ -159,16 +158,6 @@ class BuiltinResponder(Told, Talk, Framing):
         """Tours whose access tags a need rule lists beside this facility (the support for that need)."""
         tags = {t for rule in self.venue.rules("need") if facility_id in rule.facilities for t in rule.tours}
         return [t for t in self.venue.tours if tags & set(t.access)]
-
-    def _meant(self, q: Question, used: set[str]) -> Hit | None:
-        near = [(s, e) for s, e in self.index.semantic(q.ask) if e.key not in used]
-        if not near or near[0][0] < SEMANTIC_MIN:
-            return None
-        best, entry = near[0]
-        rival = next((s for s, e in near[1:] if e.kind != entry.kind and not _same_place(e, entry)), 0.0)
-        if best - rival < SEMANTIC_MARGIN:
-            return None
-        return Hit(best * self.index.rarest, entry, named=False, coverage=best)
 
     def _follow_up(self, q: Question, known: Known, earlier: Sequence[str]) -> Question:
         """A question pointing back ("where is it?") asked about the last thing discussed, unless it refers
@@ -302,7 +291,12 @@ class BuiltinResponder(Told, Talk, Framing):
             return self.answers.tours([h for h in hits if h.entry.kind == "tour"], q, known, now)
         if (show := still_on(hits, q)) is not None:  # "is the lighthouse photo exhibition still on?": its dates
             return self.answers.exhibition(show, q, known, now.date())
-        own_hours = top is not None and top.entry.kind == "facility" and bool(top.entry.obj.hours)
+        # a facility with hours of its own, as data or in its words ("Open 10:00–17:45: catalogues, …")
+        own_hours = (
+            top is not None
+            and top.entry.kind == "facility"
+            and bool(top.entry.obj.hours or OWN_TIMES.search(top.entry.obj.text))
+        )
         timely = asks_time(q) and "price" not in q.focus  # "do I still have to pay?" asks the price
         if timely and not (top and (top.named or own_hours or top.entry.kind in ("tour", "cafe", "menu", "hours"))):
             # "can we still come in?": no entry is open or closed but the venue ("is the gift shop still open?":
@@ -391,10 +385,3 @@ class BuiltinResponder(Told, Talk, Framing):
 
     def recommend(self, q: Question, known: Known) -> str:
         return recommend(self.venue, self.answers, q, known)
-
-
-def _same_place(a: Entry, b: Entry) -> bool:
-    """An exhibition and the gallery it is in (the same answer, either way)."""
-    shows = [e.obj for e in (a, b) if e.kind == "exhibition"]
-    rooms = [e.obj for e in (a, b) if e.kind == "gallery"]
-    return bool(shows and rooms) and shows[0].gallery == rooms[0]

@@ -238,3 +238,16 @@ def test_how_long_of_several_tours_by_one_name_is_each_ones_length(tmp_path) -> 
     reply = asyncio.run(answer(tmp_path / "museum.json", {"q": "how long does the rooftop tour last?"}))
     assert "an hour (60 minutes)" in reply and "takes 75 minutes" in reply, reply
     assert "Audio-described" not in reply and "12:00" not in reply, reply
+
+
+def test_a_show_by_a_word_of_its_name_and_a_shop_by_its_own_hours() -> None:
+    """Round 28's museum questions: "how much is the surrealism exhibition for students?" had the general
+    prices (the show was found by a word of its name no other entry has, but not as the subject); "wat time
+    does the giftshop close" had the museum's closing time, though the shop's words give its own hours;
+    "how much are the audio guides" stays the guides' (no show owns "audio" beside them)."""
+    reply = asyncio.run(answer(MUSEUM, {"q": "how much is the surrealism exhibition for students?"}))
+    assert "**Dreamers: Surrealism and After** needs its own ticket" in reply and "£10" in reply, reply
+    reply = asyncio.run(answer(MUSEUM, {"q": "wat time does the giftshop close", "now": "2026-11-25T16:50:00"}))
+    assert "17:45" in reply and "18:00" not in reply, reply
+    reply = asyncio.run(answer(MUSEUM, {"q": "how much are the audio guides"}))
+    assert "£4" in reply and "touch tour" not in reply, reply
