@@ -115,6 +115,15 @@ class Framing:
         shows = [e for e in self.venue.exhibitions if e.gallery == room]
         return any(fit.unsuited(e, known) for e in shows)
 
+    def _asked_only(self, q: Question, used: set[str]) -> list[Hit]:
+        """The entries the clauses that ask find, when they alone find one clearly and the whole message
+        did not (its statement only says why: "he's starting to melt down, …"); [] otherwise."""
+        asked = " ".join(fold(c.original) for c in split_clauses(q.text) if c.question)
+        if not asked or asked == fold(q.ask):
+            return []
+        hits = [h for h in self.index.search(asked) if h.entry.key not in used]
+        return hits if self._specific(hits) else []
+
     @staticmethod
     def _for_their_needs(hits: list[Hit], known: Known) -> list[Hit]:
         """A facility the visitor's needs point to comes first when it matches the question nearly as well as

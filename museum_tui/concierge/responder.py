@@ -245,6 +245,8 @@ class BuiltinResponder(Told, Talk, Framing):
             meant = self._meant(q, used)
             if meant is not None:
                 hits, specific = [meant, *[h for h in hits if h.entry is not meant.entry]], True
+        if not specific and not q.plan and (narrow := self._asked_only(q, used)):
+            hits, specific = narrow, True  # "he's starting to melt down, is there somewhere calm we can go?"
         top = hits[0] if hits else None
         food = next((h for h in hits[:6] if h.entry.kind in ("cafe", "menu")), None)
         foodish = q.food or q.drink or allergy_said(self.venue, q.folded) or bool(diet_tags(self.venue, q.folded))

@@ -251,3 +251,11 @@ def test_a_show_by_a_word_of_its_name_and_a_shop_by_its_own_hours() -> None:
     assert "17:45" in reply and "18:00" not in reply, reply
     reply = asyncio.run(answer(MUSEUM, {"q": "how much are the audio guides"}))
     assert "£4" in reply and "touch tour" not in reply, reply
+
+
+def test_a_statement_that_only_says_why_does_not_hide_what_is_asked() -> None:
+    """Round 28's garden questions: "he's starting to melt down, is there somewhere calm we can go?" had the
+    fallback: the statement's words diluted the question's, and nothing was found clearly. The clauses
+    that ask find the Quiet Garden on their own."""
+    reply = asyncio.run(answer(GARDEN, {"q": "he's starting to melt down, is there somewhere calm we can go?"}))
+    assert "Quiet Garden" in reply and "not sure" not in reply, reply
