@@ -160,16 +160,16 @@ def overruled(user_text: str, said: list[Hit], assumed: list[Hit], evidence: str
 # "It's Ana with one n, not Anna", "it's Jo not Joe 😅", "its Joe actually, with an e": a name spelt again
 RESPELT = re.compile(
     r"^(?i:(?:no|nope|sorry|oops|ha|haha|lol|actually|oh)\W+)*(?i:it'?s|its|it is|i'?m|im|i am)\s+"
-    r"(?P<said>[A-Z][a-z'-]{1,20})(?:\s+actually)?\s*,?\s*"
-    r"(?:(?P<spelt>with (?:an?|one|two|double) [a-z])\b\s*,?\s*)?(?:not\s+(?P<denied>[A-Z][a-z'-]{1,20})\b)?"
+    r"(?P<said>[A-ZÀ-Ý][a-zà-ÿ'-]{1,20})(?:\s+actually)?\s*,?\s*"
+    r"(?:(?P<spelt>with (?:an?|one|two|double) [a-z])\b\s*,?\s*)?(?:not\s+(?P<denied>[A-ZÀ-Ý][a-zà-ÿ'-]{1,20})\b)?"
 )
 
 
 # "My name's not Sam, it's Sian", "I'm not Sheila, I'm Siobhan": the name denied, then the one said
 NAME_NOT = re.compile(
     r"^(?i:(?:no|nope|sorry|oops|ha|haha|lol|actually|oh)\W+)*(?i:my name(?:'s| is)|i'?m|im|i am)\s+(?i:not)\s+"
-    r"(?P<denied>[A-Z][a-z'-]{1,20})\s*,?\s*(?i:(?:it'?s|its|it is|i'?m|i am|but|just)\s+)?"
-    r"(?P<said>[A-Z][a-z'-]{1,20})\b"
+    r"(?P<denied>[A-ZÀ-Ý][a-zà-ÿ'-]{1,20})\s*,?\s*(?i:(?:it'?s|its|it is|i'?m|i am|but|just)\s+)?"
+    r"(?P<said>[A-ZÀ-Ý][a-zà-ÿ'-]{1,20})\b"
 )
 
 

@@ -173,6 +173,10 @@ SENTENCE = re.compile(
 )
 
 
+# a no that answers, opening a clause whose subject follows it ("no we are fine with stairs", "nah i am ok")
+ANSWERING_NO = re.compile(r"^(?:no|nah|nope)(?:\s+(?:no|nah|nope))*\s+(?=(?:i|we|you|he|she|they|it|that|this)\b)")
+
+
 @dataclass
 class Clause:
     """One clause of the visitor's message, with the facts of grammar the cues need."""
@@ -194,7 +198,9 @@ class Clause:
     def negated_before(self, start: int, window: int = 6, text: str | None = None) -> bool:
         """Is there a negation word among the few words before `start`, in the same phrase? `text` may
         be the clause with some words blanked (a trigger such as "can not stand" negates nothing)."""
-        before = (self.text if text is None else text)[:start].split()[-window:]
+        said = self.text if text is None else text
+        said = ANSWERING_NO.sub(lambda m: " " * len(m.group(0)), said)  # "no we're fine with stairs": an answer
+        before = said[:start].split()[-window:]
         for i in range(len(before) - 1, -1, -1):
             # "can not manage steps with my walker", "can not go far without my frame": the thing one goes
             # with is had, whatever the verb before it denies ("without a wheelchair" still denies one)

@@ -49,7 +49,7 @@ SOME_OF = (
 THIRD_PARTY = re.compile(
     rf"(?<!with )(?<!brought )(?<!and )\b(?:my|our|his|her|their|a|the|both|all)\s+"
     rf"(?:\w+\s+){{0,2}}?(?:{MEMBERS}|{PEOPLE})\b"
-    rf"(?:\s+(?:who|that)(?:\s+\w+){{1,4}}?)?(?:\s+(?!and\b|who\b)\w+){{0,5}}?\s+(?:{SUBJECT_VERBS})\b"
+    rf"(?:\s+(?:who|that)(?:\s+\w+){{1,4}}?)?(?:\s+(?!and\b|who\b)\w+){{0,7}}?\s+(?:{SUBJECT_VERBS})\b"
     # "my son melts down if …", "my boyfriend swelled up": a member and any verb of the third person or past
     rf"|(?<!with )(?<!and )\b(?:my|our)\s+(?:[\w-]+\s+){{0,2}}?(?:{MEMBERS})\s+"
     r"(?!(?:is|was|has|as|this|us|plus|lots|days|years|months|weeks|toys|things|friends)\b)[a-z]{2,}(?:s|ed)\b"

@@ -242,3 +242,20 @@ def test_a_name_corrected(extractor, message, bot, expected):
 def test_a_name_given_in_another_language(extractor, message, name):
     names = [f.value for f in extractor.extract(message) if f.concept == "Profile.Name"]
     assert names == ([name] if name else [])
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # round 28's mining museum: what was said, then what turned out
+        (
+            "I said two hours earlier but turns out we've got the whole day",
+            {("VisitPlan.TimeBudget", "2 hours", "negated"), ("VisitPlan.TimeBudget", "all day", "asserted")},
+        ),
+        # a no that answers is no negation of what follows it
+        ("no we're fine with stairs thanks", {("SpecialNeed.MobilityImpairment", "no stairs", "negated")}),
+        ("no stairs please", {("SpecialNeed.MobilityImpairment", "no stairs", "asserted")}),
+    ],
+)
+def test_what_turned_out_and_a_no_that_answers(extractor, message, expected):
+    assert {(f.concept, f.value, f.polarity) for f in extractor.extract(message)} == expected

@@ -454,3 +454,23 @@ def test_whose_it_is_is_no_value(extractor: RuleExtractor) -> None:
 def test_they_are_the_members_just_named_and_one_coming_next_time_is_not_here(extractor, message, expected):
     facts = extractor.extract(message)
     assert {(f.concept, f.value, f.about) for f in facts if f.concept.startswith("SpecialNeed.")} == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # round 28's mining museum: "the wife" with the visitor, both vegetarian
+        (
+            "Me and the wife are both veggie",
+            {
+                ("SpecialNeed.DietaryRestriction", "vegetarian", "self"),
+                ("SpecialNeed.DietaryRestriction", "vegetarian", "wife"),
+            },
+        ),
+        # a stranger described at length is still a stranger, not the visitor
+        ("The lady in front of us in the queue is in a wheelchair and looked gutted", set()),
+    ],
+)
+def test_the_wife_and_i_and_a_stranger_described_at_length(extractor, message, expected):
+    facts = extractor.extract(message)
+    assert {(f.concept, f.value, f.about) for f in facts if f.concept.startswith("SpecialNeed.")} == expected
