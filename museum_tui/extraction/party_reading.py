@@ -101,7 +101,8 @@ def presumed(clause: Clause, text: str, start: int, end: int, of_member: bool) -
 
 # "me and my husband are vegan", "my son and I are coeliac": one subject, the visitor and a member
 JOINT = re.compile(
-    rf"^(?:(?:me|i) (?:and|&) (?P<a>(?:my|our|the) (?:[\w-]+ )?(?:{MEMBERS}))|(?P<b>(?:my|our|the) (?:[\w-]+ )?(?:{MEMBERS})) "
+    rf"^(?:(?:me|i) (?:and|&) (?P<a>(?:my|our|the) (?:[\w-]+ )?(?:{MEMBERS}))"
+    rf"|(?P<b>(?:my|our|the) (?:[\w-]+ )?(?:{MEMBERS})) "
     r"(?:and|&) (?:i|me)) (?P<verb>are|have|both|do|can|cannot|use|need|eat|wear)\b"
 )
 # "I'm vegan and so is my son", "…, as is my husband"

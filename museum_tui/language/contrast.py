@@ -67,7 +67,8 @@ SAID = re.compile(
     r"(?P<x>.+?)(?: earlier| before| by mistake| just now| there)?$"
 )
 MEANT = re.compile(
-    r"^(?:(?:really|actually|sorry|no|turns out|it turns out|now)\s+)*(?:i meant to say|i meant|i mean|make that|it is actually|it is|"
+    r"^(?:(?:really|actually|sorry|no|turns out|it turns out|now)\s+)*"
+    r"(?:i meant to say|i meant|i mean|make that|it is actually|it is|"
     r"it should be|it should have been|i would rather(?: see| do)?|i prefer|"
     r"(?:i|we) (?:actually |really )?(?=(?:have|have got|got|am|are|need|want|like|love)\b)) ?(?P<y>.+)$"
 )
