@@ -200,7 +200,8 @@ FOOD = re.compile(
 )
 BABY = re.compile(r"\b(?:baby|babies|nappy|nappies|diaper|changing)\b")
 ACCESSIBLE = re.compile(
-    r"\b(?:accessible|wheelchairs?|disabled|step.?free)\b|\b(?:without|no|avoid(?:ing)?(?: the)?) (?:steps|stairs)\b"
+    r"\b(?:accessible|wheelchairs?|disabled|step.?free)\b"
+    r"|\b(?:without|no|avoid(?:ing)?(?: the)?) (?:any |the |using )?(?:steps|stairs)\b"  # "without any steps"
 )
 
 # where the visitor wants to be ("it's pouring, what can we see indoors?"): a show is outdoors when its

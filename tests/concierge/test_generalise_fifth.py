@@ -259,3 +259,11 @@ def test_a_statement_that_only_says_why_does_not_hide_what_is_asked() -> None:
     that ask find the Quiet Garden on their own."""
     reply = asyncio.run(answer(GARDEN, {"q": "he's starting to melt down, is there somewhere calm we can go?"}))
     assert "Quiet Garden" in reply and "not sure" not in reply, reply
+
+
+def test_without_any_steps_is_a_step_free_way() -> None:
+    """Round 28's museum questions: "can i get there without any steps?" after "where is the sculpture garden"
+    was not read as asking step-free ("any" between "without" and "steps"), so no lift was named."""
+    case = {"q": "can i get there without any steps?", "before": ["where is the sculpture garden"]}
+    reply = asyncio.run(answer(MUSEUM, case))
+    assert "**Lift A**" in reply and "lower ground floor step-free" in reply, reply
