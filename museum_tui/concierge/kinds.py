@@ -18,6 +18,7 @@ from .knowledge import Known, party_clash
 from .lexicon import INDOORS, OUTDOORS, STOPWORDS, fold, phrase_in, stem, tokens, words
 from .model import Exhibition
 from .question import Question
+from .wording import listing
 
 # the words that name each kind of entry itself (not its features: "step-free" names no lift)
 KIND_NAMES = {"tour": "tour guided", "restroom": "toilet", "lift": "lift", "entrance": "entrance door exit"}
@@ -152,6 +153,30 @@ def to_skip(a: Answers, q: Question, known: Known, now: datetime) -> str:
         for e, (reason, v) in found
     ]
     return "Best skipped:\n" + "\n".join(rows)
+
+
+# "which glasshouse would be best for her?", "which one suits my mum?"
+SUITS = re.compile(r"\b(?:best|good|ok|okay|suitable|right|better) for (?:her|him|them|me|us|my \w+)\b|\bsuits? ")
+
+
+def to_suit(a: Answers, index: Index, q: Question, known: Known, now: datetime) -> str:
+    """ "Which glasshouse would be best for her?": of the places of the kind asked about (those whose names
+    share a word the question uses), the shows on today that clash with no one's need; '' when no need in
+    the party rules any out."""
+    asked = index.query_tokens(q.ask)
+
+    def of_kind(name: str) -> bool:  # "glasshouse" asks for every place named "… house"
+        return any(t == w or (len(w) >= 4 and t.endswith(w)) for t in asked for w in tokens(name))
+
+    shows = [e for e in a.venue.exhibitions if e.on(now.date()) and of_kind(e.gallery.name)]
+    clashes = {e.title: c for e in shows for c in [party_clash(e, known)] if c}
+    suiting = [e for e in shows if e.title not in clashes]
+    if not clashes or not suiting:
+        return ""
+    whom = listing(list(dict.fromkeys(known.whom(v) for _, v in clashes.values())))
+    rows = [f"- **{e.title}** ({e.gallery.name}, {a.floor(e.gallery.floor)})" for e in suiting]
+    why = "; ".join(dict.fromkeys(reason for reason, _ in clashes.values()))
+    return f"Best for {whom}:\n" + "\n".join(rows) + f"\n\nNot the others of that kind ({why})."
 
 
 SKIP_WORDS = frozenset(

@@ -27,6 +27,7 @@ from .kinds import (
     HOURS_ASKED,
     PRICE,
     SKIP,
+    SUITS,
     WAY_IN,
     asks_time,
     at_place,
@@ -36,6 +37,7 @@ from .kinds import (
     still_on,
     timed_tour,
     to_skip,
+    to_suit,
     weather_only,
 )
 from .knowledge import FactLike, Known, diet_tags, floor_named
@@ -206,7 +208,8 @@ class BuiltinResponder(Told, Talk, Framing):
         if kind := intents.shows_of_a_kind(q.folded, [e for e in self.venue.exhibitions if e.on(now.date())]):
             return self.answers.whats_on(known, now, q.folded, only=kind)
         skip = to_skip(self.answers, q, known, now) if SKIP.search(q.folded) else ""
-        if skip:  # "anywhere we should skip?": the shows that clash with the party's needs
+        skip = skip or (to_suit(self.answers, self.index, q, known, now) if SUITS.search(q.folded) else "")
+        if skip:  # "anywhere we should skip?", "which one is best for her?": by the party's needs
             return skip
         hits = [h for h in self.index.search(q.ask) if h.entry.key not in used and not self._feature_only(h, q)]
         if weather_only(self.index, q, hits):  # "is there anything indoors if it rains?": what's on, under cover

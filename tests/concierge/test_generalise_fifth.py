@@ -267,3 +267,19 @@ def test_without_any_steps_is_a_step_free_way() -> None:
     case = {"q": "can i get there without any steps?", "before": ["where is the sculpture garden"]}
     reply = asyncio.run(answer(MUSEUM, case))
     assert "**Lift A**" in reply and "lower ground floor step-free" in reply, reply
+
+
+def test_which_of_a_kind_is_best_for_a_member_by_their_needs() -> None:
+    """Round 28's garden questions: "which glasshouse would be best for her then?" after "gran finds the heat
+    really hard" had the quiet times. The places whose names make them glasshouses, less those that clash
+    with the gran's need; with no need told, nothing is ruled out and the question is answered as before."""
+    case = {
+        "q": "which glasshouse would be best for her then?",
+        "before": ["gran finds the heat really hard"],
+        "memory": [["Access.Sensory", "heat", "gran"]],
+    }
+    reply = asyncio.run(answer(GARDEN, case))
+    assert reply.startswith("Best for your gran:") and "Alpine Treasures" in reply, reply
+    assert "Rainforest Giants" not in reply and "Desert Worlds" not in reply, reply
+    reply = asyncio.run(answer(GARDEN, {"q": "which glasshouse would be best for her then?"}))
+    assert not reply.startswith("Best for"), reply
