@@ -108,7 +108,8 @@ def _against(clause: Clause, neighbour: Clause, hits: list[Hit], read: Reader, p
 
 # "my son isn't allergic to nuts, it's eggs, sorry": what it is instead, after a clause that denied one
 INSTEAD = re.compile(
-    r"^(?:(?:sorry|no|but|actually|oh)\s+,?\s*)*(?:it is|it was|it is actually|just|only)\s+(?P<y>[^,]+?)"
+    r"^(?:(?:sorry|no|but|actually|oh)\s+,?\s*)*(?:it is|it was|it is actually|just|only|back to|now|switched to|"
+    r"gone back to|more)\s+(?P<y>[^,]+?)"
     r"(?:\s*,?\s*(?:sorry|actually|though|instead|then|x+))*$"
 )
 

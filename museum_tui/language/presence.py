@@ -17,11 +17,14 @@ from .party import ABSENT, CANONICAL, MEMBERS, NOT_A_NAME, SUBJECT_VERBS, escort
 
 NUMBER = r"\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|both"
 AGED = rf"(?:{NUMBER}|one|a)[ -](?:yr|year|month|week)s?[ -]olds?"
+# a group one comes with: "my hen party", "our walking group", "the school class", "my book club"
+GROUP = r"(?:[\w-]+ )?(?:group|class|club|party|team|scouts|cubs|brownies|beavers|guides|choir)"
 ADJECTIVE = r"(?!with\b|and\b|is\b|are\b)[\w'-]+\s+"
 ONE = (  # a word before the member only after a determiner or a number: "my autistic daughter", "2 teens"
     rf"\b(?:(?:my|our|the|a|an|his|her|their|me)\s+(?:(?:{NUMBER}|a couple of|a few)\s+)?(?:{ADJECTIVE}){{0,2}}?"
     rf"|(?:{NUMBER})\s+(?:{ADJECTIVE})?)?"
-    rf"(?P<who>{AGED}|year \w+s|teens|support worker|care worker|(?:{MEMBERS})(?:s|es)?)\b"
+    rf"(?P<who>{AGED}|year \w+s|teens|under-?fives|under fives|support worker|care worker|"
+    rf"(?:{MEMBERS})(?:s|es)?|{GROUP})\b"
 )
 MEMBER = re.compile(ONE)
 JOINER = re.compile(r"\s*(?:,|and|&|\+|n|plus)\s+(?:also\s+)?")
@@ -29,7 +32,7 @@ JOINER = re.compile(r"\s*(?:,|and|&|\+|n|plus)\s+(?:also\s+)?")
 # member that is the subject, the member phrase first)
 BEFORE = re.compile(
     r"(?<!\bnot )(?<!\bno )\b(?:with|w|alongside|accompanied by|along with)\s+(?=\S)"
-    r"|(?:^|,\s*|\b(?:it is|there (?:is|are) \w+ of us ,?|we are \w+ ,?|just|only)\s+)me\s*(?:,|and|&|\+|n)\s+"
+    r"|(?:^|,\s*|\b(?:it is|there (?:is|are) \w+ of us ,?|we are \w+ ,?|just|only)\s+)me\s*(?:,|and|&|\+|n|plus)\s+"
     r"|\b(?:i|we) (?:have got|have|have brought|brought|am bringing|are bringing)\s+(?=\S)"
     r"|^(?:got|brought|bringing)\s+"
     r"|\b(?:brought|bringing|dragged|pushing|took|taking)\s+(?=(?:my|our|the)\b)"

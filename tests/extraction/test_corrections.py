@@ -133,6 +133,8 @@ def test_a_name_spelt_again_is_the_visitors_name_without_saying_name(message, ex
     [
         ("I'm not allergic to nuts, it's eggs", {("nuts", "negated", "self"), ("eggs", "asserted", "self")}),
         ("my son isn't allergic to nuts, it's eggs, sorry", {("nuts", "negated", "son"), ("eggs", "asserted", "son")}),
+        # round 28's garden set: what it is now, after a retraction
+        ("I'm not allergic to nuts any more, just eggs", {("nuts", "negated", "self"), ("eggs", "asserted", "self")}),
         (
             "sorry, correction: my son's not allergic to peanuts, it's sesame",
             {("peanuts", "negated", "son"), ("sesame", "asserted", "son")},
@@ -259,3 +261,11 @@ def test_a_name_given_in_another_language(extractor, message, name):
 )
 def test_what_turned_out_and_a_no_that_answers(extractor, message, expected):
     assert {(f.concept, f.value, f.polarity) for f in extractor.extract(message)} == expected
+
+
+def test_back_to_what_it_was_after_a_retraction(extractor):
+    facts = extractor.extract("not vegan anymore lol, back to veggie")
+    assert {(f.value, f.polarity) for f in facts if f.concept == "SpecialNeed.DietaryRestriction"} == {
+        ("vegan", "negated"),
+        ("vegetarian", "asserted"),
+    }

@@ -40,6 +40,8 @@ from museum_tui.language.presence import present
         ("my mate only eats halal, he's just parking the car", ["mate"]),
         ("I'm here as a carer for my client, he uses a power chair", ["client"]),
         ("the bf and his little sister", ["boyfriend", "little sister"]),
+        ("Me plus three under-fives. Pray for me 😅", ["three under-fives"]),
+        ("with my hen party, 12 of us 🥂", ["hen party"]),  # a group
     ],
 )
 def test_the_members_a_message_places_at_the_visit(message, expected):
@@ -63,6 +65,7 @@ def test_the_members_a_message_places_at_the_visit(message, expected):
         "my son is allergic to nuts",  # a member's need says nothing of who came
         "the kids have nut allergies, any snacks they can have?",  # (the tuning sets' writers agree)
         "my mum lives here",
+        "I'm here for my birthday party",  # a group only with whom one came
     ],
 )
 def test_no_one_is_placed_at_the_visit_by_another_time_place_or_sense(message):
