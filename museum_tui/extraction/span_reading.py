@@ -5,6 +5,8 @@ Split from rules.py by concern; `RuleExtractor` inherits it."""
 
 from __future__ import annotations
 
+import re
+
 from museum_tui.language.clauses import NEGATION, Clause, fold
 
 from .cues import ConceptCues
@@ -12,6 +14,8 @@ from .grounding import Grounding
 from .hits import Hit, Span, tidy_hits
 from .reading import BARE_WORDS, DANGLING, FILLER, FORGET, NOT_A_VALUE, SPLIT_VALUES, capitalised, original_case
 from .values import tidy
+
+SAID_APART = re.compile(r"\s*,\s*(?:just|only|but|except|instead|now)\b")
 
 
 class SpanReading:
@@ -75,6 +79,9 @@ class SpanReading:
         if cues.normalize == "duration":
             return [(start, end, tidy(captured, "duration"))]
         out = []
+        # "allergic to nuts any more, just eggs": what follows "just" is said apart, not one of the list
+        if (said_apart := SAID_APART.search(captured)) is not None:
+            captured, end = captured[: said_apart.start()], start + said_apart.start()
         parts = [p for p in SPLIT_VALUES.split(captured) if p.strip()]
         for part in parts if len(parts) > 1 else [captured]:
             if fold(part).strip(" ,") in FILLER or not set(fold(part).split()) - NOT_A_VALUE:

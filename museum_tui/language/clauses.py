@@ -140,8 +140,7 @@ NEEDED_WITHOUT = re.compile(
 
 CLAUSE_BREAK = re.compile(
     r"\s*(?:;|(?<!\d):(?!\d)|—|–|\s-\s|,?\s*\b(?:but|however|although|though|except|whereas|while)\b"
-    r"|,\s*(?=(?:just )?in case\b)"  # "I'm pescatarian btw, in case you're recommending food": what if, apart
-    r"|,\s*(?=(?:just|only) (?!so\b|to\b|in case\b)))\s*"  # "not allergic to nuts any more, just eggs": apart
+    r"|,\s*(?=(?:just )?in case\b))\s*"  # "I'm pescatarian btw, in case you're recommending food": what if, apart
     r"|,?\s+(?:\b(?:and|also|plus|so|n)\b|&)\s+(?=(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|also|please|"
     r"mum|mum's|dad|dad's|mom|grandad|grandma|nan|gran|son|son's|daughter|wife|husband|hubby|hubby's|partner|"
     r"it|there|this|that|the|use|uses|need|needs|have|has|love|like|want|speak|wear|walk|get|struggle|hate|"
