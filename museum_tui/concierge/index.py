@@ -204,7 +204,11 @@ class Index:
                 if tf:
                     score += self.idf[token] * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / avg))
                     matched += self.idf[token]
-            named = any(len(n) >= 4 and phrase_in(n, folded) for n in entry.names)
+            # "light and shadow" names "Light & Shadow"
+            named = any(
+                len(n) >= 4 and phrase_in(n.replace(" & ", " and "), folded.replace(" & ", " and "))
+                for n in entry.names
+            )
             if named:
                 score += NAME_BONUS
             elif score and any(_runs(query, p) for p in entry.phrases):

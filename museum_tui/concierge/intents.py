@@ -29,7 +29,8 @@ SMALL_TALK = frozenset(
     morning afternoon evening greetings bye goodbye farewell much lot very really that's helpful help
     appreciated appreciate kind again later day have enjoy yes yeah yep no nope nah please thx thnx thanx thks
     tnx tyvm all everything nothing else sorted mate pal love dear buddy guys hun bro dude sir madam folks
-    amazing fantastic awesome""".split()  # noqa: SIM905  (and whom it is said to: "cheers mate")
+    amazing fantastic awesome star superstar legend lifesaver hero champ gem angel godsend your you're youre
+    """.split()  # noqa: SIM905  (whom it is said to: "cheers mate"; what they are called: "ur a star")
 )
 WHATS_ON = re.compile(
     r"\bw(?:h?a|o)t(?:'s|s| is| are)?(?: \w+ly| now| here| today| there)? (?:on|showing|running)\b|"

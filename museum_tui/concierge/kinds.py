@@ -63,6 +63,7 @@ def at_place(tours, place: str) -> list:
 # how long an exhibition runs, asked of it: "is it still on?", "on until when?", "when does it finish?"
 STILL_ON = re.compile(
     r"\bstill (?:on|running|showing|there)\b|\bon (?:until|till|til) when\b|\b(?:finish|finishes|ends?|"
+    r"(?:until|till|til) when\b.*\b(?:on|running|showing|open)|"  # "until when is the … exhibition running"
     r"closing date|last day|run until|running until|how long is it on)\b"
 )
 # a show asked for by when it starts is a timed one, a tour's kind, not an exhibition ("when's the next show?")

@@ -218,6 +218,7 @@ FOCUS = (
         "long",
         re.compile(
             r"\bhow long\b|\bminutes\b|\b(?:does|will|would|did|should) (?:it|that|this|the \w+) take\b"
+            r"|\bhow much time\b|\bset aside\b"  # "how much time should I set aside for Dreamers?"
             r"|\btakes?\b(?= (?:long|ages|about|around|roughly))"
         ),
     ),
@@ -236,7 +237,7 @@ FOCUS = (
     (
         "price",
         re.compile(
-            r"\b(?:h(?:o)?w much|prices?|cost|costs|free|pay|cheap\w*|expensive|discounts?|"
+            r"\b(?:h(?:o)?w much(?! time)|prices?|cost|costs|free|pay|cheap\w*|expensive|discounts?|"
             r"charge(?! (?:my|a|the|your|our|his|her) ))\b"
         ),
     ),

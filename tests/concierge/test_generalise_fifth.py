@@ -283,3 +283,22 @@ def test_which_of_a_kind_is_best_for_a_member_by_their_needs() -> None:
     assert "Rainforest Giants" not in reply and "Desert Worlds" not in reply, reply
     reply = asyncio.run(answer(GARDEN, {"q": "which glasshouse would be best for her then?"}))
     assert not reply.startswith("Best for"), reply
+
+
+def test_round_29_museum_questions_after_their_first_score() -> None:
+    """Thanks with a compliment is small talk ("ur" is expanded to "your"); "how much time … set aside" asks
+    how long, not the price; "until when is … running" asks a show's dates; "light and shadow" names
+    "Light & Shadow"."""
+    reply = asyncio.run(answer(MUSEUM, {"q": "thx so much ur a star"}))
+    assert "welcome" in reply.lower() and "not sure" not in reply, reply
+    reply = asyncio.run(answer(MUSEUM, {"q": "how much time should I set aside for Dreamers?"}))
+    assert reply.startswith("Allow about 50 minutes"), reply  # (the price answer opened "… needs its own ticket")
+    case = {"q": "until when is the light and shadow photography exhibition running", "now": "2026-11-28T14:10:00"}
+    reply = asyncio.run(answer(MUSEUM, case))
+    assert "until 17 January 2027" in reply and "We close at" not in reply, reply
+
+
+def test_and_names_what_an_ampersand_names() -> None:
+    """ "the light and shadow exhibition" names Light & Shadow itself (not only by its words)."""
+    top = Venue("museum").responder.index.search("is the light and shadow exhibition good")[0]
+    assert top.named and top.entry.name.startswith("Light & Shadow"), top
