@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from museum_tui.language.clauses import PEOPLE, SUBJECT_VERBS, fold
+from museum_tui.language.foreign import written_in
 from museum_tui.memory import Ontology
 
 from .cues import HYPHEN, SPACE, ConceptCues
@@ -187,3 +188,10 @@ def language_wanted(message: str, cues: list[ConceptCues], said: list[Hit]) -> l
     if m is None:
         return []
     return [Hit(concept.concept, names[next(g for g in m.groups() if g)], "asserted", message.strip())]
+
+
+def written_in_it(message: str, cues: list[ConceptCues]) -> list[Hit]:
+    """A message written in another language ("Ich bin im Rollstuhl. Wo ist der Aufzug?") says the visitor
+    speaks it, for the concept that has it as a value."""
+    said = spoken(cues, tongue) if (tongue := written_in(message)) else None
+    return [Hit(said[0], said[1], "asserted", message.strip())] if said else []

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 
 from museum_tui.language.clauses import INJECTION, NEGATION, Clause, fold, is_affirmative, need_under_no, split_clauses
 from museum_tui.language.difficulty import hard_for_me
-from museum_tui.language.foreign import written_in
 from museum_tui.language.party import OTHER, SELF, absent, handed_back, member_named
 from museum_tui.language.reaction import reacts
 from museum_tui.memory import Ontology
@@ -57,8 +56,8 @@ from .reading import (
     THIS,
     language_wanted,
     last_question,
-    spoken,
     subjectless,
+    written_in_it,
 )
 from .short_answers import answered, as_statement, said_of_you
 from .span_reading import SpanReading
@@ -189,8 +188,7 @@ class RuleExtractor(SpanReading):
         hits.extend(respelt(message, self.cues, self.speller.knows, hits, bot_msg or ""))  # "it's Jo, not Joe"
         if (member := handed_back(user_msg)) and bot_msg:  # "no that's my sister not me!" to "you're allergic …"
             hits.extend(self._handed(member, bot_msg, user_msg.strip()))
-        if (tongue := written_in(user_msg[:MAX_CHARS])) and (said := spoken(self.cues, tongue)):
-            hits.append(Hit(said[0], said[1], "asserted", user_msg.strip()))  # written in German: speaks it
+        hits.extend(written_in_it(message, self.cues))  # written in German: speaks it
         hits.extend(named_abroad(message, self.cues, hits))  # "Hola! Soy Javier, ¿se puede en español?"
         hits.extend(language_wanted(message, self.cues, hits))  # "an audio guide in Polish?"
         if bot_question and (statement := as_statement(bot_question)):  # "nah, more like all afternoon"
