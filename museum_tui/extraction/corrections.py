@@ -190,15 +190,15 @@ def respelt(
     already = [h for h in said if h.concept == named[0].concept]
     if any(m.re is RESPELT or h.value != m.group("said") for h in already):
         return []  # the message named it otherwise ("I'm not Tom, I'm Tim" still denies Tom)
-    said, denied = m.group("said"), m.group("denied") or ""
-    if any(known(w) or w in NOT_A_NAME for w in (said.lower(), denied.lower()) if w):
+    name, denied = m.group("said"), m.group("denied") or ""
+    if any(known(w) or w in NOT_A_NAME for w in (name.lower(), denied.lower()) if w):
         return []  # "it's Tuesday, not Monday", "it's Gallery 4"
     called = bool(denied) and re.search(rf"\b{re.escape(denied)}\b", bot or "") is not None
-    if m.re is RESPELT and denied and not called and fuzz.ratio(said.lower(), denied.lower()) < 55:
+    if m.re is RESPELT and denied and not called and fuzz.ratio(name.lower(), denied.lower()) < 55:
         return []  # "it's Rodin, not Degas" is another artist, not a name spelt again
     evidence = message.strip()
-    out = [] if already else [Hit(named[0].concept, said, "asserted", evidence)]
-    return out + ([Hit(named[0].concept, denied, "negated", evidence)] if denied and denied != said else [])
+    out = [] if already else [Hit(named[0].concept, name, "asserted", evidence)]
+    return out + ([Hit(named[0].concept, denied, "negated", evidence)] if denied and denied != name else [])
 
 
 def named_abroad(message: str, cues: list[ConceptCues], said: list[Hit]) -> list[Hit]:
