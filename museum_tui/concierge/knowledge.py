@@ -55,8 +55,8 @@ class Known:
         for fact in sorted(agent.memory(store), key=lambda f: (-f.salience, -f.seq)):
             known.values.setdefault(fact.concept, []).append(fact.value)
             known.note_about(fact)
-        seen = set(known.values)
-        for fact in sorted(select(store), key=lambda f: (-f.salience, -f.seq)):
+        seen, everyone = set(known.values), sorted(select(store), key=lambda f: (-f.salience, -f.seq))
+        for fact in everyone:
             rule = venue.concepts.get(fact.concept)
             if rule and (rule.menu or rule.tours or rule.avoid or rule.step_free):
                 known.party_values.setdefault(fact.concept, []).append(fact.value)
@@ -71,7 +71,10 @@ class Known:
                     matched = store.matches(fact.concept, fact.value, getattr(fact, "about", "self"))
                 except (KeyError, ValueError):
                     matched = []
-                gone = {f.value.lower() for f in matched} | {fact.value.lower()}
+                # "it's my son who's allergic to nuts, not me": a need denied for one stays the others' need
+                others = [f for f in [*pending, *everyone] if f.concept == fact.concept and _whose(f) != _whose(fact)]
+                held = {f.value.lower() for f in others if getattr(f, "polarity", "asserted") == "asserted"}
+                gone = ({f.value.lower() for f in matched} | {fact.value.lower()}) - held
                 for table in (known.values, known.party_values):
                     if fact.concept in table:
                         table[fact.concept] = [v for v in table[fact.concept] if v.lower() not in gone]
@@ -220,32 +223,6 @@ def item_problem(item: MenuItem, avoid: dict[str, str], diets: Sequence[tuple[st
     for word, tags in diets:
         if not set(tags) & {d.lower() for d in item.diet}:
             return f"not {word}" if not word.lower().startswith("not ") else word
-    return None
-
-
-def minutes_in(budget: str | None) -> int | None:
-    """'1 hour' → 60, '1.5 hours' → 90, '45 minutes' → 45, 'all afternoon' → 240; None if unknown."""
-    if not budget:
-        return None
-    text = fold(budget)
-    m = re.search(r"(\d+(?:\.\d+)?)\s*(hour|hr|h\b|minute|min)", text)
-    if m:
-        amount = float(m.group(1))
-        return round(amount * 60) if m.group(2).startswith("h") else round(amount)
-    if re.search(r"\bhalf an hour\b", text):
-        return 30
-    if re.search(r"\b(?:an|one) hour and a half\b|\ban hour and a half\b", text):
-        return 90
-    if re.search(r"\b(?:an|one) hour\b", text):
-        return 60
-    if re.search(r"\btwo hours\b", text):
-        return 120
-    if "day" in text:
-        return 420
-    if any(w in text for w in ("afternoon", "morning", "evening", "plenty", "no rush", "no hurry")):
-        return 240
-    if any(w in text for w in ("hurry", "rush", "quick", "short", "not long", "pressed")):
-        return 45
     return None
 
 
@@ -398,3 +375,7 @@ def plan(
         if len(chosen) == 3 or (budget is None and len(chosen) == 2 and interested):
             break
     return chosen, skipped
+
+
+def _whose(fact: object) -> str:
+    return getattr(fact, "about", "self") or "self"

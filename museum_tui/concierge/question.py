@@ -11,8 +11,9 @@ from museum_tui.language.folding import expand_shorthand
 
 from . import lexicon as lx
 from .intents import asked_part
-from .knowledge import floor_in, minutes_in
+from .knowledge import floor_in
 from .model import Venue
+from .timing import minutes_in
 
 HERE = re.compile(
     r"\b(?:i am|i'm|im|we are|we're|currently|from)\s+(?:now\s+)?(?:on|in|at|by|near|outside|inside)?\s*"

@@ -4,10 +4,11 @@ needs ("what should I see?", "I have 45 minutes")."""
 from __future__ import annotations
 
 from .answers import Answers, cap, md
-from .knowledge import Known, minutes_in, plan
+from .knowledge import Known, plan
 from .lexicon import INDOORS
 from .model import Venue
 from .question import Question
+from .timing import minutes_in
 
 
 def recommend(venue: Venue, answers: Answers, q: Question, known: Known) -> str:

@@ -8,7 +8,7 @@ import re
 from datetime import date, datetime, timedelta
 
 from .hours import Schedule, Span, clock
-from .lexicon import WEEKDAYS
+from .lexicon import WEEKDAYS, fold
 from .model import Cafe, Tour, Venue
 from .wording import the_named
 
@@ -361,3 +361,29 @@ def named_by(tours: list[Tour], folded: str) -> list[Tour]:
     "underground" in its name), in the venue's order."""
     words = set(re.findall(r"[a-z]{4,}", folded)) - GENERIC
     return [t for t in tours if words & set(re.findall(r"[a-z]{4,}", t.name.lower()))]
+
+
+def minutes_in(budget: str | None) -> int | None:
+    """'1 hour' → 60, '1.5 hours' → 90, '45 minutes' → 45, 'all afternoon' → 240; None if unknown."""
+    if not budget:
+        return None
+    text = fold(budget)
+    m = re.search(r"(\d+(?:\.\d+)?)\s*(hour|hr|h\b|minute|min)", text)
+    if m:
+        amount = float(m.group(1))
+        return round(amount * 60) if m.group(2).startswith("h") else round(amount)
+    if re.search(r"\bhalf an hour\b", text):
+        return 30
+    if re.search(r"\b(?:an|one) hour and a half\b|\ban hour and a half\b", text):
+        return 90
+    if re.search(r"\b(?:an|one) hour\b", text):
+        return 60
+    if re.search(r"\btwo hours\b", text):
+        return 120
+    if "day" in text:
+        return 420
+    if any(w in text for w in ("afternoon", "morning", "evening", "plenty", "no rush", "no hurry")):
+        return 240
+    if any(w in text for w in ("hurry", "rush", "quick", "short", "not long", "pressed")):
+        return 45
+    return None

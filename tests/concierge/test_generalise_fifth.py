@@ -302,3 +302,21 @@ def test_and_names_what_an_ampersand_names() -> None:
     """ "the light and shadow exhibition" names Light & Shadow itself (not only by its words)."""
     top = Venue("museum").responder.index.search("is the light and shadow exhibition good")[0]
     assert top.named and top.entry.name.startswith("Light & Shadow"), top
+
+
+def test_a_need_denied_for_the_visitor_stays_the_members() -> None:
+    """Found with README command 1 in tmux: "wait no it's my son who's allergic to nuts, not me. anything at the
+    cafe he can have?" now gives the son's allergy and denies the visitor's (the session's correction
+    reading), and the denial had taken "nuts" off the party's allergens: the café offered the almond
+    croissant and the peanut butter cookie to a child with a nut allergy. A need denied for one person stays
+    the others'; the same holds for a member's need remembered from an earlier turn."""
+    q = "wait no it's my son who's allergic to nuts, not me. anything at the cafe he can have?"
+    reply = asyncio.run(answer(MUSEUM, {"q": q}))
+    assert "Peanut butter cookie" not in reply and "Almond croissant" not in reply, reply
+    assert "left out" in reply, reply
+    case = {
+        "q": "I'm not allergic to nuts myself, what can I eat at the cafe?",
+        "memory": [["SpecialNeed.Allergy", "nuts", "son"]],
+    }
+    reply = asyncio.run(answer(MUSEUM, case))
+    assert "Peanut butter cookie" not in reply, reply
