@@ -99,8 +99,12 @@ SELF = "self"
 
 
 def whose(fact: Fact) -> str:
-    """ "your son's" for a party member's fact, "" for the visitor's own: how views say whose a fact is."""
-    return "" if fact.about == SELF else f"{member_phrase(fact.about)}'s"
+    """ "your son's" for a party member's fact ("your grandparents'" for a plural one), "" for the visitor's
+    own: how views say whose a fact is."""
+    if fact.about == SELF:
+        return ""
+    named = member_phrase(fact.about)
+    return f"{named}'" if named.endswith("s") and not named.endswith("ss") else f"{named}'s"
 
 
 def normalize(text: str) -> str:

@@ -92,3 +92,13 @@ def test_validation_keeps_a_companion_fact_only_when_the_evidence_names_them(mus
         "only for needs" in check(concept="ArtInterest.Artist", value="Monet", evidence="I love Monet", about="son")[0]
     )
     assert "is not 'self' or a word" in check(about="son; DROP TABLE")[0]
+
+
+def test_whose_a_plural_members_fact_is_reads_well() -> None:
+    """Found with README command 1 in tmux: "Hearing impairment (your grandparents's)"."""
+    from museum_tui.memory.facts import Fact, whose
+
+    def of(about: str) -> str:
+        return whose(Fact("f1", "C", "v", "asserted", "v", "permanent", 1.0, 1, 1, about=about))
+
+    assert of("grandparents") == "your grandparents'" and of("son") == "your son's" and of("self") == ""
