@@ -36,6 +36,7 @@ class Known:
     said_now: list[tuple[str, str]] = field(default_factory=list)  # asserted in this very message
     retracted: list[tuple[str, str, bool]] = field(default_factory=list)  # (concept, value, was it remembered)
     about: dict[str, str] = field(default_factory=dict)  # a value (lower case) → the party member it is about
+    own: set[str] = field(default_factory=set)  # values (lower case) that are the visitor's own too
     # needs that choose dishes, tours or shows to skip (rules with `menu`, `tours` or `avoid`) of the whole
     # party, whichever agent answers: a food answer must never offer an unsafe dish because the words routed
     # it elsewhere, "a tour for my husband?" reads the husband's need, "anywhere we should skip?" the son's
@@ -101,6 +102,8 @@ class Known:
         about = getattr(fact, "about", "self") or "self"
         if about != "self":
             self.about[str(getattr(fact, "value", "")).lower()] = about
+        else:
+            self.own.add(str(getattr(fact, "value", "")).lower())
 
     def whose(self, value: str) -> str:
         """'nuts' → 'nuts (your son)' for a party member's need; the visitor's own need as it is."""
@@ -108,12 +111,15 @@ class Known:
         if not member:
             return value
         who = member_phrase(member)  # "gluten-free (coeliac; your son)", not "(coeliac) (your son)"
+        who = f"you and {who}" if value.lower() in self.own else who  # "me and the wife are both veggie"
         return f"{value[:-1]}; {who})" if value.endswith(")") else f"{value} ({who})"
 
     def whom(self, value: str) -> str:
         """Who a need is for, as the reply addresses them: 'your husband', or 'you'."""
         member = self.about.get(value.lower())
-        return md(member_phrase(member)) if member else "you"
+        if not member:
+            return "you"
+        return f"you and {md(member_phrase(member))}" if value.lower() in self.own else md(member_phrase(member))
 
     def rule(self, concept: str) -> ConceptRule | None:
         return self.venue.concepts.get(concept)

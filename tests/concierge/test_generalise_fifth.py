@@ -320,3 +320,12 @@ def test_a_need_denied_for_the_visitor_stays_the_members() -> None:
     }
     reply = asyncio.run(answer(MUSEUM, case))
     assert "Peanut butter cookie" not in reply, reply
+
+
+def test_a_need_of_the_visitor_and_a_member_names_both() -> None:
+    """Found with README command 1 in tmux: "me and the wife are both veggie" was acknowledged as the wife's
+    alone ("vegetarian (your wife)")."""
+    reply = asyncio.run(answer(MUSEUM, {"q": "me and the wife are both veggie, what can we eat?"}))
+    assert "vegetarian (you and your wife)" in reply, reply
+    reply = asyncio.run(answer(MUSEUM, {"q": "my son is vegetarian, what can he eat?"}))
+    assert "vegetarian (your son)" in reply, reply
