@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import signal
 import sys
+import threading
 from collections.abc import Callable
 from importlib import import_module
 from typing import TYPE_CHECKING
@@ -33,6 +35,7 @@ if TYPE_CHECKING:  # the conversation's modules are imported after the first scr
     from museum_tui.conversation import FirstScreen, Session
     from museum_tui.conversation.events import FactChange
 
+SHUTDOWN_GRACE = 5.0  # seconds a signalled shutdown may take, once the memory is saved
 QUIT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
@@ -112,7 +115,16 @@ class MuseumApp(ShowsEvents):
     def _signalled(self, signum: int) -> None:
         """SIGTERM / SIGHUP (a kiosk restarted, a terminal closed): leave as Ctrl+Q does, saving and giving
         the terminal back (no alternate screen, no mouse reporting), but with 128 + the signal's number."""
-        self.call_later(self.action_quit, 128 + signum)  # in the app's own loop, as a key binding runs
+        self.call_later(self._leave_on_signal, 128 + signum)  # in the app's own loop, as a key binding runs
+
+    async def _leave_on_signal(self, code: int) -> None:
+        """Quit, saved; then make sure the process ends. With its terminal gone (a hang-up), Textual's shutdown
+        can wait for ever on its output thread (found with leftover apps after the start-up benchmark: the
+        main thread blocked in `WriterThread.stop`); once the memory is saved, nothing is lost by leaving."""
+        await self.action_quit(code)
+        watchdog = threading.Timer(SHUTDOWN_GRACE, os._exit, args=(code,))
+        watchdog.daemon = True  # a shutdown that ends in time ends the process, watchdog and all
+        watchdog.start()
 
     def _first_frame(self) -> None:
         if self._on_first_frame is not None:

@@ -93,3 +93,40 @@ def test_plain_chat_waiting_for_a_line_leaves_saved_on_a_signal(signum: int) -> 
         proc.stdin.close()
     assert code == 128 + signum, f"exit {code}"
     assert "kiwi" in (config.users_dir() / "bea.toml").read_text(encoding="utf-8")
+
+
+def test_a_signalled_app_ends_even_when_the_terminal_output_is_stuck() -> None:
+    """After the start-up benchmark, apps whose tmux session had ended were still running minutes later, in
+    Textual's shutdown (the main thread waiting in `WriterThread.stop` for an output thread that no longer
+    drained). Here that wait is made to last for ever; the app still saves and ends with 128 + SIGHUP."""
+    launcher = (
+        "import sys, threading\n"
+        "import textual.drivers._writer_thread as w\n"
+        "w.WriterThread.stop = lambda self: threading.Event().wait()\n"
+        "from museum_tui.cli import main\n"
+        "sys.exit(main(['--offline', '--user', 'bea']))\n"
+    )
+    main, child = pty.openpty()
+    os.set_blocking(main, True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", launcher],
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        env={**os.environ, "MUSEUM_TUI_STREAM_DELAY": "0", "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "30"},
+        start_new_session=True,
+    )
+    os.close(child)
+    seen = bytearray()
+    try:
+        read_until(main, b"Ask the concierge", seen)
+        os.write(main, b"I'm allergic to kiwi\r")
+        read_until(main, b"kiwi in mind", seen)
+        proc.send_signal(signal.SIGHUP)
+        code = proc.wait(timeout=WAIT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(main)
+    assert code == 128 + signal.SIGHUP, f"exit {code}"
+    assert "kiwi" in (config.users_dir() / "bea.toml").read_text(encoding="utf-8")
