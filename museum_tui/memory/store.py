@@ -297,7 +297,10 @@ class MemoryStore:
         if ids is None and not (concept or value or everything):
             raise ValueError("forget needs fact_id(s), concept, value or everything=True")
         chosen: list[Fact] = []
-        for fact in self.facts.values():
+        if ids is not None and len(ids) == 1 and concept is None and value is None:
+            # one fact by its id (a merge forgets them one at a time): a lookup, not a scan of every fact
+            chosen = [fact] if (fact := self.facts.get(next(iter(ids)))) is not None else []
+        for fact in self.facts.values() if not chosen else ():
             if ids is not None and fact.id not in ids:
                 continue
             if concept is not None and fact.concept != concept:
