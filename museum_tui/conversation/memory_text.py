@@ -42,7 +42,8 @@ def memory_markdown(store: MemoryStore, withheld: frozenset[str] = frozenset(), 
             left = store.fades_in(f)
             fades = f" · fades in about {plural(left, 'turn')}" if left is not None else ""
             lines.append(f"- {md_code(f.id)} {md(label)}: **{md(f.value)}** — you said “{md(f.evidence)}”{fades}{note}")
-    leaving = sum(1 for f in store.facts.values() if not TIER[f.persistence_class].kept)
+    # a tier that is not kept, and what is withheld from saving (a companion's need, a need without consent)
+    leaving = sum(1 for f in store.facts.values() if not TIER[f.persistence_class].kept or f.id in withheld)
     if not saved:
         lines += ["", NOT_SAVED]
     elif leaving:

@@ -57,6 +57,8 @@ def test_a_companions_need_is_used_this_visit_and_never_saved(museum_ontology, u
     withheld = frozenset(f.id for f in memory.withheld(store))
     listing = memory_markdown(store, withheld)
     assert "Allergy (your son's): **peanuts**" in listing and "a companion's needs are never kept" in listing
+    # found with README command 1: it had said none would be forgotten, though the son's need goes at the end
+    assert "1 of these will be forgotten when this visit ends" in listing, listing
     assert memory.awaiting_consent(store) == []
 
 
