@@ -305,6 +305,8 @@ def split_clauses(
                 # "I've brought my dad. His eyesight's bad": the words that name him reach back to him
                 clause.reach = message[named_from : match.end()].strip()
             with_whom = escorted(part, known) if known is not None and not person else ""
+            # "brought nan along today, she's in a wheelchair": a member brought or had, named by kin alone
+            with_whom = with_whom or ((m := BROUGHT.search(folded)) and m.group("who")) or ""
             if member_named(folded) or person or with_whom:
                 named, named_from = member_named(folded) or person or with_whom, match.start()
             clause.retraction = bool(retractions(folded))
@@ -315,6 +317,7 @@ def split_clauses(
     return clauses
 
 
+BROUGHT = re.compile(rf"\b(?:brought|bringing|got|with)\s+(?:the\s+)?(?P<who>{KIN})\b")
 RELATIVE_OPEN = re.compile(r"^(?:who|whose) (?:is|has|uses|needs|can|wears|gets|relies|struggles)\b")
 # "me and my partner", and the same after a comma ("we're tourists from Osaka, me and my mother")
 PAIRED = re.compile(r"(?:^|,\s*)(?:just |only |it is |it's )?(?:me|myself|my \w+|our \w+)$", re.IGNORECASE)

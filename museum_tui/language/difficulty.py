@@ -106,7 +106,7 @@ def _frames(thing: str) -> tuple[re.Pattern[str], ...]:
             rf"\b{QUANTITY}{t}\s+and\s+(?:me|i)\s+(?:are not|do not|never|really do not)\s+"
             r"(?:friends|get on|get along)\b",
             # "I'm not good on stairs", "Gary's not great with steps since his op"
-            rf"\b(?:not|never)\s+{DEGREE}(?:good|great|steady|confident|safe)\s+(?:on|with|at|climbing|using)\s+"
+            rf"\b(?:not|never)\s+{DEGREE}(?:good|great|steady|confident|safe)\s+(?:on|with|at|around|in|climbing|using)\s+"
             rf"{QUANTITY}{t}\b",
             # "I'm ok on stairs with the brace on", "he's fine with steps": said not to be hard
             rf"\b(?:am|is|are)\s+{DEGREE}(?P<neg>ok|okay|fine|alright|good)\s+(?:on|with)\s+{QUANTITY}{t}\b",

@@ -40,7 +40,7 @@ MEMBERS = (  # the in-law forms first: "mother" would otherwise match the start 
     r"in-laws|stepson|stepdaughter|stepmum|stepdad|"
     r"kiddos?|little one|little un|wee one|eldest|pupils?|students?|"
     r"youngest|other half|mam|mammy|lad|lads|lass|fella|fiancé|fiancée|pops|gramps|grandpops|auntie|aunty|"
-    r"clients?"  # the person a carer or support worker is with
+    r"clients?|bride|groom|best man|bridesmaids?|maid of honou?r|page boy|flower girl"  # (a wedding party's too)
 )
 SOME_OF = (
     r"\b(?:one|two|three|four|some|several|a few|another|a couple)\s+(?:of\s+)?(?:(?:the|my|our|them)\s+)?"

@@ -474,3 +474,38 @@ def test_they_are_the_members_just_named_and_one_coming_next_time_is_not_here(ex
 def test_the_wife_and_i_and_a_stranger_described_at_length(extractor, message, expected):
     facts = extractor.extract(message)
     assert {(f.concept, f.value, f.about) for f in facts if f.concept.startswith("SpecialNeed.")} == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # round 29's garden set (after its first score): "she" is the member brought, named by kin alone
+        ("brought nan along today, she's in a wheelchair", {("Access.Mobility", "wheelchair user", "nan")}),
+        (
+            "We've got Grandma with us, she uses a mobility scooter",
+            {("Access.Mobility", "mobility scooter", "grandma")},
+        ),
+        # a wedding party's bride is no one's need of the visitor's own
+        ("The bride's allergic to bee stings so we're keeping her well away from anything buzzing", set()),
+        # crowds said as people one is not good around
+        ("I'm really not good around lots of people and it's heaving today", {("Access.Sensory", "crowds", "self")}),
+    ],
+)
+def test_round_29_garden_party_and_crowds(message, expected):
+    from museum_tui.memory import load_ontology
+
+    garden = RuleExtractor(load_ontology(Path(__file__).parents[2] / "ontologies" / "garden.json"))
+    facts = garden.extract(message)
+    got = {
+        (f.concept, f.value, f.about)
+        for f in facts
+        if f.concept.startswith(("Access.", "Food.")) and f.polarity == "asserted"
+    }
+    assert got == expected
+
+
+def test_a_term_of_endearment_is_no_name(extractor):
+    names = [
+        f.value for f in extractor.extract("Bev's fine, love", "What should I call you?") if f.concept == "Profile.Name"
+    ]
+    assert names == ["Bev"]
