@@ -90,17 +90,22 @@ def subject(hits: list[Hit], folded: str = "") -> Exhibition | Tour | None:
     opening = [h for h in hits[:4] if h.entry.kind in ("exhibition", "tour") and _opens(h.entry.name, folded)]
     if len(opening) == 1:
         return opening[0].entry.obj
-    # "the surrealism exhibition": a word of one show's name that nothing else found has in its name
-    shows = [h for h in hits[:4] if h.entry.kind in ("exhibition", "tour")]
-    said = set(re.findall(r"[a-z]{5,}", folded)) - timing.GENERIC
-    own = [h for h in shows if said & _own_words(h, hits[:4])]
-    if len(own) == 1:
-        return own[0].entry.obj
+    if (own := by_own_word(hits, folded)) is not None:
+        return own
     top = hits[0] if hits else None
     clear = top is not None and top.coverage >= 1.0 and (len(hits) < 2 or top.score >= CLEAR * hits[1].score)
     if clear and top.entry.kind in ("exhibition", "tour"):  # "the surrealism exhibition": Dreamers, by its words
         return top.entry.obj
     return None
+
+
+def by_own_word(hits: list[Hit], folded: str) -> Exhibition | Tour | None:
+    """ "the surrealism exhibition": the one show or tour among the best hits whose name has a word of the
+    question that no other entry found has in its name."""
+    shows = [h for h in hits[:4] if h.entry.kind in ("exhibition", "tour")]
+    said = set(re.findall(r"[a-z]{5,}", folded)) - timing.GENERIC
+    own = [h for h in shows if said & _own_words(h, hits[:4])]
+    return own[0].entry.obj if len(own) == 1 else None
 
 
 def _own_words(hit: Hit, others: list[Hit]) -> set[str]:

@@ -12,7 +12,7 @@ from datetime import datetime
 from museum_tui.language import content_words
 from museum_tui.language.clauses import split_clauses
 
-from . import fit, overview
+from . import admission, fit, overview
 from .index import VENUE_KINDS, Entry, Hit, Index
 from .kinds import AUDIENCE, kind_asked
 from .knowledge import Known
@@ -35,6 +35,8 @@ class Framing:
         """An answer about everything on (`overview`), when the question names no one entry or kind."""
         hits = self.index.search(q.ask)
         if (hits and hits[0].named) or kind_asked(self.index, q.ask) is not None:
+            return ""
+        if admission.by_own_word(hits, q.folded) is not None:  # "how long does the orchid display take to get round?"
             return ""
         shows = [e for e in self.venue.exhibitions if e.on(now.date())]
         rooms = tuple(self.venue.galleries.values())

@@ -329,3 +329,11 @@ def test_a_need_of_the_visitor_and_a_member_names_both() -> None:
     assert "vegetarian (you and your wife)" in reply, reply
     reply = asyncio.run(answer(MUSEUM, {"q": "my son is vegetarian, what can he eat?"}))
     assert "vegetarian (your son)" in reply, reply
+
+
+def test_how_long_to_get_round_a_show_named_by_a_word_of_its_name() -> None:
+    """Round 29's garden questions: "how long does the orchid display take to get round?" had the whole
+    garden's time ("get round"); the orchid show is named by a word only its name has."""
+    q = "Hello, I'm a teacher with a group of thirty Year 4s. Roughly how long does the orchid display take to get round?"
+    reply = asyncio.run(answer(GARDEN, {"q": q, "now": "2026-07-14T10:45:00"}))
+    assert "Allow about 30 minutes for **Orchid Festival**" in reply and "Seeing everything" not in reply, reply
