@@ -190,6 +190,7 @@ class Index:
     def search(self, text: str, kinds: tuple[str, ...] = ()) -> list[Hit]:
         """Entries best first. A question after a place ('where', 'somewhere') prefers entries with one."""
         folded = fold(text)
+        said = folded.replace(" & ", " and ")  # "light and shadow" names "Light & Shadow"
         place = bool(PLACE.search(folded))
         query = self.query_tokens(text)
         avg = sum(self.lengths) / max(1, len(self.lengths))
@@ -204,11 +205,7 @@ class Index:
                 if tf:
                     score += self.idf[token] * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / avg))
                     matched += self.idf[token]
-            # "light and shadow" names "Light & Shadow"
-            named = any(
-                len(n) >= 4 and phrase_in(n.replace(" & ", " and "), folded.replace(" & ", " and "))
-                for n in entry.names
-            )
+            named = any(len(n) >= 4 and phrase_in(n.replace(" & ", " and "), said) for n in entry.names)
             if named:
                 score += NAME_BONUS
             elif score and any(_runs(query, p) for p in entry.phrases):

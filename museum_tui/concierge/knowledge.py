@@ -69,7 +69,7 @@ class Known:
         for fact in pending:
             if fact.polarity == "negated":
                 try:
-                    matched = store.matches(fact.concept, fact.value, getattr(fact, "about", "self"))
+                    matched = store.matches(fact.concept, fact.value, _whose(fact))
                 except (KeyError, ValueError):
                     matched = []
                 # "it's my son who's allergic to nuts, not me": a need denied for one stays the others' need
@@ -99,7 +99,7 @@ class Known:
 
     def note_about(self, fact: object) -> None:
         """Remember whose a fact is (the party's needs filter food and routes too; replies name them)."""
-        about = getattr(fact, "about", "self") or "self"
+        about = _whose(fact)
         if about != "self":
             self.about[str(getattr(fact, "value", "")).lower()] = about
         else:
@@ -384,4 +384,5 @@ def plan(
 
 
 def _whose(fact: object) -> str:
+    """Whose a remembered or pending fact is: "self", or the party member's word."""
     return getattr(fact, "about", "self") or "self"

@@ -182,12 +182,12 @@ def respelt(
     named it: the name said, and the one denied. Two names that do not look alike ("it's Tuesday, not
     Monday") or a word the ontology uses are no respelling, unless the assistant had just called the
     visitor by the denied one (`bot`, its last message)."""
-    named = [c for c in cues if c.normalize == "title"]
+    named = _names(cues)
     text = message.strip().replace("’", "'")
     m = NAME_NOT.match(text) or RESPELT.match(text)
-    if len(named) != 1 or m is None or not (m.group("denied") or ("spelt" in m.groupdict() and m.group("spelt"))):
+    if named is None or m is None or not (m.group("denied") or ("spelt" in m.groupdict() and m.group("spelt"))):
         return []
-    already = [h for h in said if h.concept == named[0].concept]
+    already = [h for h in said if h.concept == named]
     if any(m.re is RESPELT or h.value != m.group("said") for h in already):
         return []  # the message named it otherwise ("I'm not Tom, I'm Tim" still denies Tom)
     name, denied = m.group("said"), m.group("denied") or ""
@@ -197,14 +197,20 @@ def respelt(
     if m.re is RESPELT and denied and not called and fuzz.ratio(name.lower(), denied.lower()) < 55:
         return []  # "it's Rodin, not Degas" is another artist, not a name spelt again
     evidence = message.strip()
-    out = [] if already else [Hit(named[0].concept, name, "asserted", evidence)]
-    return out + ([Hit(named[0].concept, denied, "negated", evidence)] if denied and denied != name else [])
+    out = [] if already else [Hit(named, name, "asserted", evidence)]
+    return out + ([Hit(named, denied, "negated", evidence)] if denied and denied != name else [])
 
 
 def named_abroad(message: str, cues: list[ConceptCues], said: list[Hit]) -> list[Hit]:
     """The name a message in another language gives ("ich heiße Jonas"), for the concept whose values are
     names, when nothing `said` has named it (language/foreign.py knows the frames)."""
-    named = [c for c in cues if c.normalize == "title"]
-    if len(named) != 1 or any(h.concept == named[0].concept for h in said) or not (name := name_given(message)):
+    named = _names(cues)
+    if named is None or any(h.concept == named for h in said) or not (name := name_given(message)):
         return []
-    return [Hit(named[0].concept, name, "asserted", message.strip())]
+    return [Hit(named, name, "asserted", message.strip())]
+
+
+def _names(cues: list[ConceptCues]) -> str | None:
+    """The one concept whose values are names (its cues title-case them), or None."""
+    named = [c.concept for c in cues if c.normalize == "title"]
+    return named[0] if len(named) == 1 else None
