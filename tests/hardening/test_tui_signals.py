@@ -37,12 +37,12 @@ def read_until(fd: int, wanted: bytes, seen: bytearray) -> None:
             seen += data
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
-def test_a_signal_saves_restores_the_terminal_and_exits_non_zero(signum: int) -> None:
+def on_a_terminal(argv: list[str]) -> tuple[subprocess.Popen, int]:
+    """`argv` run as a real process on a pseudo-terminal of 100×30: the process and the terminal's end."""
     main, child = pty.openpty()
     os.set_blocking(main, True)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "museum_tui", "--offline", "--user", "ann"],
+        argv,
         stdin=child,
         stdout=child,
         stderr=child,
@@ -50,6 +50,12 @@ def test_a_signal_saves_restores_the_terminal_and_exits_non_zero(signum: int) ->
         start_new_session=True,
     )
     os.close(child)
+    return proc, main
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_saves_restores_the_terminal_and_exits_non_zero(signum: int) -> None:
+    proc, main = on_a_terminal([sys.executable, "-m", "museum_tui", "--offline", "--user", "ann"])
     seen = bytearray()
     try:
         read_until(main, b"Ask the concierge", seen)
@@ -106,17 +112,7 @@ def test_a_signalled_app_ends_even_when_the_terminal_output_is_stuck() -> None:
         "from museum_tui.cli import main\n"
         "sys.exit(main(['--offline', '--user', 'bea']))\n"
     )
-    main, child = pty.openpty()
-    os.set_blocking(main, True)
-    proc = subprocess.Popen(
-        [sys.executable, "-c", launcher],
-        stdin=child,
-        stdout=child,
-        stderr=child,
-        env={**os.environ, "MUSEUM_TUI_STREAM_DELAY": "0", "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "30"},
-        start_new_session=True,
-    )
-    os.close(child)
+    proc, main = on_a_terminal([sys.executable, "-c", launcher])
     seen = bytearray()
     try:
         read_until(main, b"Ask the concierge", seen)
