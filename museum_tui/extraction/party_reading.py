@@ -19,7 +19,10 @@ from .hits import Hit
 
 BARE = _BARE_MEMBER.pattern.removeprefix("^").replace("(?P<who>", "(?:")
 MEMBER_SUBJECT = re.compile(
-    rf"^(?:(?:my|our)\s+(?:{NOT_MINE}[\w-]+\s+){{0,3}}?(?:{MEMBERS})|{BARE}|he|she|they)\s+(?:(?:also|really|just|both|all|only|still|now|usually|always)\s+)*"
+    # "both my kids are …", "my mate here has …" ("my friend Sam is …" reaches here without the name)
+    rf"^(?:(?:(?:both|all)\s+(?:of\s+)?)?(?:my|our)\s+(?:{NOT_MINE}[\w-]+\s+){{0,3}}?(?:{MEMBERS})"
+    rf"(?:\s+here)?|{BARE}|he|she|they)\s+"
+    r"(?:(?:also|really|just|both|all|only|still|now|usually|always)\s+)*"
     rf"(?P<verb>{SUBJECT_VERBS})\b"
 )
 ELLIPSIS = re.compile(
@@ -36,9 +39,16 @@ def as_first_person(text: str, member: str = "") -> str | None:
     `member`: the member the clause is about, who may open it by name ("tom is vegan", "ellie she is 6 has
     a peanut allergy": the age said in brackets is passed over)."""
     m = MEMBER_SUBJECT.match(text)
+    if not m and member:  # "it is grandad who is deaf": the member's own clause inside the cleft
+        m = re.match(
+            rf"^(?:(?:no|oh|sorry|actually) )*it (?:is|was) (?:the |my |our )?{re.escape(member)} (?:who|that) "
+            rf"(?P<verb>{SUBJECT_VERBS})\b",
+            text,
+        )
     if not m and member:
         m = re.match(
-            rf"^(?:{SOME_OF.replace('(?P<some>', '(?:')}\b|(?:(?:my|our)\s+(?:little\s+)?)?{re.escape(member)})\s+"
+            rf"^(?:{SOME_OF.replace('(?P<some>', '(?:')}\b|"
+            rf"(?:(?:my|our)\s+(?:little\s+)?|the\s+)?{re.escape(member)})\s+"
             r"(?:(?:he|she|they) (?:is|are) \w+\s+|(?:my|our) [\w-]+\s+)?"  # "ellie (she's 6) has", "jamie (my son) is"
             rf"(?:(?:also|really|just|only|still|now|usually|always)\s+)*(?P<verb>{SUBJECT_VERBS})\b",
             text,

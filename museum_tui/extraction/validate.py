@@ -116,7 +116,7 @@ def _evidence_problem(evidence: str, value: str, user_msg: str) -> str | None:
 
 
 SELF_WORDS = {"", "self", "me", "myself", "i", "visitor", "the visitor", "user", "the user"}
-MEMBER_WORD = re.compile(r"[a-z][a-z' -]{0,29}")
+MEMBER_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['’ -]){0,29}")  # any letters: "fiancé", "Zoë"
 
 
 def _about(raw: Any, sensitive: bool, evidence: str) -> tuple[str, str | None]:

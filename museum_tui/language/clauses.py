@@ -19,8 +19,10 @@ from .party import (
     APPOSITIVE,
     FIRST_PERSON,
     KIN,
+    MEMBERS,
     NAME_BREAK,
     NAMED_THEN_KIN,
+    NOT_A_NAME,
     PEOPLE,
     RELATIVE,
     RESTATED,
@@ -259,6 +261,10 @@ def split_clauses(
                 continue
             if NAMED_THEN_KIN.match(part):  # "Jamie (my son) is coeliac": my son is coeliac
                 folded = folded.split(" ", 1)[1]
+            for kin_name in KIN_THEN_NAME.finditer(part):  # "my friend Sam here is coeliac": my friend here is …
+                kin, name = kin_name.group("kin").lower(), kin_name.group("name").lower()
+                if name not in NOT_A_NAME and (known is None or not known(name)):
+                    folded = re.sub(rf"\b{kin} {name}\b", kin, folded)
             clause = Clause(original=part, text=folded, sentence=sentence.strip(" \"'"))
             last = index == len(parts) - 1
             # "…the mother-in-law, who uses a walking frame": a relative clause about the member just named
@@ -317,6 +323,7 @@ def split_clauses(
     return clauses
 
 
+KIN_THEN_NAME = re.compile(rf"\b(?i:my|our) (?P<kin>(?i:{MEMBERS})) (?P<name>[A-Z][a-z]{{1,14}})\b")
 BROUGHT = re.compile(rf"\b(?:brought|bringing|got|with)\s+(?:the\s+)?(?P<who>{KIN})\b")
 RELATIVE_OPEN = re.compile(r"^(?:who|whose) (?:is|has|uses|needs|can|wears|gets|relies|struggles)\b")
 # "me and my partner", and the same after a comma ("we're tourists from Osaka, me and my mother")

@@ -81,6 +81,7 @@ _CONTRACTIONS = [(re.compile(p), r) for p, r in CONTRACTIONS]
 INTENSIFIERS = re.compile(
     r"\b(?:really|very|quite|truly|extremely|incredibly|terribly|awfully|absolutely|totally|utterly|"
     r"honestly|genuinely|seriously|severely|pretty|super|kinda|kind of|sort of|a little bit|a little|"
+    r"mild|mildly|severe|slight|slightly|"  # how much, not what: "a mild hazelnut allergy"
     r"a bit|bit)\b(?! of\b)\s*"
 )
 

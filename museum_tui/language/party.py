@@ -8,7 +8,9 @@ allergy") points back at the one member named earlier in the same message.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
+from functools import lru_cache
 
 PEOPLE = (
     r"husband|wife|partner|spouse|son|sons|daughter|daughters|kid|kids|child|children|boy|boys|girl|girls|"
@@ -40,7 +42,8 @@ MEMBERS = (  # the in-law forms first: "mother" would otherwise match the start 
     r"in-laws|stepson|stepdaughter|stepmum|stepdad|"
     r"kiddos?|little one|little un|wee one|eldest|pupils?|students?|"
     r"youngest|other half|mam|mammy|lad|lads|lass|fella|fiancé|fiancée|pops|gramps|grandpops|auntie|aunty|"
-    r"clients?|bride|groom|best man|bridesmaids?|maid of honou?r|page boy|flower girl"  # (a wedding party's too)
+    r"clients?|bride|groom|best man|bridesmaids?|maid of honou?r|page boy|flower girl|"  # (a wedding party's too)
+    r"bestie|bezzie|bff|best friend|hubbie|hubster|wifey|bairn|godson|goddaughter|stepmom|stepmother|stepfather"
 )
 SOME_OF = (
     r"\b(?:one|two|three|four|some|several|a few|another|a couple)\s+(?:of\s+)?(?:(?:the|my|our|them)\s+)?"
@@ -84,7 +87,7 @@ THE_MEMBERS = (
 )
 # Kin words a visitor uses as names, without "my": "mum uses a wheelchair", "youngest is 3", "brother's blind"
 KIN = (
-    r"mum|mom|dad|grandad|granddad|grandpa|grandma|granny|gran|nan|nana|nanna|grampa|mummy|daddy|"
+    r"mother-in-law|father-in-law|sister-in-law|brother-in-law|mum|mom|dad|grandad|granddad|grandpa|grandma|granny|gran|nan|nana|nanna|grampa|mummy|daddy|"
     r"son|daughter|wife|husband|hubby|partner|kids|children|twins|missus|grandkids|grandchildren|baby|"
     r"little ones?|little un|wee one|in-laws|family|boys|girls|parents|grandparents|other half|"
     r"brother|sister|uncle|aunt|auntie|nephew|niece|cousin|grandson|granddaughter|boyfriend|girlfriend|"
@@ -95,6 +98,11 @@ BARE_MEMBER = re.compile(
     rf"^(?:(?:both|all)\s+(?:of\s+)?(?:the\s+)?(?=(?:{THE_MEMBERS})\b)|the\s+(?=(?:{THE_MEMBERS})\b))?"
     rf"(?P<who>{KIN})\b"
 )
+# "the best man is vegan", "the bride's mum uses a wheelchair": a member named by "the" and their role alone,
+# the verb straight after ("the girl at the desk is deaf" is no one of the party)
+THE_ROLE = re.compile(rf"^the (?P<who>{MEMBERS}) (?=(?:{SUBJECT_VERBS})\b)")
+# "it's grandad who's deaf", "it was the wife that's coeliac": a member named by kin alone, then what is theirs
+CLEFT = re.compile(rf"^(?:no |oh |sorry |actually )*it (?:is|was) (?:the )?(?P<who>{KIN}) (?:who|that)\b")
 PRONOUN = re.compile(r"^(?:he|she|they)\b")
 HE_OR_SHE = re.compile(r"\b(?:he|she)(?:'s| is| has| was| can| can not| does| gets| uses)\b")
 # "crowds stress my son", "loud noises upset our daughter": a thing that acts on a member, who feels it
@@ -140,6 +148,13 @@ CANONICAL = {
     "hubby": "husband",
     "missus": "wife",
     "teens": "teenagers",
+    "hubbie": "husband",
+    "hubster": "husband",
+    "wifey": "wife",
+    "bestie": "best friend",
+    "bezzie": "best friend",
+    "bff": "best friend",
+    "stepmom": "stepmum",
 }
 
 # the words a member is named by, canonical first: "mum" is also "mam", "mom", "mummy"
@@ -183,10 +198,15 @@ ESCORTED = re.compile(
 )
 
 
+def _unaccented(text: str) -> str:
+    """Names as the patterns read them: "José" → "Jose", "Zoë" → "Zoe"."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
 def escorted(original: str, known: Callable[[str], bool]) -> str:
     """The member a clause says the visitor is with or cares for, by name ("carer for Daniel" → "daniel"),
     or "": whom a later "he" or "she" means."""
-    m = ESCORTED.search(original)
+    m = ESCORTED.search(_unaccented(original))
     name = (m.group("name") or m.group("with")).lower() if m else ""
     return "" if not name or name in NOT_A_NAME or name in MEMBER_WORDS or known(name) else name
 
@@ -202,11 +222,12 @@ def named_person(original: str, known: Callable[[str], bool]) -> str:
     """The party member a clause names by their own name as its subject ("Tom can't manage steps" →
     "tom"; "Auntie Jo has a bad knee" → "auntie jo"), or "". `known` says whether a word is one the
     ontology uses ("Stairs are a nightmare" names no one): a name is a capitalised word it does not."""
-    m = NAMED_PERSON.match(original.strip())
+    original = _unaccented(original.strip())
+    m = NAMED_PERSON.match(original)
     if m is None:
         return ""
     name = m.group("name").lower()
-    if FINE.match(original.strip(), m.end("name")):
+    if FINE.match(original, m.end("name")):
         return ""  # "Siobhan's fine": what to call the visitor, not someone else
     if name in NOT_A_NAME or name in MEMBER_WORDS or (known(name) and not m.group("kin")):
         return ""
@@ -228,6 +249,34 @@ def member_named(folded: str) -> str:
     return CANONICAL.get(m.group("who"), m.group("who")) if m else ""
 
 
+# "my bestie has …", "our bairn is …": a word the lists lack, opening the clause as "my <word>" before a verb
+UNLISTED_SUBJECT = re.compile(rf"^(?:(?:both|all) (?:of )?)?(?:my|our) (?P<who>[a-z]{{2,15}}) (?:{SUBJECT_VERBS})\b")
+# what a word is compared with: people, and the things a visitor also calls "my …" (body, senses, belongings)
+_PERSON_SENSE = ("friend", "mother", "husband", "child", "person", "relative")
+_THING_SENSE = (  # noqa: SIM905
+    "knee leg eyesight hearing allergy arthritis phone bag chair day visit illness diet time favourite english "
+    "car job home plan name language age worry feeling"
+).split()
+
+
+@lru_cache(maxsize=4096)
+def person_word(word: str) -> bool:
+    """Does an unlisted word name a person ("bestie", "hubster", "homie"), by the shipped word vectors: nearer
+    people than the body, senses, conditions and belongings a visitor also calls "my …", by a margin.
+    False without the vectors or for a word they lack, so an unknown word is never taken for a member."""
+    try:
+        from museum_tui.language.vectors import StaticVectors
+
+        vectors = StaticVectors.load()
+    except (ImportError, ValueError):
+        return False
+    if word not in vectors or word in NOT_A_NAME:
+        return False
+    person = max(vectors.similarity(word, p) for p in _PERSON_SENSE)
+    thing = max(vectors.similarity(word, t) for t in _THING_SENSE)
+    return person >= 0.15 and person - thing >= 0.05
+
+
 def subject_of(folded: str, earlier: str = "") -> str:
     """Who a folded clause is about: "self", a member's word ("son", "mum"), or "other". `earlier` is the
     member named before in the same message, for a clause that opens with he / she / they."""
@@ -237,7 +286,11 @@ def subject_of(folded: str, earlier: str = "") -> str:
         if said is not None:
             who = member_named(said.group(said.lastgroup or "who"))
             return CANONICAL.get(who, who) if who else OTHER
+    if (cleft := CLEFT.match(folded)) is not None:  # "it's grandad who's deaf": said of grandad
+        return CANONICAL.get(cleft.group("who"), cleft.group("who"))
     m = THIRD_PARTY.search(folded)
+    if not m and (unlisted := UNLISTED_SUBJECT.match(folded)) and person_word(unlisted.group("who")):
+        return unlisted.group("who")
     if not m:
         if earlier and FOR_THEM.search(folded) and not FIRST_PERSON.search(folded):
             return earlier
@@ -247,7 +300,7 @@ def subject_of(folded: str, earlier: str = "") -> str:
     if PRONOUN.match(said) or POSSESSIVE.match(said):  # "he …", "his eyesight …": the member named before
         return earlier or OTHER
     said = re.sub(r"^(?:both|all) (?:of )?(?=my |our )", "", said)  # "both my kids are …": my kids
-    member = MEMBER.match(said) or BARE_MEMBER.match(said)
+    member = MEMBER.match(said) or BARE_MEMBER.match(said) or THE_ROLE.match(said)
     if member:
         return CANONICAL.get(member.group("who"), member.group("who"))
     if (some := re.match(SOME_OF, said)) is not None:

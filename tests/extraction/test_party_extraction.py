@@ -181,7 +181,7 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
         (
             "with my autistic son today",
             None,
-            {("VisitPlan.Companions", "autistic son", "asserted", "self"), (S, "autistic", "asserted", "son")},
+            {("VisitPlan.Companions", "autistic son", "asserted", "self"), (S, "autism", "asserted", "son")},
         ),
         ("the autistic boy over there", None, set()),
         # "both"/"all" before the members, "the eldest" after the kids were named
@@ -485,8 +485,11 @@ def test_the_wife_and_i_and_a_stranger_described_at_length(extractor, message, e
             "We've got Grandma with us, she uses a mobility scooter",
             {("Access.Mobility", "mobility scooter", "grandma")},
         ),
-        # a wedding party's bride is no one's need of the visitor's own
-        ("The bride's allergic to bee stings so we're keeping her well away from anything buzzing", set()),
+        # a wedding party's bride: her need, never the visitor's own
+        (
+            "The bride's allergic to bee stings so we're keeping her well away from anything buzzing",
+            {("Food.Allergy", "bee stings", "bride")},
+        ),
         # crowds said as people one is not good around
         ("I'm really not good around lots of people and it's heaving today", {("Access.Sensory", "crowds", "self")}),
     ],

@@ -59,8 +59,8 @@ def test_an_allergy_said_by_the_reaction(garden: RuleExtractor, message: str, ex
     ("message", "expected"),
     [
         # round 28's garden set: a condition said as itself, whoever the clause is about
-        ("hay fever is murdering me today 🤧", {("pollen", "asserted", "self")}),
-        ("nan's with us and her hay fever is awful this time of year", {("pollen", "asserted", "nan")}),
+        ("hay fever is murdering me today 🤧", {("hay fever (pollen)", "asserted", "self")}),
+        ("nan's with us and her hay fever is awful this time of year", {("hay fever (pollen)", "asserted", "nan")}),
         # what one can not go near is the allergy, not a denial of it
         ("my eldest can't go near peanuts, anaphylaxis", {("peanuts", "asserted", "eldest")}),
         # "isnt" without its apostrophe still denies, and for the member it names

@@ -1,0 +1,87 @@
+"""A member of the party named as visitors name them: accents, names after the kin word, roles with "the",
+a cleft ("it's grandad who's …"), in-laws without "my", slang the lists lack, and words no list holds (read
+by the shipped word vectors). Round 29's museum and garden sets, after their first scores."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from museum_tui.extraction import RuleExtractor
+from museum_tui.language.party import person_word
+from museum_tui.memory.ontology import load_ontology
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def garden() -> RuleExtractor:
+    return RuleExtractor(load_ontology(ROOT / "ontologies" / "garden.json"))
+
+
+def needs(extractor: RuleExtractor, message: str) -> set[tuple[str, str, str, str]]:
+    return {
+        (f.concept, f.value, f.polarity, f.about)
+        for f in extractor.extract(message)
+        if f.concept.startswith(("Access.", "Food."))
+    }
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # an accented member word is a member word (the validator had refused "fiancé")
+        (
+            "my fiancé is Deaf and lip-reads, so written stuff is best",
+            {("Access.Hearing", "deaf", "asserted", "fiancé"), ("Access.Hearing", "lip-reads", "asserted", "fiancé")},
+        ),
+        # an accented name opening the clause is a member, not the visitor
+        ("José can't walk far", {("Access.Mobility", "limited walking", "asserted", "jose")}),
+        # "both" or "all" before "my kids"
+        ("both my kids are vegan", {("Food.Diet", "vegan", "asserted", "kids")}),
+        ("all my kids are gluten free", {("Food.Diet", "gluten-free", "asserted", "kids")}),
+        # a name (and "here") after the kin word
+        ("My friend Sam here is coeliac", {("Food.Diet", "gluten-free (coeliac)", "asserted", "friend")}),
+        # a role with "the", the verb straight after
+        ("The best man's vegan and VERY vocal about it", {("Food.Diet", "vegan", "asserted", "best man")}),
+        ("the girl at the desk is deaf", set()),
+        # a cleft: grandad's, and not the visitor's
+        (
+            "No no, it's Grandad who's deaf, not me!",
+            {("Access.Hearing", "deaf", "asserted", "grandad"), ("Access.Hearing", "deaf", "negated", "self")},
+        ),
+        ("it's mum who uses the wheelchair", {("Access.Mobility", "wheelchair user", "asserted", "mum")}),
+        # an in-law without "my"
+        ("mother-in-law's in a wheelchair", {("Access.Mobility", "wheelchair user", "asserted", "mother-in-law")}),
+        # slang for a friend, and how much ("mild") is no part of what
+        (
+            "here w/ my bestie, she's got a mild hazelnut allergy",
+            {("Food.Allergy", "hazelnut", "asserted", "best friend")},
+        ),
+        ("I've got a mild hazelnut allergy", {("Food.Allergy", "hazelnut", "asserted", "self")}),
+        # hay fever said as a condition is the pollen allergy, in both words
+        ("Our eldest has shocking hay fever", {("Food.Allergy", "hay fever (pollen)", "asserted", "eldest")}),
+        ("is there anything for hay fever at the shop?", set()),
+        # a word no list holds, read as a person by the word vectors
+        ("my homie uses a wheelchair", {("Access.Mobility", "wheelchair user", "asserted", "homie")}),
+        # … and the body, senses and conditions a visitor calls "my …" stay the visitor's
+        ("my arthritis is bad today", {("Access.Mobility", "arthritis", "asserted", "self")}),
+        ("my eyesight is poor", {("Access.Sight", "poor eyesight", "asserted", "self")}),
+    ],
+)
+def test_a_member_named_as_visitors_name_them(garden, message, expected):
+    assert needs(garden, message) == expected
+
+
+def test_an_unlisted_word_is_a_person_only_by_a_clear_margin():
+    people = ["homie", "buddy", "pal", "partner", "stepdaughter"]
+    things = ["knee", "eyesight", "arthritis", "name", "english", "worry", "phone", "plan", "mobility", "anxiety"]
+    assert [w for w in people if not person_word(w)] == []
+    assert [w for w in things if person_word(w)] == []
+    assert not person_word("bestiee")  # a word the table lacks is never a member
+
+
+def test_a_name_is_still_the_visitors_own(garden):
+    facts = garden.extract("My names Marta, my english is not so good")
+    assert ("Visitor.Name", "Marta") in {(f.concept, f.value) for f in facts}
