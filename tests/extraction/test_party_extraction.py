@@ -181,7 +181,7 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
         (
             "with my autistic son today",
             None,
-            {("VisitPlan.Companions", "autistic son", "asserted", "self"), (S, "autism", "asserted", "son")},
+            {("VisitPlan.Companions", "autistic son", "asserted", "self"), (S, "autistic", "asserted", "son")},
         ),
         ("the autistic boy over there", None, set()),
         # "both"/"all" before the members, "the eldest" after the kids were named
