@@ -63,8 +63,9 @@ def _amount(raw: str) -> float:
 
 
 def normalize_duration(text: str) -> str:
-    """'an hour' → '1 hour', 'ninety minutes' → '1.5 hours', 'half an hour' → '30 minutes', 'till half
-    four' → 'until 4:30', 'the whole day' → 'all day'; anything else comes back tidied."""
+    """'an hour' → '1 hour', 'ninety minutes' → '90 minutes' (in the visitor's unit; '120 mins' → '2
+    hours'), 'half an hour' → '30 minutes', 'till half four' → 'until 4:30', 'the whole day' → 'all day';
+    anything else comes back tidied."""
     t = fold(text).strip(" ,")
     if re.search(r"\bhalf an? hour\b", t) and not re.search(r"\d|hours", t):
         return "30 minutes"
@@ -77,7 +78,7 @@ def normalize_duration(text: str) -> str:
         if m.group("half") or "and a half" in m.group(0) or t[m.end() :].startswith(" and a half"):
             amount += 0.5
         minutes = amount * 60 if m.group("unit").startswith("h") else amount
-        if minutes >= 60:
+        if minutes >= 60 and (m.group("unit").startswith("h") or minutes % 60 == 0):  # "90 mins" stays minutes
             hours = round(minutes / 60, 2)
             return f"{hours:g} hour{'' if hours == 1 else 's'}"
         return f"{minutes:g} minute{'' if minutes == 1 else 's'}"
