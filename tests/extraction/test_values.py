@@ -12,7 +12,9 @@ from museum_tui.extraction.values import normalize_duration, tidy
     [
         ("an hour", "1 hour"),
         ("about an hour and a half", "1.5 hours"),
-        ("90 mins", "90 minutes"), ("120 mins", "2 hours"), ("an hour and a half", "1.5 hours"),
+        ("90 mins", "90 minutes"),
+        ("120 mins", "2 hours"),
+        ("an hour and a half", "1.5 hours"),
         ("ninety minutes", "90 minutes"),
         ("60 minutes", "1 hour"),
         ("45 mins", "45 minutes"),
