@@ -37,14 +37,18 @@ _STOP = (
     "the a an this that these those it them my your our any some all i we you he she they him her his their "
     "is are was were be been has have had do does did "
     # how much, not what: "allergic to sesame, quite badly"
-    "badly bad severely seriously mildly slightly quite very really too also so"
+    "badly bad severely seriously mildly slightly quite very really too also so "
+    "both either each"  # "allergic to both": the things said before, not a thing
 )
 NOT_A_VALUE = frozenset(_STOP.split())  # words that alone are no value (not the language layer's stop words)
 SPLIT_VALUES = re.compile(r"\s*(?:,|\band\b|\bor\b|&|/|\bplus\b|\bas well as\b)\s*")
 
 MAX_CHARS = 4000  # of one message
 MAX_FOUND = 24  # candidate values per concept and clause; validation keeps at most 12 facts anyway
-DANGLING = re.compile(r"(?:to |of |about |with )?(?:them|it|those|these|that|one|too|as well|i am afraid|sadly)")
+DANGLING = re.compile(
+    r"(?:to |of |about |with )?(?:them|it|those|these|that|one|too|as well|i am afraid|sadly|"
+    r"both(?: of them)?|all(?: of)? (?:them|three)|each of them|either of them)"
+)  # "can't have egg or milk, allergic to both": the things of the other clauses
 FORGET = re.compile(
     r"^(?:please )?(?:forget|ignore|scratch|never mind|disregard|strike)(?: about)? (?!that\b|it\b|what\b)"
 )

@@ -18,7 +18,7 @@ import threading
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from museum_tui.language.clauses import INJECTION, NEGATION, Clause, fold, is_affirmative, need_under_no, split_clauses
+from museum_tui.language.clauses import INJECTION, Clause, fold, is_affirmative, need_under_no, split_clauses
 from museum_tui.language.difficulty import hard_for_me
 from museum_tui.language.party import OTHER, SELF, absent, handed_back, member_named
 from museum_tui.language.reaction import reacts
@@ -338,12 +338,7 @@ class RuleExtractor(SpanReading):
                     free = free and (not asked or presumed(clause, text, m.start(), m.end(), of_member))
                     if free and not inside_any(m.span(), found):
                         found.append((m.start(), m.end(), value))
-        # a trigger that is itself negative ("do not like crowds", "can not stand noise") negates nothing
-        unnegated = text
-        if cues.triggers is not None:
-            for m in cues.triggers.finditer(text):
-                if NEGATION.search(m.group(0)):
-                    unnegated = unnegated[: m.start()] + " " * (m.end() - m.start()) + unnegated[m.end() :]
+        unnegated = self._unnegated(cues, text)
         found = found[:MAX_FOUND]
         # "crowds do not bother me": a negated trigger after a value denies it
         after = []

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from museum_tui.language.clauses import NEGATION, Clause, fold
+from museum_tui.language.clauses import ABSTAINS, NEGATION, Clause, fold
 
 from .cues import ConceptCues
 from .grounding import Grounding
@@ -57,6 +57,17 @@ class SpanReading:
             rest = regex.sub(" ", rest)
         return rest != text and not (set(rest.replace(",", " ").split()) - BARE_WORDS)
 
+    def _unnegated(self, cues: ConceptCues, text: str) -> str:
+        """`text` with the words blanked that look like a negation but deny nothing: a trigger that is itself
+        negative ("do not like crowds", "can not stand noise"), and, for a need, keeping from a thing ("can't
+        have egg or milk": the allergy is had)."""
+        blank = lambda m: " " * len(m.group(0))  # noqa: E731
+        if cues.triggers is not None:
+            for m in cues.triggers.finditer(text):
+                if NEGATION.search(m.group(0)):
+                    text = text[: m.start()] + blank(m) + text[m.end() :]
+        return ABSTAINS.sub(blank, text) if cues.party else text
+
     def _triggered(self, cues: ConceptCues, clause: Clause, text: str) -> bool:
         assert cues.triggers is not None
         if clause.retraction:
@@ -87,6 +98,8 @@ class SpanReading:
             if fold(part).strip(" ,") in FILLER or not set(fold(part).split()) - NOT_A_VALUE:
                 continue
             known = cues.aliases.get(fold(part).strip()) or cues.canonical(part)
+            if not known and len(parts) > 1 and cues.triggers is not None and cues.triggers.search(fold(part)):
+                continue  # "allergic to nuts and carry an epipen": words about the concept, not one of its values
             if known:
                 out.append((start, end, known))
             elif self.term_owner.get(" ".join(fold(part).strip(" ,").split()), set()) - {cues.concept}:

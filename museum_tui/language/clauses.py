@@ -323,6 +323,10 @@ def split_clauses(
     return clauses
 
 
+# "I can't have egg or milk", "he can not eat nuts": what one keeps from is had (an allergy, a diet), not denied
+ABSTAINS = re.compile(
+    r"\b(?:can not|cannot|must not|should not|is not allowed to|are not allowed to) (?:have|eat|drink|touch)\b"
+)
 KIN_THEN_NAME = re.compile(rf"\b(?i:my|our) (?P<kin>(?i:{MEMBERS})) (?P<name>[A-Z][a-z]{{1,14}})\b")
 BROUGHT = re.compile(rf"\b(?:brought|bringing|got|with)\s+(?:the\s+)?(?P<who>{KIN})\b")
 RELATIVE_OPEN = re.compile(r"^(?:who|whose) (?:is|has|uses|needs|can|wears|gets|relies|struggles)\b")

@@ -85,3 +85,35 @@ def test_an_unlisted_word_is_a_person_only_by_a_clear_margin():
 def test_a_name_is_still_the_visitors_own(garden):
     facts = garden.extract("My names Marta, my english is not so good")
     assert ("Visitor.Name", "Marta") in {(f.concept, f.value) for f in facts}
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # what one can not have is had, for the one who can not, and "both" is the things said before
+        (
+            "my son (4) can't have egg or milk, allergic to both",
+            {("Food.Allergy", "eggs", "asserted", "son"), ("Food.Allergy", "milk", "asserted", "son")},
+        ),
+        # words about the allergy in its list are none of its allergens
+        (
+            "I'm allergic to bee and wasp stings and carry an EpiPen",
+            {("Food.Allergy", "bee stings", "asserted", "self"), ("Food.Allergy", "wasp stings", "asserted", "self")},
+        ),
+        # a denial still denies; only a need's things are had by abstaining
+        ("I can't eat meat", {("Food.Diet", "vegetarian", "asserted", "self")}),
+    ],
+)
+def test_what_a_member_can_not_have_is_their_allergy(garden, message, expected):
+    assert needs(garden, message) == expected
+
+
+def test_a_rest_that_can_not_be_had_is_no_rest(garden):
+    assert [(f.concept, f.polarity) for f in garden.extract("I can't have a rest here")] == [("Now.Rest", "negated")]
+
+
+def test_a_list_item_that_names_an_allergen_is_that_allergen():
+    """Round 25's maritime museum (its own lexicon, where "can't eat" is a trigger of the allergy)."""
+    maritime = RuleExtractor(load_ontology(ROOT / "tests" / "data" / "blind" / "maritime.json"))
+    message = "Teacher here with 30 Year 3 pupils; a few of the pupils are allergic to nuts and two can't eat egg"
+    assert {(f.value, f.about) for f in maritime.extract(message)} == {("nuts", "pupils"), ("eggs", "pupils")}
