@@ -171,7 +171,7 @@ ASPECT_WORDS = frozenset(
     wheelchair accessible step free book booking ticket tickets need old age kids children suitable allowed
     inside made make tell more about start starts begin finish next when steps stairs ramp lift lifts without
     avoid down up into reach manage year years yrs aged allowed suitable enough young today tonight tomorrow
-    now pay extra charge included free til till until shut shuts closing opening""".split()  # noqa: SIM905
+    now pay extra charge included free til till until shut shuts closing opening last lasts""".split()  # noqa: SIM905
 )
 
 
@@ -211,6 +211,10 @@ def only_about_a_subject(folded: str, index: Index | None = None) -> bool:
     named = " ".join([*(KIND_WORDS.get(k, "") for k in kinds), *index.venue.words.values()])  # "and the cafe?"
     used = index.vocabulary_of(kinds) | set(tokens(named, index.venue.synonyms))
     return not any(set(tokens(w, index.venue.synonyms)) & used for w in rest)
+
+
+# a follow-up that asks the last question again for someone or something else: "and for my nan?"
+AND_FOR = re.compile(r"^(?:and|what about|how about|same)\s+(?=(?:for|with)\b)")
 
 
 def last_subject(index: Index, earlier: Sequence[str], good: float) -> tuple[Hit, str] | None:

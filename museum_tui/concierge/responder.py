@@ -166,6 +166,9 @@ class BuiltinResponder(Told, Talk, Framing):
         to a live need ("where can I get one?") or names its own subject."""
         # the question's own sentences: "can I get there step-free? I use a wheelchair" asks the first
         asked = " ".join(p for p in re.split(r"(?<=[.!?])\s+", q.folded) if p.endswith("?")) or q.folded
+        if earlier and (also := intents.AND_FOR.match(q.folded)) and not self.index.search(asked)[:1]:
+            # "how much is Light & Shadow?" … "and for my nan? she's 82": the same question, for her
+            return Question.read(f"{earlier[-1].rstrip(' ?')} {q.folded[also.end() :]}", self.venue)
         pointing = (
             intents.points_back(asked)
             or admission.asks_age(asked)  # "can my 10 year old go in?"
@@ -364,6 +367,8 @@ class BuiltinResponder(Told, Talk, Framing):
             access = self._access_facility() if q.accessible else None  # "is the aquarium accessible?"
             return a.facility(access, q, known) if access else a.about_venue(now)
         shows, left = self._shows(hits, known)
+        if len(shows) > 1 and (on_today := [e for e in shows if e.on(now.date())]):
+            shows = on_today  # "any photography exhibitions on?": not the one that has closed
         one = a.exhibition(shows[0], q, known, now.date()) if len(shows) == 1 else ""
         text = one or a.exhibitions(shows, q, known)
         return text + "".join(f"\nI've left out **{e.title}**: {why}." for e, why in left)

@@ -1,0 +1,34 @@
+"""A sixth round of what lets the concierge answer questions nobody here wrote (round 30's museum
+questions, after their first score)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from .questions import answer
+from .test_reasoning import ONTOLOGIES
+
+MUSEUM = ONTOLOGIES / "museum.json"
+
+
+def test_shows_of_a_kind_are_the_ones_on_that_day() -> None:
+    """ "any photography exhibitions on rn?" in February listed Light & Shadow, which closed in January."""
+    reply = asyncio.run(answer(MUSEUM, {"q": "any photography exhibitions on rn?", "now": "2027-02-01T11:00:00"}))
+    assert "Faces of the City" in reply and "Light & Shadow" not in reply, reply
+    # before it closes, both are listed
+    reply = asyncio.run(answer(MUSEUM, {"q": "any photography exhibitions on rn?", "now": "2026-11-23T11:00:00"}))
+    assert "Faces of the City" in reply and "Light & Shadow" in reply, reply
+
+
+def test_how_long_it_lasts_after_the_next_tour_is_the_tours_length() -> None:
+    """ "how long does it last" after "when's the next tour?" answered with an exhibition: "last" was a
+    word of content, and no entry had been named for "it"."""
+    reply = asyncio.run(answer(MUSEUM, {"q": "how long does it last", "before": ["when's the next tour?"]}))
+    assert "Highlights tour" in reply and "45 min" in reply, reply
+
+
+def test_and_for_someone_asks_the_last_question_again_for_them() -> None:
+    """ "and for my nan? she's 82" after the price of Light & Shadow had the fallback."""
+    case = {"q": "and for my nan? she's 82", "before": ["How much is the Light & Shadow exhibition?"]}
+    reply = asyncio.run(answer(MUSEUM, case))
+    assert "£9" in reply, reply
