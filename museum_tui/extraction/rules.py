@@ -298,6 +298,7 @@ class RuleExtractor(SpanReading):
             or in_context
             or self._triggered(cues, clause, text)
             or self._bare(cues, text)
+            or self._listed(cues, clause, text)
             or (cues.copula and subjectless(cues, text))
             or (cues.reaction and reacts(text))  # "tree nuts put me in hospital"
         )

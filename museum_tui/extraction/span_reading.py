@@ -6,6 +6,7 @@ Split from rules.py by concern; `RuleExtractor` inherits it."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from museum_tui.language.clauses import ABSTAINS, NEGATION, Clause, fold
 
@@ -15,10 +16,31 @@ from .hits import Hit, Span, tidy_hits
 from .reading import BARE_WORDS, DANGLING, FILLER, FORGET, NOT_A_VALUE, SPLIT_VALUES, capitalised, original_case
 from .values import tidy
 
+# the words that join a bare list of things liked: "mostly planets and the moon", "pop art all the way"
+LIST_GLUE = frozenset(
+    """and or plus mostly mainly especially particularly basically anything everything stuff things thing the a
+    an all way really too also definitely for me please big massive lots loads of some more any that sort kind
+    type""".split()  # noqa: SIM905
+)
+LIST_NOT = re.compile(r"\b(?:but|not|no|except|nor|never|hate|stand|without|instead)\b|^or\b")
+THE_ONES = re.compile(r"^(?:the|this|that|these|those)\b")
+LIKED = ("love", "like", "into", "enjoy", "fan of", "big fan", "favourite", "favorite", "interested in")
+
+
+def _liking(cues: ConceptCues, ontology: Any) -> bool:
+    """A concept of things liked: a trigger says liking, and it is no need and not sensitive."""
+    concept = ontology.concepts.get(cues.concept)
+    if cues.triggers is None or concept is None or concept.sensitive:
+        return False
+    return any(cues.triggers.fullmatch(w) for w in LIKED)
+
+
 SAID_APART = re.compile(r"\s*,\s*(?:just|only|but|except|instead|now)\b")
 
 
 class SpanReading:
+    ontology: Any
+    cues: list[ConceptCues]
     term_owner: dict[str, set[str]]
     grounding: Grounding | None
     single: set[str]
@@ -47,6 +69,22 @@ class SpanReading:
                     hits.append(Hit(cues.concept, value, polarity, clause.sentence, clause.sentence))
                     break
         return tidy_hits(hits, single=cues.concept in self.single)
+
+    def _listed(self, cues: ConceptCues, clause: Clause, text: str) -> bool:
+        """ "ferns and mosses", "saturn!! and black holes", "warhol and lichtenstein, pop art all the way": a
+        statement that is nothing but things a liking concept names (one whose triggers say liking, not a need
+        and not sensitive) says the visitor likes them. (A question or a clause about someone else never
+        reaches here: _match returns first.)"""
+        likes = self.__dict__.get("_likes")
+        if likes is None:
+            likes = self.__dict__["_likes"] = [c for c in self.cues if _liking(c, self.ontology)]
+        if cues not in likes or LIST_NOT.search(fold(clause.message or clause.sentence)) or THE_ONES.match(text):
+            return False  # "anything but pop art", "roses. hate them": not liked; "the Hepworth bronzes": a goal
+        rest = text
+        for c in likes:
+            for regex, _ in c.terms:
+                rest = regex.sub(" ", rest)
+        return rest != text and not (set(rest.replace(",", " ").split()) - LIST_GLUE)
 
     def _bare(self, cues: ConceptCues, text: str) -> bool:
         """ "Loo?", "A coffee, please": a request that is nothing but the thing (for immediate needs)."""

@@ -194,6 +194,7 @@ class Clause:
     spans_taken: list[tuple[int, int]] = field(default_factory=list)
     others_from: int | None = None  # offset where a relative clause about someone else begins
     sentence: str = ""  # the whole sentence, as the visitor wrote it
+    message: str = ""  # the whole message, as the visitor wrote it
     contrast: str = ""  # "…, not Tom": the words a correction says are NOT so (folded), read against a neighbour
     reach: str = ""  # for a member named in an earlier sentence: the message from there to here (evidence)
 
@@ -265,7 +266,7 @@ def split_clauses(
                 kin, name = kin_name.group("kin").lower(), kin_name.group("name").lower()
                 if name not in NOT_A_NAME and (known is None or not known(name)):
                     folded = re.sub(rf"\b{kin} {name}\b", kin, folded)
-            clause = Clause(original=part, text=folded, sentence=sentence.strip(" \"'"))
+            clause = Clause(original=part, text=folded, sentence=sentence.strip(" \"'"), message=message)
             last = index == len(parts) - 1
             # "…the mother-in-law, who uses a walking frame": a relative clause about the member just named
             relative_to = last_member(clauses[-1].text) if index and RELATIVE_OPEN.match(folded) else ""
