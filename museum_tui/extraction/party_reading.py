@@ -28,7 +28,7 @@ MEMBER_SUBJECT = re.compile(
 ELLIPSIS = re.compile(
     r"^(?:but |it is |it was |that is |that was |(?:that|it) (?:is|was) (?:for|about) )?(?:only |just )?"
     rf"(?:my|our) (?:[\w-]+ )?(?:{MEMBERS})"
-    r"(?: is| does| has| was| one| does too| is too)?$"
+    r"(?: still| also)?(?: is| does| has| was| one| does too| is too| does as well| is as well)?$"
 )
 MY_BEFORE = re.compile(r"\b(?:my|our)\s+(?:[\w-]+\s+){0,3}$")
 

@@ -209,10 +209,11 @@ class RuleExtractor(SpanReading):
         took back from the visitor is a party member's."""
         member = handed_on(clause, before[0] if before else None)
         party = {c.concept for c in self.cues if c.party}
+        shared = "asserted" if re.search(r"\b(?:too|also|as well)\b", clause.text) else "negated"  # "…, my son is too"
         return [
             Hit(h.concept, h.value, "asserted", clause.sentence, clause.sentence, None, member)
             for h in said
-            if member and h.polarity == "negated" and h.about != member and h.concept in party
+            if member and h.polarity == shared and h.about != member and h.concept in party
         ]
 
     def _shared(self, clause: Clause, read: list[Hit], bot_question: str) -> list[Hit]:

@@ -74,6 +74,14 @@ MEANT = re.compile(
 )
 
 
+# a number said alone in the half that says what was meant takes the unit of what was said
+BARE_NUMBER = re.compile(
+    r"^(?:more like |about |around |like |probably |maybe |closer to |nearer )*"
+    r"(?P<n>\d+(?:\.\d+)?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$"
+)
+UNIT = re.compile(r"\b(?P<unit>hour|minute|min|hr)s?\b")
+
+
 def said_then_meant(clauses: Sequence[Said]) -> None:
     """Each clause that says what was said, before one that says what was meant, made the correction's
     denied half (in place)."""
@@ -82,3 +90,6 @@ def said_then_meant(clauses: Sequence[Said]) -> None:
         if x and y and said.sentence == meant.sentence and not said.contrast:
             said.contrast = x.group("x")
             said.text = f"not {said.contrast}"  # what was said is not asserted again
+            number, unit = BARE_NUMBER.match(y.group("y")), UNIT.search(x.group("x"))
+            if number and unit:  # "I said an hour before but it's more like two": two hours
+                meant.text = f"i have {number.group('n')} {unit.group('unit')}s"

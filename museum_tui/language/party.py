@@ -251,6 +251,11 @@ def member_named(folded: str) -> str:
 
 # "my bestie has …", "our bairn is …": a word the lists lack, opening the clause as "my <word>" before a verb
 UNLISTED_SUBJECT = re.compile(rf"^(?:(?:both|all) (?:of )?)?(?:my|our) (?P<who>[a-z]{{2,15}}) (?:{SUBJECT_VERBS})\b")
+# "the astronaut in the video was …", "a guard told me …": someone the lists lack, by "the" or "a"
+STRANGER = re.compile(
+    rf"^(?:the|a|an|this|that) (?P<who>[a-z]{{3,15}})(?: (?:in|at|on|from|with|by|near|behind) (?:[a-z]+ ){{1,3}}?)?"
+    rf" ?(?:{SUBJECT_VERBS})\b"
+)
 # what a word is compared with: people, and the things a visitor also calls "my …" (body, senses, belongings)
 _PERSON_SENSE = ("friend", "mother", "husband", "child", "person", "relative")
 _THING_SENSE = (  # noqa: SIM905
@@ -291,6 +296,8 @@ def subject_of(folded: str, earlier: str = "") -> str:
     m = THIRD_PARTY.search(folded)
     if not m and (unlisted := UNLISTED_SUBJECT.match(folded)) and person_word(unlisted.group("who")):
         return unlisted.group("who")
+    if not m and (stranger := STRANGER.match(folded)) and person_word(stranger.group("who")):
+        return OTHER  # "the astronaut in the video was blind in one eye": someone, not the visitor
     if not m:
         if earlier and FOR_THEM.search(folded) and not FIRST_PERSON.search(folded):
             return earlier

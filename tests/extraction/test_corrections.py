@@ -269,3 +269,36 @@ def test_back_to_what_it_was_after_a_retraction(extractor):
         ("vegan", "negated"),
         ("vegetarian", "asserted"),
     }
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # round 30: a number said alone in what was meant takes the unit of what was said
+        (
+            "sorry, I said an hour before but it's more like two",
+            {("1 hour", "negated"), ("2 hours", "asserted")},
+        ),
+        (
+            "I said 45 minutes earlier but it's actually about 20",
+            {("45 minutes", "negated"), ("20 minutes", "asserted")},
+        ),
+    ],
+)
+def test_a_number_meant_alone_takes_the_unit_said(extractor, message, expected):
+    got = {(f.value, f.polarity) for f in extractor.extract(message) if f.concept == "VisitPlan.TimeBudget"}
+    assert got == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "name"),
+    [
+        ("Mrs Okafor here, I've got 30 Year 4s with me", "Mrs Okafor"),
+        ("Hello, Mr Adeyemi, Year 9 art, 28 students plus 3 staff", "Mr Adeyemi"),
+        ("Hi, Dr Patel speaking", "Dr Patel"),
+        ("mrs okafor here", None),  # a name is written with its capitals
+    ],
+)
+def test_a_teacher_signs_on_by_title_and_surname(extractor, message, name):
+    names = [f.value for f in extractor.extract(message) if f.concept == "Profile.Name"]
+    assert names == ([name] if name else [])

@@ -65,6 +65,10 @@ def needs(extractor: RuleExtractor, message: str) -> set[tuple[str, str, str, st
         ("is there anything for hay fever at the shop?", set()),
         # a word no list holds, read as a person by the word vectors
         ("my homie uses a wheelchair", {("Access.Mobility", "wheelchair user", "asserted", "homie")}),
+        # someone the lists lack, by "the" or "a", is a stranger, not the visitor
+        ("the astronaut in the video was blind in one eye apparently, mad", set()),
+        ("a guard told me the lift is broken", set()),
+        ("the noise is too much for me", {("Access.Sensory", "loud noise", "asserted", "self")}),
         # … and the body, senses and conditions a visitor calls "my …" stay the visitor's
         ("my arthritis is bad today", {("Access.Mobility", "arthritis", "asserted", "self")}),
         ("my eyesight is poor", {("Access.Sight", "poor eyesight", "asserted", "self")}),
@@ -117,3 +121,25 @@ def test_a_list_item_that_names_an_allergen_is_that_allergen():
     maritime = RuleExtractor(load_ontology(ROOT / "tests" / "data" / "blind" / "maritime.json"))
     message = "Teacher here with 30 Year 3 pupils; a few of the pupils are allergic to nuts and two can't eat egg"
     assert {(f.value, f.about) for f in maritime.extract(message)} == {("nuts", "pupils"), ("eggs", "pupils")}
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # a member who shares the visitor's need ("… is too") or still has the one the visitor gave up
+        (
+            "I'm vegan and my son is too",
+            {("Food.Diet", "vegan", "asserted", "self"), ("Food.Diet", "vegan", "asserted", "son")},
+        ),
+        (
+            "we're not vegetarian any more but my daughter still is",
+            {("Food.Diet", "vegetarian", "negated", "self"), ("Food.Diet", "vegetarian", "asserted", "daughter")},
+        ),
+        (
+            "I'm not deaf but my husband is",
+            {("Access.Hearing", "deaf", "negated", "self"), ("Access.Hearing", "deaf", "asserted", "husband")},
+        ),
+    ],
+)
+def test_a_member_who_shares_or_keeps_the_visitors_need(garden, message, expected):
+    assert needs(garden, message) == expected
