@@ -168,7 +168,7 @@ RESPELT = re.compile(
 
 # "My name's not Sam, it's Sian", "I'm not Sheila, I'm Siobhan": the name denied, then the one said
 NAME_NOT = re.compile(
-    r"^(?i:(?:no|nope|sorry|oops|ha|haha|lol|actually|oh)\W+)*(?i:my name(?:'s| is)|i'?m|im|i am)\s+(?i:not)\s+"
+    r"^(?i:(?:no|nope|sorry|oops|ha|haha|lol|actually|oh)\W+)*(?i:(?:my )?names?(?:'s| is)?|i'?m|im|i am)\s+(?i:not)\s+"
     r"(?P<denied>[A-ZÀ-Ý][a-zà-ÿ'-]{1,20})\s*,?\s*(?i:(?:it'?s|its|it is|i'?m|i am|but|just)\s+)?"
     r"(?P<said>[A-ZÀ-Ý][a-zà-ÿ'-]{1,20})\b"
 )

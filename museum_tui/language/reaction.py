@@ -30,6 +30,9 @@ FRAMES = (
     r"with|due to) ",
     # "my hay fever is awful today", "her hayfever": the condition itself, whoever the clause is about
     r"\b(?:my|his|her|their) (?:hay fever|hayfever)\b|\b(?:hay fever|hayfever) (?:is|has been)\b",
+    # "sesame makes my throat close up", "peanuts make my lips swell"
+    r"\b(?:make|makes|made) (?:my|his|her|their) (?:throat|tongue|lips|mouth|face|eyes|skin) (?:close up|swell|"
+    r"swell up|itch|tingle|go puffy|puff up|burn)\b",
     # "nuts could kill me", "bee stings nearly killed me"
     rf"\b(?:could|can|would|will|nearly|almost) kill(?:ed)? {WHO}\b",
 )

@@ -1,0 +1,35 @@
+"""Words visitors used in round 30's museum set that the lexicons and frames lacked (after its first score):
+one word for two needs, a chair that is a wheelchair, a practice said as who one is, a car park's clock, a
+reaction of the throat, a name said without "my"."""
+
+from __future__ import annotations
+
+import pytest
+
+from museum_tui.extraction import RuleExtractor
+
+
+@pytest.fixture(scope="module")
+def extractor(museum_ontology) -> RuleExtractor:
+    return RuleExtractor(museum_ontology)
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        (
+            "I'm deafblind, my interpreter is typing this for me",
+            {("SpecialNeed.HearingImpairment", "deaf", "self"), ("SpecialNeed.VisualImpairment", "blind", "self")},
+        ),
+        ("my cousin uses a chair", {("SpecialNeed.MobilityImpairment", "wheelchair user", "cousin")}),
+        ("sat in a chair by the window", set()),
+        ("I'm a printmaker myself", {("ArtInterest.Medium", "printmaking", "self")}),
+        ("my husband is a photographer", set()),
+        ("parking runs out at half 2", {("VisitPlan.TimeBudget", "until 2:30", "self")}),
+        ("sesame makes my throat close up", {("SpecialNeed.Allergy", "sesame", "self")}),
+        ("Name's not Jo, it's Joanne, the keyboard cut me off", {("Profile.Name", "Joanne", "self")}),
+    ],
+)
+def test_words_visitors_use(extractor, message, expected):
+    got = {(f.concept, f.value, f.about) for f in extractor.extract(message) if f.polarity == "asserted"}
+    assert {g for g in got if g[0] != "VisitPlan.Companions"} == expected
