@@ -78,8 +78,18 @@ class SpanReading:
         likes = self.__dict__.get("_likes")
         if likes is None:
             likes = self.__dict__["_likes"] = [c for c in self.cues if _liking(c, self.ontology)]
-        if cues not in likes or LIST_NOT.search(fold(clause.message or clause.sentence)) or THE_ONES.match(text):
-            return False  # "anything but pop art", "roses. hate them": not liked; "the Hepworth bronzes": a goal
+            ids = {c.concept for c in likes}
+            self.__dict__["_liked_words"] = {
+                w for phrase, owners in self.term_owner.items() if owners & ids for w in phrase.split()
+            }
+        if cues not in likes or THE_ONES.match(text):
+            return False  # "the Hepworth bronzes": particular works, a goal
+        said = set(text.replace(",", " ").split()) - LIST_GLUE
+        known = self.__dict__["_liked_words"]
+        if any(w not in known and w[:-1] not in known and w[:-2] not in known for w in said):
+            return False  # a word no liked thing has: no bare list (cheap, before the terms are run)
+        if LIST_NOT.search(fold(clause.message or clause.sentence)):
+            return False  # "anything but pop art", "roses. hate them": not liked
         rest = text
         for c in likes:
             for regex, _ in c.terms:
