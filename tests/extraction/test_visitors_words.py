@@ -33,3 +33,28 @@ def extractor(museum_ontology) -> RuleExtractor:
 def test_words_visitors_use(extractor, message, expected):
     got = {(f.concept, f.value, f.about) for f in extractor.extract(message) if f.polarity == "asserted"}
     assert {g for g in got if g[0] != "VisitPlan.Companions"} == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "where"),
+    [
+        ("in the Desert House now and wow", "Desert House"),
+        ("down by the boathouse rn", "boathouse"),
+        ("at the end of the day I love roses", None),
+    ],
+)
+def test_where_the_visitor_is_said_without_a_subject(message, where):
+    from pathlib import Path
+
+    from museum_tui.memory import load_ontology
+
+    garden = RuleExtractor(load_ontology(Path(__file__).resolve().parents[2] / "ontologies" / "garden.json"))
+    got = [f.value for f in garden.extract(message) if f.concept == "Visit.Where"]
+    assert got == ([where] if where else [])
+
+
+def test_a_floor_named_after_a_place_is_where_the_visitor_is(extractor):
+    got = [
+        f.value for f in extractor.extract("by the lifts on the ground floor") if f.concept == "Position.CurrentArea"
+    ]
+    assert got == ["ground floor"]
