@@ -54,7 +54,6 @@ def test_where_the_visitor_is_said_without_a_subject(message, where):
 
 
 def test_a_floor_named_after_a_place_is_where_the_visitor_is(extractor):
-    got = [
-        f.value for f in extractor.extract("by the lifts on the ground floor") if f.concept == "Position.CurrentArea"
-    ]
+    said = extractor.extract("by the lifts on the ground floor", "Where are you right now?")
+    got = [f.value for f in said if f.concept == "Position.CurrentArea"]
     assert got == ["ground floor"]
