@@ -100,6 +100,16 @@ def member_before(text: str, start: int) -> str:
     return member_named(m.group(0).strip() if m.group(0).startswith(("my ", "our ")) else m.group("who")) if m else ""
 
 
+# "I was asking about wheelchairs for my aunt": the thing said is for a member, so the need is theirs
+FOR_MEMBER = re.compile(rf"\s+(?:\w+\s+)?for\s+(?P<who>(?:my|our)\s+(?:[\w-]+\s+)?(?:{MEMBERS}))\b")
+
+
+def for_member(text: str, end: int) -> str:
+    """The member the words ending at `end` are said to be for ("wheelchairs for my aunt" → "aunt"), or ""."""
+    m = FOR_MEMBER.match(text, end)
+    return member_named(m.group("who")) if m else ""
+
+
 def presumed(clause: Clause, text: str, start: int, end: int, of_member: bool) -> bool:
     """In a question, is the word at `start:end` a member's need the question takes for granted ("can my son
     who is deaf join?", "anything for my coeliac husband?", "room for my mum's wheelchair?")?"""
@@ -180,4 +190,16 @@ def came_along(cues: list[ConceptCues], message: str, hits: list[Hit], known: Ca
         out += [
             Hit(concept, who, "asserted", message.strip()) for who in here if not any(who in v or v in who for v in had)
         ]
-    return out
+    # "just me - kiwi and sesame", "just me, my boyfriend and his mum": "just me" answers what else the sentence
+    # says (whose the allergies are; who is listed), not that the visitor came alone
+    others = [h for h in out if h.value != "alone"]
+    return [
+        h
+        for h in out
+        if not (
+            h.concept in companions
+            and h.value == "alone"
+            and re.match(r"(?:just|only) me\b", fold(h.evidence))
+            and any(o.concept == h.concept or o.sentence == h.sentence for o in others)
+        )
+    ]

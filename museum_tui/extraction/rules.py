@@ -34,6 +34,7 @@ from .party_reading import (
     MY_BEFORE,
     as_first_person,
     came_along,
+    for_member,
     handed_on,
     joint,
     me_too,
@@ -351,8 +352,9 @@ class RuleExtractor(SpanReading):
             if cues.exclude and cues.exclude.search(fold(value)):
                 continue
             about = member if cues.subject == "self" and clause.third_party else SELF
-            if asked and (owner := member_before(text, start)):
-                about = owner  # "is there room for my mum's wheelchair?"
+            owner = member_before(text, start) if asked or cues.party else ""
+            if owner := owner or (for_member(text, end) if cues.party else ""):
+                about = owner  # "is there room for my mum's wheelchair?", "asking about wheelchairs for my aunt"
             person = PERSON_AFTER.match(text, end)
             # ("Deaf visitor here, …": the visitor signing on, as "wheelchair user here")
             if (

@@ -128,6 +128,7 @@ ABSENT = re.compile(
     r"|\b(?:might|may|could|will|would) (?:\w+ )?(?:come|join us|visit|bring (?:him|her|them))\b.*"
     r"\b(?:next|another|later|tomorrow)\b"
     r"|\b(?:stayed|staying|stays|is|are) (?:at )?home\b|\bback (?:home|at school|at work|in (?!the\b)[a-z]+)\b"
+    r"|\b(?:is|are) (?:coming|visiting|joining us) (?:next|another|later|tomorrow|on)\b"  # "she's coming next month"
     # "my friend who was meant to come is vegan but she is off sick today"
     r"|\boff (?:sick|ill)\b|\b(?:was|were) (?:meant|supposed|going) to (?:come|join)\b"
 )

@@ -143,3 +143,30 @@ def test_a_list_item_that_names_an_allergen_is_that_allergen():
 )
 def test_a_member_who_shares_or_keeps_the_visitors_need(garden, message, expected):
     assert needs(garden, message) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "bot", "expected"),
+    [
+        # a need's thing asked about for a member is theirs, and a member coming another day is not here
+        ("I need a wheelchair for my mum", None, {("Access.Mobility", "wheelchair user", "asserted", "mum")}),
+        ("I was asking about wheelchairs for my aunt, she's coming next month", None, set()),
+        ("I'm fine on my feet", None, set()),
+    ],
+)
+def test_what_is_for_a_member_is_theirs(garden, message, bot, expected):
+    assert needs(garden, message) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "bot", "alone"),
+    [
+        ("just me today", None, True),
+        ("just me, my boyfriend and his mum", None, False),
+        ("just me - kiwi and sesame", "Does anyone in your group have allergies I should know about?", False),
+        ("I am here alone, wheelchair user", None, True),
+    ],
+)
+def test_just_me_answers_what_the_sentence_says(garden, message, bot, alone):
+    companions = {f.value for f in garden.extract(message, bot) if f.concept == "Visit.Companions"}
+    assert ("alone" in companions) is alone
