@@ -15,10 +15,11 @@ from rapidfuzz import fuzz
 
 from museum_tui.language.clauses import Clause
 from museum_tui.language.foreign import name_given
-from museum_tui.language.party import MEMBER, NOT_A_NAME, member_named
+from museum_tui.language.party import MEMBER, NOT_A_NAME, SELF, member_named
 
 from .cues import ConceptCues
 from .hits import Hit
+from .party_reading import as_first_person
 
 Reader = Callable[[str, Clause], list[Hit]]  # (concept, clause) -> that concept's hits in the clause
 
@@ -94,14 +95,18 @@ def _against(clause: Clause, neighbour: Clause, hits: list[Hit], read: Reader, p
     for hit in hits:
         if hit.span is None or hit.polarity != "asserted":
             continue
+        base = neighbour  # a member's clause was read as the visitor would say it: its spans are of those words
+        if hit.about != SELF and (spoken := as_first_person(neighbour.text, hit.about)) is not None:
+            base = replace(neighbour, text=spoken, third_party=False, about=SELF, others_from=None)
         start, end = hit.span
-        number = NUMBER.search(neighbour.text, start, end) if NUMBER.fullmatch(clause.contrast) else None
+        number = NUMBER.search(base.text, start, end) if NUMBER.fullmatch(clause.contrast) else None
         if number is not None:  # "I meant 2 hours, not 1": the number denied, in the words said ("1 hours")
             start, end = number.span()
-        text = neighbour.text[:start] + clause.contrast + neighbour.text[end:]
-        swapped = replace(neighbour, text=text, spans_taken=[], contrast="")
+        text = base.text[:start] + clause.contrast + base.text[end:]
+        swapped = replace(base, text=text, spans_taken=[], contrast="")
         for other in read(hit.concept, swapped):
-            if other.polarity == "asserted" and other.value.lower() != hit.value.lower() and other.about == hit.about:
+            mine = other.about == hit.about or (base is not neighbour and other.about == SELF)
+            if other.polarity == "asserted" and other.value.lower() != hit.value.lower() and mine:
                 out.append(Hit(hit.concept, other.value, "negated", clause.sentence, clause.sentence, None, hit.about))
     return out
 

@@ -30,6 +30,7 @@ ELLIPSIS = re.compile(
     rf"(?:my|our) (?:[\w-]+ )?(?:{MEMBERS})"
     r"(?: still| also)?(?: is| does| has| was| one| does too| is too| does as well| is as well)?$"
 )
+IT_IS_ME = re.compile(r"^(?:but |no |actually )*(?:it is|it was|it is actually) (?:me|me actually|actually me|myself)$")
 MY_BEFORE = re.compile(r"\b(?:my|our)\s+(?:[\w-]+\s+){0,3}$")
 
 
@@ -70,9 +71,11 @@ def member_after(text: str, start: int, end: int, person_after: re.Pattern[str])
 
 def handed_on(clause: Clause, before: Clause | None) -> str:
     """The member a clause hands the clause before's need to ("…, my husband is"), or ""."""
-    if before is None or before.sentence != clause.sentence or not ELLIPSIS.match(clause.text):
+    if before is None or before.sentence != clause.sentence:
         return ""
-    return member_named(clause.text)
+    if IT_IS_ME.match(clause.text) and before.about not in (SELF, OTHER):
+        return SELF  # "it's not my husband who's diabetic, it's me"
+    return member_named(clause.text) if ELLIPSIS.match(clause.text) else ""
 
 
 # "both kids are vegan, same as me", "my husband is coeliac and so am I": the visitor says it of themselves too

@@ -170,3 +170,22 @@ def test_what_is_for_a_member_is_theirs(garden, message, bot, expected):
 def test_just_me_answers_what_the_sentence_says(garden, message, bot, alone):
     companions = {f.value for f in garden.extract(message, bot) if f.concept == "Visit.Companions"}
     assert ("alone" in companions) is alone
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # a correction's "not Y" in a member's clause is denied for that member
+        (
+            "my son's allergic to shellfish, not peanuts",
+            {("Food.Allergy", "shellfish", "asserted", "son"), ("Food.Allergy", "peanuts", "negated", "son")},
+        ),
+        # "it's me" takes the need the cleft denied for a member
+        (
+            "it's not my husband who's diabetic, it's me",
+            {("Food.Diet", "diabetic", "negated", "husband"), ("Food.Diet", "diabetic", "asserted", "self")},
+        ),
+    ],
+)
+def test_a_correction_inside_a_members_clause(garden, message, expected):
+    assert needs(garden, message) == expected
