@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from museum_tui.language.clauses import INJECTION, Clause, fold, is_affirmative, need_under_no, split_clauses
 from museum_tui.language.difficulty import hard_for_me
 from museum_tui.language.party import OTHER, SELF, absent, handed_back, member_named
-from museum_tui.language.reaction import reacts
+from museum_tui.language.reaction import reacts, unharmed
 from museum_tui.memory import Ontology
 
 from .carried import liked_after
@@ -302,7 +302,7 @@ class RuleExtractor(SpanReading):
             or self._bare(cues, text)
             or self._listed(cues, clause, text)
             or (cues.copula and subjectless(cues, text))
-            or (cues.reaction and reacts(text))  # "tree nuts put me in hospital"
+            or (cues.reaction and (reacts(text) or unharmed(text)))  # "nuts put me in hospital", "… are fine for me"
         )
         found: list[Span] = []
         pattern_sets = [("plain", cues.patterns), ("proper", cues.proper_patterns)]
@@ -383,6 +383,7 @@ class RuleExtractor(SpanReading):
                 negated = retracted
             else:
                 negated = retracted or clause.negated_before(start, text=unnegated) or any(a >= end for a in after)
+                negated = negated or bool(cues.reaction and unharmed(text, start, end))  # "peanuts are fine for me"
                 negated = negated and not (cues.party and need_under_no(text, start, end))  # "no strobe lights please"
             if (start, end) in denied:
                 negated = not clause.negated_before(start)  # "not fine with stairs" asserts it

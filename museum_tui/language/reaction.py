@@ -42,3 +42,21 @@ REACTION = re.compile("|".join(f"(?:{frame})" for frame in FRAMES))
 def reacts(text: str) -> bool:
     """Does `text` (one folded clause) say that something sets off a bodily reaction?"""
     return REACTION.search(text) is not None
+
+
+# "peanuts are fine for me", "eggs don't bother me" (right after the thing), "I'm fine with almonds" (right
+# before it): the thing does the speaker no harm, so a concept with reactions reads its term there as denied
+HARMLESS_AFTER = re.compile(
+    r"\s*(?:(?:is|are) (?:fine|ok|okay|no problem|not a problem)(?: for| with) (?:me|him|her|them|us)\b"
+    r"|(?:do|does) not (?:bother|affect) (?:me|him|her|them|us)\b)"
+)
+HARMLESS_BEFORE = re.compile(r"\b(?:i am|he is|she is|we are) (?:fine|ok|okay) with (?:any |the )?$")
+HARMLESS = re.compile(rf"\b(?:{HARMLESS_AFTER.pattern.strip()})|{HARMLESS_BEFORE.pattern.removesuffix('$')}")
+
+
+def unharmed(text: str, start: int = 0, end: int = 0) -> bool:
+    """Does `text` (one folded clause) say that the thing at `start:end` does the speaker no harm? With no
+    span, whether it says so of anything."""
+    if not end:
+        return HARMLESS.search(text) is not None
+    return bool(HARMLESS_AFTER.match(text, end) or HARMLESS_BEFORE.search(text, 0, start))

@@ -70,3 +70,23 @@ def test_an_allergy_said_by_the_reaction(garden: RuleExtractor, message: str, ex
 def test_conditions_things_kept_away_from_and_denials_typed_plainly(garden, message, expected):
     facts = garden.extract(message)
     assert {(f.value, f.polarity, f.about) for f in facts if f.concept == "Food.Allergy"} == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # a thing said to do the visitor no harm is no allergy of theirs (the other thing said still is)
+        ("it's actually tree nuts, peanuts are fine for me", {("tree nuts", "asserted"), ("peanuts", "negated")}),
+        ("I'm fine with almonds", {("almonds", "negated")}),
+        ("eggs don't bother me", {("eggs", "negated")}),
+        ("the cafe is fine for me", set()),
+    ],
+)
+def test_what_does_no_harm_is_denied(message, expected):
+    from pathlib import Path
+
+    from museum_tui.extraction import RuleExtractor
+    from museum_tui.memory import load_ontology
+
+    garden = RuleExtractor(load_ontology(Path(__file__).resolve().parents[2] / "ontologies" / "garden.json"))
+    assert {(f.value, f.polarity) for f in garden.extract(message) if f.concept == "Food.Allergy"} == expected
