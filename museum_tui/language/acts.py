@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import re
 
-GREETING = re.compile(r"^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|greetings)\b")
+GREETING = re.compile(
+    r"^(?:hi|hello|hey|hiya|heya|howdy|(?:good|gd) ?(?:morning|afternoon|evening|day)|greetings"
+    r"|mornin[g']?(?=\s*(?:[,!.]|$|all\b|there\b|folks\b|mate\b)))\b"  # "morning!", not "morning tours?"
+)
 # (and in the languages visitors write in: "Danke, very helpful! Tschüss")
 THANKS = re.compile(r"\b(?:thanks|thank you|cheers|ta|danke|merci|gracias|grazie|obrigad[oa]|dank je|bedankt)\b")
 # Leaving said in other words counts too: "heading home now", "we're off now", "gotta go" (not "heading to…")

@@ -32,3 +32,13 @@ def test_and_for_someone_asks_the_last_question_again_for_them() -> None:
     case = {"q": "and for my nan? she's 82", "before": ["How much is the Light & Shadow exhibition?"]}
     reply = asyncio.run(answer(MUSEUM, case))
     assert "£9" in reply, reply
+
+
+def test_a_greeting_typed_short_is_a_greeting_and_a_time_of_day_is_not() -> None:
+    """ "Gd morning! I'm Evelyn, just popped in for a wander" was answered without a hello (round 30's
+    garden questions); "morning" before a noun is when, not a greeting."""
+    garden = ONTOLOGIES / "garden.json"
+    reply = asyncio.run(answer(garden, {"q": "Gd morning! I'm Evelyn, just popped in for a wander"}))
+    assert reply.startswith("Hello, Evelyn"), reply
+    reply = asyncio.run(answer(garden, {"q": "morning tours?"}))
+    assert "Hello" not in reply and "Garden highlights walk" in reply, reply
