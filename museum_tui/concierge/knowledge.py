@@ -347,7 +347,11 @@ def party_clash(e: Exhibition, known: Known) -> tuple[str, str] | None:
 
 def clash(e: Exhibition, known: Known) -> str | None:
     """Why a show does not suit the visitor's needs (a loud room for someone sensitive to noise)."""
-    notes = e.notes
+    return clash_with(e.notes, known)
+
+
+def clash_with(notes: str, known: Known) -> str | None:
+    """Why something whose notes or tags are `notes` (lower case) does not suit the visitor's needs."""
     for rule, value in known.role("need"):
         low = fold(value)
         for avoid in rule.avoid:

@@ -10,7 +10,7 @@ from museum_tui.language.party import member_named
 
 from . import timing
 from .index import Hit
-from .knowledge import Known
+from .knowledge import Known, clash_with
 from .lexicon import fold, phrase_in
 from .model import Cafe, Tour, Venue
 from .question import Question
@@ -79,6 +79,13 @@ class TimeAnswers:
         suiting = [t for t in tours if named & set(t.access)]
         return suiting if not known.tour_tags().keys() & named else []
 
+    def _one_tour(self, t: Tour, known: Known, now: datetime) -> str:
+        """A tour asked about by name: when it runs, what it is like ("Good to know: full darkness, …"), and
+        whether that suits the visitor's needs ("is Black Hole Dive ok for me?" with motion sickness)."""
+        text = timing.tour_line(t, now) + (f" Good to know: {', '.join(t.access)}." if t.access else "")
+        why = clash_with(" ".join(t.access).lower(), known)
+        return f"It may not suit you: {why}.\n\n{text}" if why else text
+
     def tours(self, hits: list[Hit], q: Question, known: Known, now: datetime, pool: list[Tour] | None = None) -> str:
         """One tour when the question picks one out, else the tours (of `pool`: those at one place) that fit
         the question: for a party member's need, still to come today, the next, on a day named."""
@@ -96,7 +103,7 @@ class TimeAnswers:
             runs = timing.runs_today(top.entry.obj, now)
             if LAST_ONE.search(q.folded) and runs:  # "when is the last land train?"
                 return f"The last **{top.entry.obj.name}** today is at {timing.clock(runs[-1].start)}."
-            return timing.tour_line(top.entry.obj, now)
+            return self._one_tour(top.entry.obj, known, now)
         near = timing.named_by([h.entry.obj for h in tour_hits], q.folded)
         if "long" in q.focus and len(near) > 1 and all(t.minutes for t in near):
             # "how long does the underground tour last?" of three tours by that name: each one's length

@@ -42,3 +42,15 @@ def test_a_greeting_typed_short_is_a_greeting_and_a_time_of_day_is_not() -> None
     assert reply.startswith("Hello, Evelyn"), reply
     reply = asyncio.run(answer(garden, {"q": "morning tours?"}))
     assert "Hello" not in reply and "Garden highlights walk" in reply, reply
+
+
+def test_a_tour_named_says_what_it_is_like_and_whether_it_suits_the_visitor() -> None:
+    """ "is Black Hole Dive ok for me?" with motion sickness said nothing of its fast motion (round 30's
+    planetarium, written from docs/ alone): a tour's access tags are checked against the needs' avoid rules,
+    as a show's notes are, and said."""
+    planetarium = ONTOLOGIES.parent / "tests" / "data" / "blind" / "planetarium.json"
+    case = {"q": "is Black Hole Dive ok for me?", "memory": [["Care.MotionSickness", "motion sickness", "self"]]}
+    reply = asyncio.run(answer(planetarium, case))
+    assert reply.startswith("It may not suit you: it has fast, swooping motion.") and "fast motion" in reply, reply
+    reply = asyncio.run(answer(planetarium, {"q": "is Black Hole Dive ok for me?"}))
+    assert "may not suit" not in reply and "Good to know: wheelchair space" in reply, reply
