@@ -57,3 +57,19 @@ def test_a_floor_named_after_a_place_is_where_the_visitor_is(extractor):
     said = extractor.extract("by the lifts on the ground floor", "Where are you right now?")
     got = [f.value for f in said if f.concept == "Position.CurrentArea"]
     assert got == ["ground floor"]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "i cant cope with hot humid places, i get dizzy and panicky",
+        "yes but not the hot ones, I overheat badly with my MS",
+    ],
+)
+def test_heat_the_body_can_not_take_in_the_garden(message):
+    from pathlib import Path
+
+    from museum_tui.memory import load_ontology
+
+    garden = RuleExtractor(load_ontology(Path(__file__).resolve().parents[2] / "ontologies" / "garden.json"))
+    assert ("Access.Sensory", "heat") in {(f.concept, f.value) for f in garden.extract(message)}
