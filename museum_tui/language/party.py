@@ -111,6 +111,7 @@ FELT_BY = re.compile(
     r"terrifies|terrify|worry|worries|tires?|exhausts?|hurts?|triggers?)\s+(?:out\s+)?(?P<who>(?:my|our) "
     rf"(?:{NOT_MINE}[\w-]+\s+){{0,2}}?(?:{MEMBERS}))\b"
 )
+FELT_BY_THEM = re.compile(FELT_BY.pattern.split("(?P<who>")[0] + r"(?:her|him|them)\b")
 # "just my husband, …", "only the little one", "yeah my partner": an answer that says whose the rest is
 _ANSWERED = rf"(?P<who>(?:my|our|the)\s+(?:[\w-]+\s+)?(?:{MEMBERS}))"
 _ALONE = _ANSWERED.replace("?P<who>", "?P<only>")
@@ -292,6 +293,10 @@ def subject_of(folded: str, earlier: str = "") -> str:
         if said is not None:
             who = member_named(said.group(said.lastgroup or "who"))
             return CANONICAL.get(who, who) if who else OTHER
+    if (them := FELT_BY_THEM.search(folded)) and not FIRST_PERSON.search(folded, them.start()):
+        # "brought my autistic daughter along, sudden loud sounds really upset her": hers; an unknown "her": no one's
+        who = member_named(folded[: them.start()]) or earlier
+        return CANONICAL.get(who, who) if who else OTHER
     if (cleft := CLEFT.match(folded)) is not None:  # "it's grandad who's deaf": said of grandad
         return CANONICAL.get(cleft.group("who"), cleft.group("who"))
     m = THIRD_PARTY.search(folded)

@@ -189,3 +189,24 @@ def test_just_me_answers_what_the_sentence_says(garden, message, bot, alone):
 )
 def test_a_correction_inside_a_members_clause(garden, message, expected):
     assert needs(garden, message) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # what upsets "her" is the member's named before it, in the same clause or the one before
+        (
+            "brought my autistic daughter along, sudden loud sounds really upset her",
+            {
+                ("Access.Sensory", "autistic", "asserted", "daughter"),
+                ("Access.Sensory", "loud noise", "asserted", "daughter"),
+            },
+        ),
+        ("my son is here, crowds stress him out", {("Access.Sensory", "crowds", "asserted", "son")}),
+        # … and an unknown "her" is no one the visitor named: nothing is kept
+        ("loud noises upset her", set()),
+        ("crowds stress me out", {("Access.Sensory", "crowds", "asserted", "self")}),
+    ],
+)
+def test_what_acts_on_him_or_her_is_felt_by_the_member_named(garden, message, expected):
+    assert needs(garden, message) == expected
