@@ -73,3 +73,14 @@ def test_heat_the_body_can_not_take_in_the_garden(message):
 
     garden = RuleExtractor(load_ontology(Path(__file__).resolve().parents[2] / "ontologies" / "garden.json"))
     assert ("Access.Sensory", "heat") in {(f.concept, f.value) for f in garden.extract(message)}
+
+
+@pytest.mark.parametrize(
+    ("message", "goal"),
+    [
+        ("first thing on my list is the Hepworth garden", "Hepworth garden"),
+        ("Hey! Dreamers is the reason we came in. Do we need to book?", "Dreamers"),
+    ],
+)
+def test_what_the_visitor_came_for_said_as_a_list_or_a_reason(extractor, message, goal):
+    assert [f.value for f in extractor.extract(message) if f.concept == "VisitPlan.Goal"] == [goal]
