@@ -20,6 +20,7 @@ HERE = re.compile(
     r"(?:the\s+)?(?!here\b|there\b)([a-z0-9' &-]{2,40}?)(?=\s*(?:[,.?!;]|\bwhere\b|\bhow\b|\band\b|\bwhat\b|\bis\b|$|"
     r"(?<!\bnext)(?<!\bclose)\s(?:up |down |over |back )?(?:to|into|towards?)\b))"  # "from the gate to the bats"
 )
+A_THING = re.compile(r"\s*(?:(?:on|in|at|by)\s+)?an?\s")  # "I'm in a wheelchair", "in a hurry": no place
 # someone's own chair is their wheelchair ("a tour I can join in my chair?"); "a chair" is a seat
 THEIR_CHAIR = re.compile(r"\b(?P<whose>my|his|her|their|our|mums?|mum's|dads?|dad's|nan's|gran's|grandad's) chair\b")
 NEAR = re.compile(r"\b(?:near|nearest to|closest to|to|by|next to|beside)\s+(?:the\s+)?([a-z0-9' &-]{3,40})")
@@ -95,7 +96,7 @@ class Question:
             feelings_table.setdefault(k, v)
         feelings = [topic for topic, phrases in feelings_table.items() if any(lx.phrase_in(p, folded) for p in phrases)]
         # where the visitor says they are: the first such phrase naming a known place ("from here" names none)
-        places = [(m, floor_in(venue, m.group(1))) for m in HERE.finditer(folded)]
+        places = [(m, floor_in(venue, m.group(1))) for m in HERE.finditer(folded) if not A_THING.match(m.group(1))]
         here_match, here = next(((m, f) for m, f in places if f is not None), places[0] if places else (None, None))
         near_match = NEAR.search(folded)
         budget_match = BUDGET.search(folded)

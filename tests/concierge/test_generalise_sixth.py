@@ -54,3 +54,13 @@ def test_a_tour_named_says_what_it_is_like_and_whether_it_suits_the_visitor() ->
     assert reply.startswith("It may not suit you: it has fast, swooping motion.") and "fast motion" in reply, reply
     reply = asyncio.run(answer(planetarium, {"q": "is Black Hole Dive ok for me?"}))
     assert "may not suit" not in reply and "Good to know: wheelchair space" in reply, reply
+
+
+def test_in_a_wheelchair_is_no_place_the_visitor_is() -> None:
+    """ "How do I get to Light & Shadow? I'm in a wheelchair so no stairs pls" said "It's on this floor":
+    "in a wheelchair" was read as where the visitor stood, and its words matched a place upstairs."""
+    case = {"q": "How do I get to Light & Shadow? I'm in a wheelchair so no stairs pls"}
+    reply = asyncio.run(answer(MUSEUM, case))
+    assert "Lift A" in reply and "on this floor" not in reply, reply
+    reply = asyncio.run(answer(MUSEUM, {"q": "I'm in gallery 3, how do I get to Light & Shadow?"}))
+    assert "on this floor" in reply, reply
