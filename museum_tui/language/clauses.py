@@ -244,7 +244,7 @@ def split_clauses(
         if not sentence or not re.search(r"\w", sentence):
             continue
         is_question = sentence.rstrip().endswith("?")
-        parts = [p.strip(" ,.!?;:-\"'") for p in _split(sentence) for p in contrast(p)]
+        parts = [p.strip(" ,.!?;:-\"'") for p in _split(sentence) for p in contrast(p) for p in _name_who(p)]
         parts = [p for p in parts if p and re.search(r"\w", p)]
         if is_question and parts and "," in parts[-1]:  # "I'm on crutches, best way up to gallery 3?"
             said, _, asked = parts[-1].rpartition(",")
@@ -270,7 +270,10 @@ def split_clauses(
             last = index == len(parts) - 1
             # "…the mother-in-law, who uses a walking frame": a relative clause about the member just named
             relative_to = last_member(clauses[-1].text) if index and RELATIVE_OPEN.match(folded) else ""
-            if relative_to and clauses[-1].sentence == sentence.strip(" \"'"):
+            by_name = index and RELATIVE_OPEN.match(folded) and named and clauses[-1].text.endswith(f" {named}")
+            if by_name and clauses[-1].sentence == sentence.strip(" \"'"):  # "here with Jamie who uses a wheelchair"
+                clause.text = folded = f"{named} {folded.split(' ', 1)[1]}"
+            elif relative_to and clauses[-1].sentence == sentence.strip(" \"'"):
                 folded = f"my {relative_to} {folded.split(' ', 1)[1]}" if " " in folded else folded
                 clause.text = folded
             clause.question = (is_question and last) or bool(QUESTION_START.match(folded))
@@ -294,6 +297,8 @@ def split_clauses(
             said = fold(re.sub(r"\([^)]*\)", " ", part)) if person else ""
             if person and not FIRST_PERSON.search(re.sub(r"^(?:\w+ )?(?:our|my) ", "", said)):
                 clause.about = person
+            if by_name and clauses[-1].sentence == clause.sentence:
+                clause.about = named  # "…with Jamie who has cerebral palsy": Jamie's
             # "mum's got a bad hip and can't walk far": still mum; "yeah my partner - shellfish": the partner's
             same = clause.about == SELF and index and clauses[-1].sentence == clause.sentence
             if same and (
@@ -328,6 +333,15 @@ def split_clauses(
 ABSTAINS = re.compile(
     r"\b(?:can not|cannot|must not|should not|is not allowed to|are not allowed to) (?:have|eat|drink|touch)\b"
 )
+# "here with Jamie who has cerebral palsy": what follows "who" is said of the one named, a clause of its own
+NAME_WHO = re.compile(r"\b(?:with|for|after|to)\s+[A-Z][a-z]{1,14}(?=\s+who\s)")
+
+
+def _name_who(part: str) -> list[str]:
+    m = NAME_WHO.search(part)
+    return [part[: m.end()], part[m.end() :].strip()] if m else [part]
+
+
 KIN_THEN_NAME = re.compile(rf"\b(?i:my|our) (?P<kin>(?i:{MEMBERS})) (?P<name>[A-Z][a-z]{{1,14}})\b")
 BROUGHT = re.compile(rf"\b(?:brought|bringing|got|with)\s+(?:the\s+)?(?P<who>{KIN})\b")
 RELATIVE_OPEN = re.compile(r"^(?:who|whose) (?:is|has|uses|needs|can|wears|gets|relies|struggles)\b")

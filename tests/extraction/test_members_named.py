@@ -210,3 +210,14 @@ def test_a_correction_inside_a_members_clause(garden, message, expected):
 )
 def test_what_acts_on_him_or_her_is_felt_by_the_member_named(garden, message, expected):
     assert needs(garden, message) == expected
+
+
+def test_who_follows_a_name_the_visitor_is_with_is_said_of_them(museum_ontology):
+    """Round 29's museum set: a support worker's client's wheelchair was the support worker's own."""
+    museum = RuleExtractor(museum_ontology)
+    message = (
+        "I'm a support worker, here with Jamie who has cerebral palsy, uses a wheelchair, and loud noise upsets him"
+    )
+    facts = {(f.concept, f.value, f.about) for f in museum.extract(message) if f.concept.startswith("SpecialNeed")}
+    assert facts and all(about == "jamie" for _, _, about in facts), facts
+    assert ("SpecialNeed.MobilityImpairment", "wheelchair user", "jamie") in facts
