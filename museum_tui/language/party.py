@@ -45,9 +45,10 @@ MEMBERS = (  # the in-law forms first: "mother" would otherwise match the start 
     r"clients?|bride|groom|best man|bridesmaids?|maid of honou?r|page boy|flower girl|"  # (a wedding party's too)
     r"bestie|bezzie|bff|best friend|hubbie|hubster|wifey|bairn|godson|goddaughter|stepmom|stepmother|stepfather"
 )
-SOME_OF = (
+SOME_OF = (  # "one pupil", "two of the children", "one little lad in my group"
     r"\b(?:one|two|three|four|some|several|a few|another|a couple)\s+(?:of\s+)?(?:(?:the|my|our|them)\s+)?"
-    rf"(?P<some>(?:{MEMBERS}))\b"
+    rf"(?:(?:little|young|older|younger|small)\s+)?(?P<some>(?:{MEMBERS}))\b"
+    r"(?:\s+(?:in|from|of) (?:my|our|the) (?:group|class|party|lot|school))?"
 )
 THIRD_PARTY = re.compile(
     rf"(?<!with )(?<!brought )(?<!and )\b(?:my|our|his|her|their|a|the|both|all)\s+"

@@ -65,6 +65,11 @@ def needs(extractor: RuleExtractor, message: str) -> set[tuple[str, str, str, st
         ("is there anything for hay fever at the shop?", set()),
         # a word no list holds, read as a person by the word vectors
         ("my homie uses a wheelchair", {("Access.Mobility", "wheelchair user", "asserted", "homie")}),
+        # one of a group the visitor leads, described ("one little lad in my group")
+        (
+            "one little lad in my group has an egg allergy, his mum's given me his epipen",
+            {("Food.Allergy", "eggs", "asserted", "lad")},
+        ),
         # someone the lists lack, by "the" or "a", is a stranger, not the visitor
         ("the astronaut in the video was blind in one eye apparently, mad", set()),
         ("a guard told me the lift is broken", set()),
