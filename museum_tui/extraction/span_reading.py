@@ -22,6 +22,13 @@ LIST_GLUE = frozenset(
     an all way really too also definitely for me please big massive lots loads of some more any that sort kind
     type""".split()  # noqa: SIM905
 )
+# frames of liking no lexicon needs to list: the thing is the visitor's place, thing, weakness; it is why they came
+LIKING_FRAME = re.compile(
+    r"\b(?:is|are) (?:my|our) (?:happy place|thing|jam|weakness|obsession|passion|fave|favourite|favorite|"
+    r"whole life|absolute favourite|everything)\b"
+    r"|^give me (?:a |an |some )?.+ and (?:i am|i'm|we are|we're) happy\b"
+    r"|\b(?:is|are) (?:\w+ )?(?:the reason )?why (?:i|we) (?:came|come|got the bus|are here|am here)\b"
+)
 LIST_NOT = re.compile(r"\b(?:but|not|no|except|nor|never|hate|stand|without|instead)\b|^or\b")
 THE_ONES = re.compile(r"^(?:the|this|that|these|those)\b")
 LIKED = ("love", "like", "into", "enjoy", "fan of", "big fan", "favourite", "favorite", "interested in")
@@ -82,7 +89,11 @@ class SpanReading:
             self.__dict__["_liked_words"] = {
                 w for phrase, owners in self.term_owner.items() if owners & ids for w in phrase.split()
             }
-        if cues not in likes or THE_ONES.match(text):
+        if cues not in likes:
+            return False
+        if LIKING_FRAME.search(fold(clause.sentence)):
+            return True  # "ancient woodland is my happy place", "give me a good rock garden and I'm happy"
+        if THE_ONES.match(text):
             return False  # "the Hepworth bronzes": particular works, a goal
         said = set(text.replace(",", " ").split()) - LIST_GLUE
         known = self.__dict__["_liked_words"]

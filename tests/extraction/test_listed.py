@@ -66,3 +66,17 @@ def test_a_sensitive_concept_is_never_read_from_a_bare_list(tmp_path: Path) -> N
     (tmp_path / "g.lexicon.json").write_text(json.dumps(lexicon), encoding="utf-8")
     facts = RuleExtractor(load_ontology(tmp_path / "g.json")).extract("vegan and roses")
     assert {(f.concept, f.value) for f in facts} == {("Food.Diet", "vegan")}
+
+
+@pytest.mark.parametrize(
+    ("venue", "message", "expected"),
+    [
+        ("garden", "Ancient woodland is my happy place", {("Interest.Landscape", "woodland")}),
+        ("garden", "Orchids are my weakness — is the festival still on?", {("Interest.Plant", "orchids")}),
+        ("museum", "rothko is literaly why i got the bus in this weather", {("ArtInterest.Artist", "Mark Rothko")}),
+        ("garden", "roses are not my thing", {("Interest.Dislike", "roses")}),  # refused: no liking
+    ],
+)
+def test_frames_of_liking_no_lexicon_lists(venues, venue, message, expected):
+    got = {(f.concept, f.value) for f in venues[venue].extract(message) if f.polarity == "asserted"}
+    assert {g for g in got if g[0].startswith(("Interest.", "ArtInterest."))} == expected
