@@ -9,29 +9,13 @@ import re
 from typing import Any
 
 from museum_tui.language.clauses import ABSTAINS, NEGATION, Clause, fold
+from museum_tui.language.liking import LIKED, LIKING_FRAME, LIST_GLUE, LIST_NOT, THE_ONES
 
 from .cues import ConceptCues
 from .grounding import Grounding
 from .hits import Hit, Span, tidy_hits
 from .reading import BARE_WORDS, DANGLING, FILLER, FORGET, NOT_A_VALUE, SPLIT_VALUES, capitalised, original_case
 from .values import tidy
-
-# the words that join a bare list of things liked: "mostly planets and the moon", "pop art all the way"
-LIST_GLUE = frozenset(
-    """and or plus mostly mainly especially particularly basically anything everything stuff things thing the a
-    an all way really too also definitely for me please big massive lots loads of some more any that sort kind
-    type""".split()  # noqa: SIM905
-)
-# frames of liking no lexicon needs to list: the thing is the visitor's place, thing, weakness; it is why they came
-LIKING_FRAME = re.compile(
-    r"\b(?:is|are) (?:my|our) (?:happy place|thing|jam|weakness|obsession|passion|fave|favourite|favorite|"
-    r"whole life|absolute favourite|everything)\b"
-    r"|^give me (?:a |an |some )?.+ and (?:i am|i'm|we are|we're) happy\b"
-    r"|\b(?:is|are) (?:\w+ )?(?:the reason )?why (?:i|we) (?:came|come|got the bus|are here|am here)\b"
-)
-LIST_NOT = re.compile(r"\b(?:but|not|no|except|nor|never|hate|stand|without|instead)\b|^or\b")
-THE_ONES = re.compile(r"^(?:the|this|that|these|those)\b")
-LIKED = ("love", "like", "into", "enjoy", "fan of", "big fan", "favourite", "favorite", "interested in")
 
 
 def _liking(cues: ConceptCues, ontology: Any) -> bool:
