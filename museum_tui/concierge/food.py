@@ -44,6 +44,11 @@ ALLERGY_SAID = re.compile(
     r"\b(?:can(?:no|')t|cannot|mustn't|must not|shouldn't) (?:have|eat|take) (?:any )?(\w+)"
 )
 
+# words after "allergic to" that point back at what was said, not an allergen
+NO_ALLERGEN = frozenset(
+    "both them it that this those these all any anything everything either each stuff things something lots".split()  # noqa: SIM905
+)
+
 
 def allergy_said(venue: Venue, folded: str) -> bool:
     """The question names an allergen to keep out ("nut-free", "allergic to milk"; not "step-free")."""
@@ -76,8 +81,8 @@ class FoodAnswers:
         denied = {fold(value) for _, value, _ in known.retracted}  # "my son isn't allergic to nuts, it's eggs"
         for m in re.finditer(ALLERGY_SAID, q.folded):
             word = next(g for g in m.groups() if g)
-            if fold(word) in denied:
-                continue
+            if fold(word) in denied or fold(word) in NO_ALLERGEN:
+                continue  # "allergic to both": the things said before, already read
             if word != "gluten" or not diet_tags(self.venue, q.folded):
                 for tag in allergen_tags(self.venue, word):
                     avoid.setdefault(tag, word)

@@ -64,3 +64,12 @@ def test_in_a_wheelchair_is_no_place_the_visitor_is() -> None:
     assert "Lift A" in reply and "on this floor" not in reply, reply
     reply = asyncio.run(answer(MUSEUM, {"q": "I'm in gallery 3, how do I get to Light & Shadow?"}))
     assert "on this floor" in reply, reply
+
+
+def test_allergic_to_both_is_no_allergen_called_both() -> None:
+    """Found using the app: "…my son can't have egg or milk, allergic to both. anything at the cafe they can
+    have?" answered "With milk, eggs, both and vegan in mind": the question's own "allergic to both" was
+    read as an allergen."""
+    q = "both my kids are vegan and my son can't have egg or milk, allergic to both. anything at the cafe they can have?"
+    reply = asyncio.run(answer(MUSEUM, {"q": q}))
+    assert "both and" not in reply and "eggs (your son)" in reply and "milk (your son)" in reply, reply
