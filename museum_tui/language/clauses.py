@@ -207,7 +207,12 @@ class Clause:
         for i in range(len(before) - 1, -1, -1):
             # "can not manage steps with my walker", "can not go far without my frame": the thing one goes
             # with is had, whatever the verb before it denies ("without a wheelchair" still denies one)
-            kept = before[i] == "with" or (before[i] == "without" and before[i + 1 : i + 2] in POSSESSORS)
+            kept = (
+                (before[i] == "with" and before[max(0, i - 2) : i] != ["not", "me"])
+                or (  # "not me with the …"
+                    before[i] == "without" and before[i + 1 : i + 2] in POSSESSORS
+                )
+            )
             if before[i] in SCOPE_ENDS or kept:
                 before = before[i + 1 :]
                 break

@@ -118,6 +118,7 @@ _ANSWERED = rf"(?P<who>(?:my|our|the)\s+(?:[\w-]+\s+)?(?:{MEMBERS}))"
 _ALONE = _ANSWERED.replace("?P<who>", "?P<only>")
 ONLY_MEMBER = re.compile(
     rf"^(?:(?:yes|yeah|yep|yup|aye|just|only|that is|that would be|it is)\s+(?:,\s+)?)+{_ANSWERED}\b|^{_ALONE}$"
+    rf"|^{_ANSWERED.replace('?P<who>', '?P<first>')} ,"  # "my son, sesame and kiwi": the member, then theirs
 )
 # "loud noises can be a lot for her", "the labels are no use to him": the member named before, as object
 FOR_THEM = re.compile(r"\b(?:for|to)\s+(?:her|him|them)\b")

@@ -226,3 +226,31 @@ def test_who_follows_a_name_the_visitor_is_with_is_said_of_them(museum_ontology)
     facts = {(f.concept, f.value, f.about) for f in museum.extract(message) if f.concept.startswith("SpecialNeed")}
     assert facts and all(about == "jamie" for _, _, about in facts), facts
     assert ("SpecialNeed.MobilityImpairment", "wheelchair user", "jamie") in facts
+
+
+@pytest.mark.parametrize(
+    ("message", "bot", "expected"),
+    [
+        # round 31's museum set: "not me with the nut allergy" denies it of the visitor, then hands it on
+        (
+            "oh it's not me with the nut allergy, it's my son",
+            None,
+            {("Food.Allergy", "nuts", "negated", "self"), ("Food.Allergy", "nuts", "asserted", "son")},
+        ),
+        # a member named first, then what is theirs
+        (
+            "my son, sesame and kiwi",
+            "Does anyone in your party have allergies?",
+            {("Food.Allergy", "sesame", "asserted", "son"), ("Food.Allergy", "kiwi", "asserted", "son")},
+        ),
+        # "… is tho"
+        (
+            "nah im not deaf lol, my mate is tho, he's just parking the car",
+            None,
+            {("Access.Hearing", "deaf", "negated", "self"), ("Access.Hearing", "deaf", "asserted", "mate")},
+        ),
+    ],
+)
+def test_round_31_whose_the_need_is(garden, message, bot, expected):
+    got = {(f.concept, f.value, f.polarity, f.about) for f in garden.extract(message, bot)}
+    assert {g for g in got if g[0].startswith(("Access.", "Food."))} == expected
