@@ -13,7 +13,7 @@ from museum_tui.language.liking import LIKED, LIKING_FRAME, LIST_GLUE, LIST_NOT,
 
 from .cues import ConceptCues
 from .grounding import Grounding
-from .hits import Hit, Span, tidy_hits
+from .hits import Hit, Span, inside_any, tidy_hits
 from .reading import BARE_WORDS, DANGLING, FILLER, FORGET, NOT_A_VALUE, SPLIT_VALUES, capitalised, original_case
 from .values import tidy
 
@@ -26,6 +26,8 @@ def _liking(cues: ConceptCues, ontology: Any) -> bool:
     return any(cues.triggers.fullmatch(w) for w in LIKED)
 
 
+# words that say more of the same after a trigger ("I'm allergic, carry an epipen everywhere")
+SAYS_MORE = frozenset("carry carries carrying an a my me with always everywhere on at all times and so too".split())  # noqa: SIM905
 SAID_APART = re.compile(r"\s*,\s*(?:just|only|but|except|instead|now)\b")
 
 
@@ -43,22 +45,39 @@ class SpanReading:
             return None
         for m in cues.triggers.finditer(clause.text):
             rest = clause.text[m.end() :].strip(" ,")
-            if not rest or DANGLING.fullmatch(rest):
+            # "… I'm properly allergic, carry an epipen everywhere": what follows only says more of the same
+            more = set(cues.triggers.sub(" ", rest).replace(",", " ").split()) - SAYS_MORE
+            if not rest or DANGLING.fullmatch(rest) or not more:
                 negative_trigger = bool(NEGATION.search(m.group(0)))
                 return clause.retraction or (not negative_trigger and clause.negated_before(m.start()))
         return None
 
     def _borrow(self, cues: ConceptCues, clause: Clause, clauses: list[Clause], negated: bool) -> list[Hit]:
-        """The terms of the other clauses of the same sentence, asserted or denied as `clause` says."""
+        """The terms of the other clauses of the same sentence, asserted or denied as `clause` says; and of the
+        sentence just before, when the trigger's clause is a sentence of its own and that one names nothing
+        but the things ("wasps!! I'm allergic")."""
         hits = []
+        at = next((i for i, c in enumerate(clauses) if c is clause), 0)
+        before = clauses[at - 1] if at else None
+        alone = all(c.sentence != clause.sentence for c in clauses if c is not clause)
         for other in clauses:
-            if other is clause or other.sentence != clause.sentence or other.third_party:
+            same = other.sentence == clause.sentence
+            if (
+                other is clause
+                or other.third_party
+                or not (
+                    same or (alone and other is before and self._bare(cues, fold(other.sentence).strip(" .!?"), True))
+                )
+            ):
                 continue
+            found: list[Span] = []
             for regex, value in cues.terms:
-                if regex.search(other.text) and (cues.subject != "self" or other.others_from is None):
-                    polarity = "negated" if negated else "asserted"
-                    hits.append(Hit(cues.concept, value, polarity, clause.sentence, clause.sentence))
-                    break
+                for m in regex.finditer(other.text):
+                    if not inside_any(m.span(), found) and (cues.subject != "self" or other.others_from is None):
+                        found.append((m.start(), m.end(), value))
+            evidence = clause.sentence if same else clause.message or clause.sentence
+            polarity = "negated" if negated else "asserted"
+            hits += [Hit(cues.concept, value, polarity, evidence, clause.sentence) for _, _, value in found]
         return tidy_hits(hits, single=cues.concept in self.single)
 
     def _listed(self, cues: ConceptCues, clause: Clause, text: str) -> bool:
@@ -91,9 +110,10 @@ class SpanReading:
                 rest = regex.sub(" ", rest)
         return rest != text and not (set(rest.replace(",", " ").split()) - LIST_GLUE)
 
-    def _bare(self, cues: ConceptCues, text: str) -> bool:
-        """ "Loo?", "A coffee, please": a request that is nothing but the thing (for immediate needs)."""
-        if cues.question != "need":
+    def _bare(self, cues: ConceptCues, text: str, any_concept: bool = False) -> bool:
+        """ "Loo?", "A coffee, please": a request that is nothing but the thing (for immediate needs; with
+        `any_concept`, for any concept: "wasps!!" before "I'm allergic")."""
+        if cues.question != "need" and not any_concept:
             return False
         rest = text
         for regex, _ in cues.terms:

@@ -254,3 +254,21 @@ def test_who_follows_a_name_the_visitor_is_with_is_said_of_them(museum_ontology)
 def test_round_31_whose_the_need_is(garden, message, bot, expected):
     got = {(f.concept, f.value, f.polarity, f.about) for f in garden.extract(message, bot)}
     assert {g for g in got if g[0].startswith(("Access.", "Food."))} == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # the things named in the sentence just before a trigger's own ("wasps!! I'm allergic")
+        ("peanuts. I'm allergic", {("Food.Allergy", "peanuts", "asserted", "self")}),
+        # every thing of the other clause, and a trigger followed by more of the same
+        (
+            "bees and wasps – I'm properly allergic, carry an epipen everywhere",
+            {("Food.Allergy", "bee stings", "asserted", "self"), ("Food.Allergy", "wasp stings", "asserted", "self")},
+        ),
+        # a sentence before that says more than the things is not borrowed from
+        ("we saw the roses and the bees. I'm allergic", set()),
+    ],
+)
+def test_a_trigger_alone_takes_the_things_said_just_before(garden, message, expected):
+    assert needs(garden, message) == expected
