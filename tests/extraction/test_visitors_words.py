@@ -84,3 +84,20 @@ def test_heat_the_body_can_not_take_in_the_garden(message):
 )
 def test_what_the_visitor_came_for_said_as_a_list_or_a_reason(extractor, message, goal):
     assert [f.value for f in extractor.extract(message) if f.concept == "VisitPlan.Goal"] == [goal]
+
+
+@pytest.mark.parametrize(
+    ("message", "concept", "value"),
+    [
+        ("I need to be away by quarter past four to fetch the kids from school", "Visit.TimeBudget", "until 4:15"),
+        ("till they kick us out 😂", "Visit.TimeBudget", "until closing"),
+        ("I've got COPD and hills do me in, so the flattest way round please", "Access.Mobility", "COPD"),
+    ],
+)
+def test_round_31_garden_words(message, concept, value):
+    from pathlib import Path
+
+    from museum_tui.memory import load_ontology
+
+    garden = RuleExtractor(load_ontology(Path(__file__).resolve().parents[2] / "ontologies" / "garden.json"))
+    assert (concept, value) in {(f.concept, f.value) for f in garden.extract(message)}
