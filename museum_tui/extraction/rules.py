@@ -352,9 +352,9 @@ class RuleExtractor(SpanReading):
             if cues.exclude and cues.exclude.search(fold(value)):
                 continue
             about = member if cues.subject == "self" and clause.third_party else SELF
-            owner = member_before(text, start) if asked or cues.party else ""
+            owner = (member_before(text, start) if asked or cues.party else "") or (cues.party and clause.because_of)
             if owner := owner or (for_member(text, end) if cues.party else ""):
-                about = owner  # "is there room for my mum's wheelchair?", "asking about wheelchairs for my aunt"
+                about = owner  # "room for my mum's wheelchair?", "wheelchairs for my aunt", "…so we'll need lifts"
             person = PERSON_AFTER.match(text, end)
             # ("Deaf visitor here, …": the visitor signing on, as "wheelchair user here")
             if (

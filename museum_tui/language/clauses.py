@@ -24,6 +24,7 @@ from .party import (
     NAMED_THEN_KIN,
     NOT_A_NAME,
     PEOPLE,
+    PUSHES_ME,
     RELATIVE,
     RESTATED,
     SELF,
@@ -31,8 +32,10 @@ from .party import (
     escorted,
     last_member,
     member_named,
+    name_who,
     named_person,
     names_only,
+    so_we_need,
     subject_of,
 )
 
@@ -195,6 +198,7 @@ class Clause:
     others_from: int | None = None  # offset where a relative clause about someone else begins
     sentence: str = ""  # the whole sentence, as the visitor wrote it
     message: str = ""  # the whole message, as the visitor wrote it
+    because_of: str = ""  # the member whose need this clause's need follows from ("…, so we'll need lifts")
     contrast: str = ""  # "…, not Tom": the words a correction says are NOT so (folded), read against a neighbour
     reach: str = ""  # for a member named in an earlier sentence: the message from there to here (evidence)
 
@@ -249,7 +253,7 @@ def split_clauses(
         if not sentence or not re.search(r"\w", sentence):
             continue
         is_question = sentence.rstrip().endswith("?")
-        parts = [p.strip(" ,.!?;:-\"'") for p in _split(sentence) for p in contrast(p) for p in _name_who(p)]
+        parts = [p.strip(" ,.!?;:-\"'") for p in _split(sentence) for p in contrast(p) for p in name_who(p)]
         parts = [p for p in parts if p and re.search(r"\w", p)]
         if is_question and parts and "," in parts[-1]:  # "I'm on crutches, best way up to gallery 3?"
             said, _, asked = parts[-1].rpartition(",")
@@ -304,6 +308,15 @@ def split_clauses(
                 clause.about = person
             if by_name and clauses[-1].sentence == clause.sentence:
                 clause.about = named  # "…with Jamie who has cerebral palsy": Jamie's
+            if clause.about not in (SELF, "other") and PUSHES_ME.search(folded):
+                clause.about = SELF  # "she's pushing me about in one of your wheelchairs": the chair is mine
+            elif (
+                clause.about == SELF
+                and index
+                and clauses[-1].about not in (SELF, "other")
+                and so_we_need(folded, fold(clause.sentence))
+            ):
+                clause.because_of = clauses[-1].about  # "my friend's in a wheelchair so we'll need lifts": hers
             # "mum's got a bad hip and can't walk far": still mum; "yeah my partner - shellfish": the partner's
             same = clause.about == SELF and index and clauses[-1].sentence == clause.sentence
             if same and (
@@ -338,15 +351,6 @@ def split_clauses(
 ABSTAINS = re.compile(
     r"\b(?:can not|cannot|must not|should not|is not allowed to|are not allowed to) (?:have|eat|drink|touch)\b"
 )
-# "here with Jamie who has cerebral palsy": what follows "who" is said of the one named, a clause of its own
-NAME_WHO = re.compile(r"\b(?:with|for|after|to)\s+[A-Z][a-z]{1,14}(?=\s+who\s)")
-
-
-def _name_who(part: str) -> list[str]:
-    m = NAME_WHO.search(part)
-    return [part[: m.end()], part[m.end() :].strip()] if m else [part]
-
-
 KIN_THEN_NAME = re.compile(rf"\b(?i:my|our) (?P<kin>(?i:{MEMBERS})) (?P<name>[A-Z][a-z]{{1,14}})\b")
 BROUGHT = re.compile(rf"\b(?:brought|bringing|got|with)\s+(?:the\s+)?(?P<who>{KIN})\b")
 RELATIVE_OPEN = re.compile(r"^(?:who|whose) (?:is|has|uses|needs|can|wears|gets|relies|struggles)\b")

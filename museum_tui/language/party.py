@@ -372,3 +372,25 @@ def handed_back(text: str) -> str:
         return ""
     who = m.group("a") or m.group("b") or m.group("c") or m.group("d")
     return CANONICAL.get(who, who)
+
+
+# "she's pushing me about in one of your wheelchairs": the one pushed is the one in the chair
+PUSHES_ME = re.compile(r"\b(?:push|pushes|pushing|wheel|wheels|wheeling) me\b")
+# "my friend's in a wheelchair so we'll need lifts": a need that follows from a member's is theirs
+SO_WE_NEED = re.compile(r"\bso we (?:will |would |shall |are going to )?(?:need|want|have to use)\b")
+
+
+def so_we_need(text: str, sentence: str) -> bool:
+    """Does a folded clause say what "we" need because of what its sentence said before ("…, so we'll need
+    lifts")? `sentence`: the whole sentence, folded."""
+    return text.startswith("we ") and SO_WE_NEED.search(sentence) is not None
+
+
+# "here with Jamie who has cerebral palsy": what follows "who" is said of the one named, a clause of its own
+NAME_WHO = re.compile(r"\b(?:with|for|after|to)\s+[A-Z][a-z]{1,14}(?=\s+who\s)")
+
+
+def name_who(part: str) -> list[str]:
+    """A part of a sentence cut before "who" after a name ("here with Jamie" | "who has cerebral palsy")."""
+    m = NAME_WHO.search(part)
+    return [part[: m.end()], part[m.end() :].strip()] if m else [part]

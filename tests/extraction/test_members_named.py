@@ -272,3 +272,23 @@ def test_round_31_whose_the_need_is(garden, message, bot, expected):
 )
 def test_a_trigger_alone_takes_the_things_said_just_before(garden, message, expected):
     assert needs(garden, message) == expected
+
+
+def test_the_one_pushed_is_in_the_chair_and_what_follows_a_members_need_is_theirs(museum_ontology):
+    """Round 31's museum set: "she's pushing me about in one of your wheelchairs" gave the granddaughter the
+    chair; "my friend's in a wheelchair so we'll need lifts" saved the lifts as the visitor's own need."""
+    museum = RuleExtractor(museum_ontology)
+
+    def got(message):
+        return {(f.value, f.about) for f in museum.extract(message) if f.concept == "SpecialNeed.MobilityImpairment"}
+
+    assert got("Here with my granddaughter Ellie, she's pushing me about in one of your wheelchairs") == {
+        ("wheelchair user", "self")
+    }
+    assert got("my friend's in a wheelchair so we'll need lifts everywhere") == {
+        ("wheelchair user", "friend"),
+        ("needs the lift", "friend"),
+    }
+    # a need of the moment that follows stays the visitor's: it is no party member's need to keep
+    quiet = museum.extract("my son is autistic so we need somewhere quiet")
+    assert ("ImmediateNeed.Rest", "self") in {(f.concept, f.about) for f in quiet}
