@@ -20,6 +20,14 @@ HERE = re.compile(
     r"(?:the\s+)?(?!here\b|there\b)([a-z0-9' &-]{2,40}?)(?=\s*(?:[,.?!;]|\bwhere\b|\bhow\b|\band\b|\bwhat\b|\bis\b|$|"
     r"(?<!\bnext)(?<!\bclose)\s(?:up |down |over |back )?(?:to|into|towards?)\b))"  # "from the gate to the bats"
 )
+CANT_FIND = re.compile(r"\b(?:can not|cannot|can't|cant) find (?:my|our) (?P<who>\w+)")
+LEFT_BEHIND = re.compile(
+    r"\b(?:i|we) (?:think (?:i|we) )?(?:left|lost|dropped) (?:my|our) (?P<what>\w+) (?:somewhere|behind)\b"
+)
+LEND = re.compile(
+    r"\b(?:lend|lends|loan|loans|rent|rents|hire|hires)(?: out)?\b(?= (?:a |any |out )?\w*chairs?\b|"
+    r" (?:a |any )?(?:wheelchair|scooter|stool|buggy|pushchair|mobility scooter)s?\b)"
+)
 A_THING = re.compile(r"\s*(?:(?:on|in|at|by)\s+)?an?\s")  # "I'm in a wheelchair", "in a hurry": no place
 # someone's own chair is their wheelchair ("a tour I can join in my chair?"); "a chair" is a seat
 THEIR_CHAIR = re.compile(r"\b(?P<whose>my|his|her|their|our|mums?|mum's|dads?|dad's|nan's|gran's|grandad's) chair\b")
@@ -91,6 +99,9 @@ class Question:
     def read(cls, text: str, venue: Venue) -> Question:
         folded = expand_shorthand(lx.fold(text))  # "r u open til 7": are you open till 7
         folded = THEIR_CHAIR.sub(r"\g<whose> wheelchair", folded)  # "in my chair", "pushing mum's chair"
+        folded = CANT_FIND.sub("lost someone, need staff help", folded)  # "I can't find my daughter!!": lost
+        folded = LEFT_BEHIND.sub(r"lost property \g<what>", folded)  # "I left my scarf somewhere"
+        folded = LEND.sub("borrow", folded)  # "do you lend out wheelchairs": one may borrow them
         feelings_table = {k: (*v, *venue.feelings.get(k, ())) for k, v in lx.FEELINGS.items()}
         for k, v in venue.feelings.items():
             feelings_table.setdefault(k, v)

@@ -13,9 +13,9 @@ GREETING = re.compile(
 THANKS = re.compile(r"\b(?:thanks|thank you|cheers|ta|danke|merci|gracias|grazie|obrigad[oa]|dank je|bedankt)\b")
 # Leaving said in other words counts too: "heading home now", "we're off now", "gotta go" (not "heading to…")
 GOODBYE = re.compile(
-    r"\b(?:bye|goodbye|see you|see ya|farewell|cheerio|ta[ -]?ra|take care|good ?night|"
+    r"\b(?:bye|goodbye|see you|see ya|farewell|cheerio|ta[ -]?ra|ta[ -]?ta|toodles|laters|take care|good ?night|"
     r"tsch(?:ü|u|ue)ss|ciao|adi(?:o|ó)s|au revoir|arrivederci|auf wiedersehen|tchau|hasta luego|"
-    r"(?:heading|going|off|setting off) (?:home|off|out)\b|(?:we are|i am|we're|i'm) off now|"
+    r"(?:heading|going|off|setting off) (?:home|off|out)\b|(?:we are|i am|we're|i'm) off(?: now)?(?=\W*$|[,!.])|"
     r"(?:leaving|off) now|time to (?:go|head off)|(?:have|got|gotta|must|need) (?:to )?(?:go|head off|leave)\b)"
 )
 # A request or question, as the concierge reads one (looser than the extractor's: "tell me …" asks too).

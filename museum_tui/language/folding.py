@@ -18,6 +18,7 @@ IS_NEXT = (
 # extractor reads it inside `fold`, the concierge through `expand_shorthand`
 SHORTHAND = [
     (r"\btil\b", "till"),
+    (r"\b(?:you (?:guys|lot|all|folks)|y'?all)\b", "you"),  # "what do you guys have on": the venue, addressed
     (r"\b(?:u)\b", "you"),
     (r"\bur\b", "your"),
     (r"(?<=\w) r (?=\w)", " are "),

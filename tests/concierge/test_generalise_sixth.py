@@ -73,3 +73,21 @@ def test_allergic_to_both_is_no_allergen_called_both() -> None:
     q = "both my kids are vegan and my son can't have egg or milk, allergic to both. anything at the cafe they can have?"
     reply = asyncio.run(answer(MUSEUM, {"q": q}))
     assert "both and" not in reply and "eggs (your son)" in reply and "milk (your son)" in reply, reply
+
+
+def test_round_31_what_visitors_ask_in_their_own_words() -> None:
+    """Round 31's questions, after their first score: "you guys" is the venue addressed (the café was
+    answered); "ta ta" is a goodbye; a lost child is for the staff at once (a play garden was answered);
+    things left behind are lost property; "lend out" is borrowing."""
+    garden = ONTOLOGIES / "garden.json"
+
+    def ask(venue, q):
+        return asyncio.run(answer(venue, {"q": q}))
+
+    assert "Dreamers" in ask(MUSEUM, "hey there! what exhibits do you guys have on right now?")
+    assert "Goodbye" in ask(garden, "ok we're off, ta ta!") and "Goodbye" in ask(garden, "ta ta")
+    assert "Goodbye" in ask(garden, "right, we're off!") and "Goodbye" not in ask(garden, "we're off to the cafe")
+    lost = ask(garden, "I can't find my daughter!! she was by the slides a minute ago")
+    assert lost.startswith("The **Visitor Centre**") and "lost children" in lost, lost
+    assert "lost property" in ask(MUSEUM, "yo i think i left my scarf somewhere in the galleries, who do i ask lol")
+    assert "to borrow" in ask(garden, "do you lend out wheelchairs")
