@@ -109,6 +109,8 @@ def test_a_signalled_app_ends_even_when_the_terminal_output_is_stuck() -> None:
         "import sys, threading\n"
         "import textual.drivers._writer_thread as w\n"
         "w.WriterThread.stop = lambda self: threading.Event().wait()\n"
+        "import museum_tui.tui.app as app\n"
+        "app.SHUTDOWN_GRACE = 0.5\n"  # the watchdog's wait, shortened here: the suite does not sleep
         "from museum_tui.cli import main\n"
         "sys.exit(main(['--offline', '--user', 'bea']))\n"
     )
