@@ -6,6 +6,7 @@ Split from rules.py by concern; `RuleExtractor` inherits it."""
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from typing import Any
 
 from museum_tui.language.clauses import ABSTAINS, NEGATION, Clause, fold
@@ -24,6 +25,15 @@ def _liking(cues: ConceptCues, ontology: Any) -> bool:
     if cues.triggers is None or concept is None or concept.sensitive:
         return False
     return any(cues.triggers.fullmatch(w) for w in LIKED)
+
+
+def _nothing_but(of: list[ConceptCues], text: str, glue: frozenset[str]) -> bool:
+    """Is `text` nothing but terms of the concepts `of`, joined by `glue` words (and commas)?"""
+    rest = text
+    for cues in of:
+        for regex, _ in cues.terms:
+            rest = regex.sub(" ", rest)
+    return rest != text and not (set(rest.replace(",", " ").split()) - glue)
 
 
 # words that say more of the same after a trigger ("I'm allergic, carry an epipen everywhere")
@@ -56,69 +66,57 @@ class SpanReading:
         """The terms of the other clauses of the same sentence, asserted or denied as `clause` says; and of the
         sentence just before, when the trigger's clause is a sentence of its own and that one names nothing
         but the things ("wasps!! I'm allergic")."""
-        hits = []
+        others = [c for c in clauses if c is not clause and c.sentence == clause.sentence]
         at = next((i for i, c in enumerate(clauses) if c is clause), 0)
-        before = clauses[at - 1] if at else None
-        alone = all(c.sentence != clause.sentence for c in clauses if c is not clause)
-        for other in clauses:
-            same = other.sentence == clause.sentence
-            if (
-                other is clause
-                or other.third_party
-                or not (
-                    same or (alone and other is before and self._bare(cues, fold(other.sentence).strip(" .!?"), True))
-                )
-            ):
+        if not others and at and _nothing_but([cues], fold(clauses[at - 1].sentence).strip(" .!?"), BARE_WORDS):
+            others = [clauses[at - 1]]
+        hits = []
+        for other in others:
+            if other.third_party:
                 continue
             found: list[Span] = []
             for regex, value in cues.terms:
                 for m in regex.finditer(other.text):
                     if not inside_any(m.span(), found) and (cues.subject != "self" or other.others_from is None):
                         found.append((m.start(), m.end(), value))
-            evidence = clause.sentence if same else clause.message or clause.sentence
+            evidence = clause.sentence if other.sentence == clause.sentence else clause.message or clause.sentence
             polarity = "negated" if negated else "asserted"
             hits += [Hit(cues.concept, value, polarity, evidence, clause.sentence) for _, _, value in found]
         return tidy_hits(hits, single=cues.concept in self.single)
+
+    @cached_property
+    def _likes(self) -> list[ConceptCues]:
+        """The concepts of things liked (read after warm_up, which sets `cues`)."""
+        return [c for c in self.cues if _liking(c, self.ontology)]
+
+    @cached_property
+    def _liked_words(self) -> set[str]:
+        """Every word of a liking concept's terms: a clause with any other word is no bare list of them."""
+        ids = {c.concept for c in self._likes}
+        return {w for phrase, owners in self.term_owner.items() if owners & ids for w in phrase.split()}
 
     def _listed(self, cues: ConceptCues, clause: Clause, text: str) -> bool:
         """ "ferns and mosses", "saturn!! and black holes", "warhol and lichtenstein, pop art all the way": a
         statement that is nothing but things a liking concept names (one whose triggers say liking, not a need
         and not sensitive) says the visitor likes them. (A question or a clause about someone else never
         reaches here: _match returns first.)"""
-        likes = self.__dict__.get("_likes")
-        if likes is None:
-            likes = self.__dict__["_likes"] = [c for c in self.cues if _liking(c, self.ontology)]
-            ids = {c.concept for c in likes}
-            self.__dict__["_liked_words"] = {
-                w for phrase, owners in self.term_owner.items() if owners & ids for w in phrase.split()
-            }
-        if cues not in likes:
+        if cues not in self._likes:
             return False
         if LIKING_FRAME.search(fold(clause.sentence)):
             return True  # "ancient woodland is my happy place", "give me a good rock garden and I'm happy"
         if THE_ONES.match(text):
             return False  # "the Hepworth bronzes": particular works, a goal
         said = set(text.replace(",", " ").split()) - LIST_GLUE
-        known = self.__dict__["_liked_words"]
+        known = self._liked_words
         if any(w not in known and w[:-1] not in known and w[:-2] not in known for w in said):
             return False  # a word no liked thing has: no bare list (cheap, before the terms are run)
         if LIST_NOT.search(fold(clause.message or clause.sentence)):
             return False  # "anything but pop art", "roses. hate them": not liked
-        rest = text
-        for c in likes:
-            for regex, _ in c.terms:
-                rest = regex.sub(" ", rest)
-        return rest != text and not (set(rest.replace(",", " ").split()) - LIST_GLUE)
+        return _nothing_but(self._likes, text, LIST_GLUE)
 
-    def _bare(self, cues: ConceptCues, text: str, any_concept: bool = False) -> bool:
-        """ "Loo?", "A coffee, please": a request that is nothing but the thing (for immediate needs; with
-        `any_concept`, for any concept: "wasps!!" before "I'm allergic")."""
-        if cues.question != "need" and not any_concept:
-            return False
-        rest = text
-        for regex, _ in cues.terms:
-            rest = regex.sub(" ", rest)
-        return rest != text and not (set(rest.replace(",", " ").split()) - BARE_WORDS)
+    def _bare(self, cues: ConceptCues, text: str) -> bool:
+        """ "Loo?", "A coffee, please": a request that is nothing but the thing (for immediate needs)."""
+        return cues.question == "need" and _nothing_but([cues], text, BARE_WORDS)
 
     def _unnegated(self, cues: ConceptCues, text: str) -> str:
         """`text` with the words blanked that look like a negation but deny nothing: a trigger that is itself

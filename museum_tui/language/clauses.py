@@ -278,8 +278,9 @@ def split_clauses(
             clause = Clause(original=part, text=folded, sentence=sentence.strip(" \"'"), message=message)
             last = index == len(parts) - 1
             # "…the mother-in-law, who uses a walking frame": a relative clause about the member just named
-            relative_to = last_member(clauses[-1].text) if index and RELATIVE_OPEN.match(folded) else ""
-            by_name = index and RELATIVE_OPEN.match(folded) and named and clauses[-1].text.endswith(f" {named}")
+            opens_relative = index and RELATIVE_OPEN.match(folded)
+            relative_to = last_member(clauses[-1].text) if opens_relative else ""
+            by_name = opens_relative and named and clauses[-1].text.endswith(f" {named}")
             if by_name and clauses[-1].sentence == sentence.strip(" \"'"):  # "here with Jamie who uses a wheelchair"
                 clause.text = folded = f"{named} {folded.split(' ', 1)[1]}"
             elif relative_to and clauses[-1].sentence == sentence.strip(" \"'"):

@@ -8,9 +8,10 @@ allergy") points back at the one member named earlier in the same message.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
+
+from .text import unaccented
 
 PEOPLE = (
     r"husband|wife|partner|spouse|son|sons|daughter|daughters|kid|kids|child|children|boy|boys|girl|girls|"
@@ -107,12 +108,12 @@ CLEFT = re.compile(rf"^(?:no |oh |sorry |actually )*it (?:is|was) (?:the )?(?P<w
 PRONOUN = re.compile(r"^(?:he|she|they)\b")
 HE_OR_SHE = re.compile(r"\b(?:he|she)(?:'s| is| has| was| can| can not| does| gets| uses)\b")
 # "crowds stress my son", "loud noises upset our daughter": a thing that acts on a member, who feels it
-FELT_BY = re.compile(
+_ACTS_ON = (
     r"\b(?:stress(?:es)?|bothers?|upsets?|scares?|frightens?|overwhelms?|affects?|troubles?|distress(?:es)?|"
-    r"terrifies|terrify|worry|worries|tires?|exhausts?|hurts?|triggers?)\s+(?:out\s+)?(?P<who>(?:my|our) "
-    rf"(?:{NOT_MINE}[\w-]+\s+){{0,2}}?(?:{MEMBERS}))\b"
+    r"terrifies|terrify|worry|worries|tires?|exhausts?|hurts?|triggers?)\s+(?:out\s+)?"
 )
-FELT_BY_THEM = re.compile(FELT_BY.pattern.split("(?P<who>")[0] + r"(?:her|him|them)\b")
+FELT_BY = re.compile(rf"{_ACTS_ON}(?P<who>(?:my|our) (?:{NOT_MINE}[\w-]+\s+){{0,2}}?(?:{MEMBERS}))\b")
+FELT_BY_THEM = re.compile(rf"{_ACTS_ON}(?:her|him|them)\b")  # "…upset her": the member named before
 # "just my husband, …", "only the little one", "yeah my partner": an answer that says whose the rest is
 _ANSWERED = rf"(?P<who>(?:my|our|the)\s+(?:[\w-]+\s+)?(?:{MEMBERS}))"
 _ALONE = _ANSWERED.replace("?P<who>", "?P<only>")
@@ -202,15 +203,10 @@ ESCORTED = re.compile(
 )
 
 
-def _unaccented(text: str) -> str:
-    """Names as the patterns read them: "José" → "Jose", "Zoë" → "Zoe"."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-
-
 def escorted(original: str, known: Callable[[str], bool]) -> str:
     """The member a clause says the visitor is with or cares for, by name ("carer for Daniel" → "daniel"),
     or "": whom a later "he" or "she" means."""
-    m = ESCORTED.search(_unaccented(original))
+    m = ESCORTED.search(unaccented(original))
     name = (m.group("name") or m.group("with")).lower() if m else ""
     return "" if not name or name in NOT_A_NAME or name in MEMBER_WORDS or known(name) else name
 
@@ -226,7 +222,7 @@ def named_person(original: str, known: Callable[[str], bool]) -> str:
     """The party member a clause names by their own name as its subject ("Tom can't manage steps" →
     "tom"; "Auntie Jo has a bad knee" → "auntie jo"), or "". `known` says whether a word is one the
     ontology uses ("Stairs are a nightmare" names no one): a name is a capitalised word it does not."""
-    original = _unaccented(original.strip())
+    original = unaccented(original.strip())
     m = NAMED_PERSON.match(original)
     if m is None:
         return ""

@@ -27,11 +27,14 @@ WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")  # a word of any script, with an inne
 FOLDED_WORD = re.compile(r"[a-z0-9£]+(?:-[a-z0-9]+)*")  # a word of folded (`plain`) text
 
 
+def unaccented(text: str) -> str:
+    """The text with its accents dropped, case kept ("José" → "Jose", "Zoë" → "Zoe")."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+
+
 def plain(text: str) -> str:
     """Lower case, curly quotes straightened, accents dropped, spaces collapsed."""
-    text = unicodedata.normalize("NFKD", text.replace("’", "'").replace("‘", "'"))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    return " ".join(text.lower().split())
+    return " ".join(unaccented(text.replace("’", "'").replace("‘", "'")).lower().split())
 
 
 @lru_cache(maxsize=8192)
