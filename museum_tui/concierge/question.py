@@ -20,7 +20,7 @@ HERE = re.compile(
     r"(?:the\s+)?(?!here\b|there\b)([a-z0-9' &-]{2,40}?)(?=\s*(?:[,.?!;]|\bwhere\b|\bhow\b|\band\b|\bwhat\b|\bis\b|$|"
     r"(?<!\bnext)(?<!\bclose)\s(?:up |down |over |back )?(?:to|into|towards?)\b))"  # "from the gate to the bats"
 )
-CANT_FIND = re.compile(r"\b(?:can not|cannot|can't|cant) find (?:my|our) (?P<who>\w+)")
+CANT_FIND = re.compile(r"\b(?:can not|cannot|can't|cant) find (?:my|our) \w+")
 LEFT_BEHIND = re.compile(
     r"\b(?:i|we) (?:think (?:i|we) )?(?:left|lost|dropped) (?:my|our) (?P<what>\w+) (?:somewhere|behind)\b"
 )

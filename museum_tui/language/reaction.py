@@ -46,12 +46,14 @@ def reacts(text: str) -> bool:
 
 # "peanuts are fine for me", "eggs don't bother me" (right after the thing), "I'm fine with almonds" (right
 # before it): the thing does the speaker no harm, so a concept with reactions reads its term there as denied
-HARMLESS_AFTER = re.compile(
-    r"\s*(?:(?:is|are) (?:fine|ok|okay|no problem|not a problem)(?: for| with) (?:me|him|her|them|us)\b"
+_DOES_NO_HARM = (
+    r"(?:(?:is|are) (?:fine|ok|okay|no problem|not a problem)(?: for| with) (?:me|him|her|them|us)\b"
     r"|(?:do|does) not (?:bother|affect) (?:me|him|her|them|us)\b)"
 )
-HARMLESS_BEFORE = re.compile(r"\b(?:i am|he is|she is|we are) (?:fine|ok|okay) with (?:any |the )?$")
-HARMLESS = re.compile(rf"\b(?:{HARMLESS_AFTER.pattern.strip()})|{HARMLESS_BEFORE.pattern.removesuffix('$')}")
+_FINE_WITH = r"\b(?:i am|he is|she is|we are) (?:fine|ok|okay) with (?:any |the )?"
+HARMLESS_AFTER = re.compile(rf"\s*{_DOES_NO_HARM}")
+HARMLESS_BEFORE = re.compile(rf"{_FINE_WITH}$")
+HARMLESS = re.compile(rf"\b(?:{_DOES_NO_HARM})|{_FINE_WITH}")
 
 
 def unharmed(text: str, start: int = 0, end: int = 0) -> bool:
