@@ -38,6 +38,7 @@ def _nothing_but(of: list[ConceptCues], text: str, glue: frozenset[str]) -> bool
 
 # words that say more of the same after a trigger ("I'm allergic, carry an epipen everywhere")
 SAYS_MORE = frozenset("carry carries carrying an a my me with always everywhere on at all times and so too".split())  # noqa: SIM905
+WORD = re.compile(r"\S+")
 SAID_APART = re.compile(r"\s*,\s*(?:just|only|but|except|instead|now)\b")
 
 
@@ -53,11 +54,16 @@ class SpanReading:
         of the sentence. Returns whether that trigger is negated, or None when there is no such trigger."""
         if not cues.terms or cues.triggers is None or clause.question or clause.third_party:
             return None
-        for m in cues.triggers.finditer(clause.text):
+        triggers = list(cues.triggers.finditer(clause.text))
+        if not triggers:
+            return None
+        # "… I'm properly allergic, carry an epipen everywhere": what follows only says more of the same.
+        # Where the last word saying more begins, found once: a pasted page repeats a trigger hundreds of times.
+        masked = cues.triggers.sub(lambda t: " " * len(t.group(0)), clause.text).replace(",", " ")
+        said_more = max((w.start() for w in WORD.finditer(masked) if w.group(0) not in SAYS_MORE), default=-1)
+        for m in triggers:
             rest = clause.text[m.end() :].strip(" ,")
-            # "… I'm properly allergic, carry an epipen everywhere": what follows only says more of the same
-            more = set(cues.triggers.sub(" ", rest).replace(",", " ").split()) - SAYS_MORE
-            if not rest or DANGLING.fullmatch(rest) or not more:
+            if not rest or said_more < m.end() or DANGLING.fullmatch(rest):
                 negative_trigger = bool(NEGATION.search(m.group(0)))
                 return clause.retraction or (not negative_trigger and clause.negated_before(m.start()))
         return None
