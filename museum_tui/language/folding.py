@@ -6,6 +6,7 @@ Split from clauses.py, which reads clauses from folded text."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .party import MEMBERS, SUBJECT_VERBS
 
@@ -177,8 +178,10 @@ ORDINALS = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "5
 ORDINAL_PLACE = re.compile(r"\b(1st|2nd|3rd|4th|5th|6th)(?=\s+(?:floor|level|storey|story|deck)\b)")
 
 
+@lru_cache(maxsize=1024)
 def fold(text: str) -> str:
-    """Lower-case, unify quotes and spaces, expand contractions: the text cues are matched against."""
+    """Lower-case, unify quotes and spaces, expand contractions: the text cues are matched against.
+    Cached: each clause's reading folds its whole sentence again, and a long paste is one sentence."""
     text = EMOJI_WORD.sub(lambda m: f" {EMOJI_WORDS[m.group(0)]} ", text)
     text = text.lower().replace("’", "'").replace("‘", "'").replace("`", "'").replace("´", "'")
     text = re.sub(r"[“”]", '"', text)
