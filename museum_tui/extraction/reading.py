@@ -41,6 +41,12 @@ _STOP = (
     "both either each"  # "allergic to both": the things said before, not a thing
 )
 NOT_A_VALUE = frozenset(_STOP.split())  # words that alone are no value (not the language layer's stop words)
+# a list part that opens with one of these goes on about the visitor, it names no thing: "allergic to peanuts
+# and nearly died once", "… and still carry an epipen"
+GOES_ON = frozenset(
+    "nearly almost once always never still also even then have has had get gets got go goes went was were is are "
+    "am can could will would must need needs carry carries died ended end ends came come comes".split()  # noqa: SIM905
+)
 SPLIT_VALUES = re.compile(r"\s*(?:,|\band\b|\bor\b|&|/|\bplus\b|\bas well as\b)\s*")
 
 MAX_CHARS = 4000  # of one message

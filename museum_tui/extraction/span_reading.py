@@ -15,7 +15,17 @@ from museum_tui.language.liking import LIKED, LIKING_FRAME, LIST_GLUE, LIST_NOT,
 from .cues import ConceptCues
 from .grounding import Grounding
 from .hits import Hit, Span, inside_any, tidy_hits
-from .reading import BARE_WORDS, DANGLING, FILLER, FORGET, NOT_A_VALUE, SPLIT_VALUES, capitalised, original_case
+from .reading import (
+    BARE_WORDS,
+    DANGLING,
+    FILLER,
+    FORGET,
+    GOES_ON,
+    NOT_A_VALUE,
+    SPLIT_VALUES,
+    capitalised,
+    original_case,
+)
 from .values import tidy
 
 
@@ -164,6 +174,8 @@ class SpanReading:
         for part in parts if len(parts) > 1 else [captured]:
             if fold(part).strip(" ,") in FILLER or not set(fold(part).split()) - NOT_A_VALUE:
                 continue
+            if part is not parts[0] and fold(part).split()[0] in GOES_ON:
+                continue  # "allergic to peanuts and nearly died once": no thing named
             known = cues.aliases.get(fold(part).strip()) or cues.canonical(part)
             if not known and len(parts) > 1 and cues.triggers is not None and cues.triggers.search(fold(part)):
                 continue  # "allergic to nuts and carry an epipen": words about the concept, not one of its values

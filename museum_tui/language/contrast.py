@@ -70,8 +70,14 @@ MEANT = re.compile(
     r"^(?:(?:really|actually|sorry|no|turns out|it turns out|now)\s+)*"
     r"(?:i meant to say|i meant|i mean|make that|it is actually|it is|"
     r"it should be|it should have been|i would rather(?: see| do)?|i prefer|"
-    r"(?:i|we) (?:actually |really )?(?=(?:have|have got|got|am|are|need|want|like|love)\b)) ?(?P<y>.+)$"
+    r"(?:i|we) (?:actually |really )?(?=(?:have|have got|got|am|are|need|want|like|love)\b)|"
+    r"(?:he|she|they) (?:actually |really )?(?=(?:is|are|has|have|needs?|uses?)\b)) ?(?P<y>.+)$"
 )
+# what was said of a member: "I said my son was vegan" is "my son is not vegan", read as the member's clause
+SAID_OF = re.compile(
+    r"^(?P<who>(?:my|our) (?:[\w-]+ )?[\w-]+|he|she|they) (?P<verb>was|is|were|are|had|has) (?P<rest>.+)$"
+)
+DENIED_VERB = {"was": "is not", "is": "is not", "were": "are not", "are": "are not", "had": "does not have"}
 
 
 # a number said alone in the half that says what was meant takes the unit of what was said
@@ -90,6 +96,9 @@ def said_then_meant(clauses: Sequence[Said]) -> None:
         if x and y and said.sentence == meant.sentence and not said.contrast:
             said.contrast = x.group("x")
             said.text = f"not {said.contrast}"  # what was said is not asserted again
+            if of := SAID_OF.match(said.contrast):  # "I said my brother was deaf, he's actually …"
+                verb = DENIED_VERB.get(of.group("verb"), "does not have")
+                said.text = f"{of.group('who')} {verb} {of.group('rest')}"
             number, unit = BARE_NUMBER.match(y.group("y")), UNIT.search(x.group("x"))
             if number and unit:  # "I said an hour before but it's more like two": two hours
                 meant.text = f"i have {number.group('n')} {unit.group('unit')}s"

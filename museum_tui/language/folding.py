@@ -80,6 +80,8 @@ CONTRACTIONS = [
 _CONTRACTIONS = [(re.compile(p), r) for p, r in CONTRACTIONS]
 # Pure intensifiers carry no fact and split phrases ("stairs are *really* hard", "not *really* a fan of"):
 # they are dropped from the text cues are matched against, and from the cue phrases themselves.
+# "I'm a bit deaf", "mum's slightly deaf": hard of hearing, not deaf (captions, not sign language)
+A_BIT_DEAF = re.compile(r"\b(?:a (?:little )?bit|a little|slightly|mildly|bit|a touch) deaf\b(?! in one ear)")
 INTENSIFIERS = re.compile(
     r"\b(?:really|very|quite|truly|extremely|incredibly|terribly|awfully|absolutely|totally|utterly|"
     r"honestly|genuinely|seriously|severely|pretty|super|kinda|kind of|sort of|a little bit|a little|"
@@ -196,6 +198,7 @@ def fold(text: str) -> str:
     text = CLEFT.sub(r"\g<who> \g<verb> \g<neg>", text)  # "it's not my son who's deaf": my son is not deaf
     text = re.sub(r"(\w)'s\b", r"\1", text)  # possessive: "maier's work" → "maier work"
     text = re.sub(r"([a-z])\1{2,}", r"\1", text)  # "sooo", "pleeease": a letter held down
+    text = A_BIT_DEAF.sub("hard of hearing", text)  # how much says what, for hearing: before it is dropped
     text = INTENSIFIERS.sub("", text)
     text = FILLERS.sub("", text)
     text = VOCATIVE.sub("", text)

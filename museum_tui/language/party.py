@@ -135,6 +135,9 @@ ABSENT = re.compile(
     r"|\b(?:is|are) (?:coming|visiting|joining us) (?:next|another|later|tomorrow|on)\b"  # "she's coming next month"
     # "my friend who was meant to come is vegan but she is off sick today"
     r"|\boff (?:sick|ill)\b|\b(?:was|were) (?:meant|supposed|going) to (?:come|join)\b"
+    # "my mum had a nut allergy, god rest her", "my late husband": no longer living (not "nearly died")
+    r"|(?<!nearly )(?<!almost )\b(?:died|passed away|passed on)\b|\bno longer with us\b|\bgod rest\b"
+    r"|\brest in peace\b|\brip\b(?!-)|\b(?:my|our) late\b"
 )
 POSSESSIVE = re.compile(r"^(?:his|her|their) (?!own\b)")
 CANONICAL = {

@@ -302,3 +302,30 @@ def test_a_number_meant_alone_takes_the_unit_said(extractor, message, expected):
 def test_a_teacher_signs_on_by_title_and_surname(extractor, message, name):
     names = [f.value for f in extractor.extract(message) if f.concept == "Profile.Name"]
     assert names == ([name] if name else [])
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # round 31: what was said of a member and then put right was still kept as said
+        (
+            "Sorry, I said my brother was deaf, he's actually just hard of hearing",
+            {("deaf", "negated", "brother"), ("hard of hearing", "asserted", "brother")},
+        ),
+        (
+            "I said my son was vegan but he's actually vegetarian",
+            {("vegan", "negated", "son"), ("vegetarian", "asserted", "son")},
+        ),
+        (
+            "I said my daughter was allergic to nuts but she is actually allergic to sesame",
+            {("nuts", "negated", "daughter"), ("sesame", "asserted", "daughter")},
+        ),
+        (
+            "sorry I said my mum had a wheelchair, she has a walking frame",
+            {("wheelchair user", "negated", "mum"), ("walking frame", "asserted", "mum")},
+        ),
+    ],
+)
+def test_what_was_said_of_a_member_and_then_put_right(extractor, message, expected):
+    got = {(f.value, f.polarity, f.about) for f in extractor.extract(message) if f.concept.startswith("SpecialNeed")}
+    assert got == expected

@@ -101,3 +101,40 @@ def test_round_31_garden_words(message, concept, value):
 
     garden = RuleExtractor(load_ontology(Path(__file__).resolve().parents[2] / "ontologies" / "garden.json"))
     assert (concept, value) in {(f.concept, f.value) for f in garden.extract(message)}
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # round 31: a member no longer living is not at this visit ("God rest her"), but "nearly died" is here
+        ("my mum had a nut allergy, God rest her", set()),
+        ("my late husband was in a wheelchair", set()),
+        ("my dad passed away last year, he was deaf", set()),
+        ("my son has a peanut allergy, he nearly died last year", {("peanuts", "son")}),
+        # and what goes on after the list names no thing ("almost died once" was kept as an allergen)
+        ("my son is allergic to peanuts and almost died once", {("peanuts", "son")}),
+        ("I'm allergic to peanuts and nearly died once", {("peanuts", "self")}),
+    ],
+)
+def test_a_member_no_longer_living_is_not_at_this_visit(extractor, message, expected):
+    got = {(f.value, f.about) for f in extractor.extract(message) if f.concept.startswith("SpecialNeed")}
+    assert got == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "value"),
+    [
+        # how deaf says which need: "a bit deaf" is hard of hearing (captions, not sign language)
+        ("I'm a bit deaf", "hard of hearing"),
+        ("Dad's slightly deaf", "hard of hearing"),
+        ("I'm deaf", "deaf"),
+        ("I'm profoundly deaf", "deaf"),
+        # the aid in the visitor's word, as most blind writers wrote it down
+        ("mum uses a walker", "walker"),
+        ("I walk with a cane", "cane"),
+        ("I use a white cane", "uses a white cane"),
+    ],
+)
+def test_how_deaf_and_which_aid_in_the_visitors_word(extractor, message, value):
+    got = [f.value for f in extractor.extract(message) if f.concept.startswith("SpecialNeed")]
+    assert got == [value]
