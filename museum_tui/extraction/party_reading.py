@@ -191,7 +191,9 @@ def came_along(cues: list[ConceptCues], message: str, hits: list[Hit], known: Ca
     for concept in companions:
         had = [fold(h.value) for h in hits if h.concept == concept]
         out += [
-            Hit(concept, who, "asserted", message.strip()) for who in here if not any(who in v or v in who for v in had)
+            Hit(concept, plainly(who), "asserted", message.strip())
+            for who in here
+            if not any(who in v or v in who for v in had)
         ]
     # "just me - kiwi and sesame", "just me, my boyfriend and his mum": "just me" answers what else the sentence
     # says (whose the allergies are; who is listed), not that the visitor came alone

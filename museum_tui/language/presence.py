@@ -121,9 +121,19 @@ def present(folded: str, original: str = "", known: Callable[[str], bool] = lamb
     return _once(found)
 
 
+# "30 Year 4s", "28 year 8s": a school class, named by its school year
+SCHOOL_YEAR = re.compile(r"^(?:\d+|[a-z]+) (?:year|yr) ?\d{1,2}s$")
+
+
 def plainly(value: str) -> str:
-    """A member's words said plainly (party.CANONICAL: "gf" → "girlfriend", "my mam" → "my mum")."""
-    return " ".join(CANONICAL.get(word, word) for word in value.split())
+    """A member's words said plainly (party.CANONICAL: "gf" → "girlfriend", "my mam" → "my mum", "two besties"
+    → "two best friends"); a class by its school year says it is a school group ("school group (28 year 4s)")."""
+    if SCHOOL_YEAR.match(value.lower()):
+        return f"school group ({value})"
+    return " ".join(
+        CANONICAL.get(word) or (CANONICAL[word[:-1]] + "s" if word.endswith("s") and word[:-1] in CANONICAL else word)
+        for word in value.split()
+    )
 
 
 def _named(m: re.Match[str], sentence: str, original: str, known: Callable[[str], bool]) -> str:

@@ -138,3 +138,17 @@ def test_a_member_no_longer_living_is_not_at_this_visit(extractor, message, expe
 def test_how_deaf_and_which_aid_in_the_visitors_word(extractor, message, value):
     got = [f.value for f in extractor.extract(message) if f.concept.startswith("SpecialNeed")]
     assert got == [value]
+
+
+@pytest.mark.parametrize(
+    ("message", "value"),
+    [
+        # round 30/31: a class named by its school year is a school group; slang for friends said plainly
+        ("Good morning, Mrs Okafor here, I've got 30 Year 4s with me", "school group (30 Year 4s)"),
+        ("here with 28 year 8s and three other staff", "school group (28 year 8s)"),
+        ("With my two besties", "two best friends"),
+    ],
+)
+def test_who_came_along_said_plainly(extractor, message, value):
+    got = [f.value for f in extractor.extract(message) if f.concept == "VisitPlan.Companions"]
+    assert [v.lower() for v in got] == [value.lower()]
