@@ -190,10 +190,17 @@ PLAN = re.compile(
     r"must.?see|highlights?|plan (?:my|our|a) visit|what else|anything else|where should (?:i|we) (?:start|go)|"
     r"(?:anything|something) (?:good |nice |special |interesting )?for (?:me|us)\b|"  # "anything for me today?"
     r"best (?:\w+ )?(?:to see|to do|things?|bits?|parts?|exhibits?|exhibitions?)|(?:not|\w+n'?t)(?: \w+)? miss\b|"
-    r"top (?:things|sights|picks?)|favourites?)"
+    r"top (?:things|sights|picks?)|favourites?|"
+    # "what can we fit in?", "what can I squeeze in", "what can we do in the time we have"
+    r"what (?:can|could|should) (?:i|we) (?:fit|squeeze|cram|get) in\b|"
+    r"what (?:can|could|should) (?:i|we) (?:do|see) (?:in|with) (?:the|our|my) time)"
 )
 MORE = re.compile(r"\b(?:else|other|another|more)\b")
-DRINK = re.compile(r"\b(?:drinks?|thirsty|coffee|tea|latte|water|juice|cuppa|chocolate|espresso)\b")
+# "water", but not the water lily, water garden or water play
+DRINK = re.compile(
+    r"\b(?:drinks?|thirsty|coffee|tea|latte|juice|cuppa|chocolate|espresso|"
+    r"water(?! ?(?:lil(?:y|ies)|gardens?|features?|falls?|front|side|play|fountains?)\b))\b"
+)
 FOOD = re.compile(
     r"\b(?:food|eat|hungry|snacks?|lunch|dinner|cakes?|sandwich\w*|starving|breakfast|peckish|meal|sweets?|"
     r"treats?|desserts?|puddings?|menus?|meals?|a bite|bite to eat|grub|nosh)\b"
@@ -237,7 +244,8 @@ FOCUS = (
     (
         "price",
         re.compile(
-            r"\b(?:h(?:o)?w much(?! time)|prices?|cost|costs|free|pay|cheap\w*|expensive|discounts?|"
+            r"\b(?:h(?:o)?w much(?! time)|prices?|cost|costs|free|pay|cheap\w*|expensive|discounts?|reductions?|"
+            r"reduced (?:rate|price|ticket|entry)|money off|concessions?|"
             r"charge(?! (?:my|a|the|your|our|his|her) ))\b"
         ),
     ),

@@ -24,6 +24,8 @@ CANT_FIND = re.compile(r"\b(?:can not|cannot|can't|cant) find (?:my|our) \w+")
 LEFT_BEHIND = re.compile(
     r"\b(?:i|we) (?:think (?:i|we) )?(?:left|lost|dropped) (?:my|our) (?P<what>\w+) (?:somewhere|behind)\b"
 )
+# "anything in flower this time of year?": the season, now; not a time asked for
+THIS_SEASON = re.compile(r"\b(?:at )?this time of (?:the )?year\b")
 LEND = re.compile(
     r"\b(?:lend|lends|loan|loans|rent|rents|hire|hires)(?: out)?\b(?= (?:a |any |out )?\w*chairs?\b|"
     r" (?:a |any )?(?:wheelchair|scooter|stool|buggy|pushchair|mobility scooter)s?\b)"
@@ -102,6 +104,7 @@ class Question:
         folded = CANT_FIND.sub("lost someone, need staff help", folded)  # "I can't find my daughter!!": lost
         folded = LEFT_BEHIND.sub(r"lost property \g<what>", folded)  # "I left my scarf somewhere"
         folded = LEND.sub("borrow", folded)  # "do you lend out wheelchairs": one may borrow them
+        folded = THIS_SEASON.sub("now", folded)
         feelings_table = {k: (*v, *venue.feelings.get(k, ())) for k, v in lx.FEELINGS.items()}
         for k, v in venue.feelings.items():
             feelings_table.setdefault(k, v)

@@ -46,6 +46,7 @@ from .model import Exhibition, Venue
 from .question import Question
 from .recommend import INDOORS, recommend
 from .talk import Talk
+from .together import time_for_all
 from .told import Told
 from .wording import once
 
@@ -278,6 +279,8 @@ class BuiltinResponder(Told, Talk, Framing):
             return self.answers.food(hits, q, known, wants or [], "where" in q.focus, now)
         if q.near and top and top.entry.kind != "restroom" and "toilet" in tokens(q.ask, self.venue.synonyms):
             return self.answers.restroom(q, known)  # "the toilet nearest the east room": the room is the place
+        if together := time_for_all(self.index, q, now.date()):  # "the orchids and then the desert house?"
+            return together
         named_show = top is not None and top.named and top.entry.kind in ("exhibition", "gallery", "tour")
         if (q.plan or (q.budget and not (top and top.named) and not asks_time(q))) and not named_show:
             floor = floor_named(self.venue, q.ask)
