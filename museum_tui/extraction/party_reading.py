@@ -113,13 +113,18 @@ def for_member(text: str, end: int) -> str:
     return member_named(m.group("who")) if m else ""
 
 
+# "how do I get in with my wheelchair?", "can I bring my guide dog?": the visitor's own thing, named in a question
+MY_OWN = re.compile(r"\b(?:my|our)\s+(?:(?:own|electric|mobility|new|old|trusty)\s+)?$")
+
+
 def presumed(clause: Clause, text: str, start: int, end: int, of_member: bool) -> bool:
-    """In a question, is the word at `start:end` a member's need the question takes for granted ("can my son
-    who is deaf join?", "anything for my coeliac husband?", "room for my mum's wheelchair?")?"""
+    """In a question, is the word at `start:end` a need the question takes for granted: a member's ("can my
+    son who is deaf join?", "anything for my coeliac husband?", "room for my mum's wheelchair?") or the
+    visitor's own thing ("how do I get in with my wheelchair?")?"""
     related = (
         clause.others_from is not None and start >= clause.others_from and member_named(text[: clause.others_from])
     )
-    return of_member or bool(member_before(text, start)) or bool(related)
+    return of_member or bool(member_before(text, start)) or bool(related) or bool(MY_OWN.search(text, 0, start))
 
 
 # "me and my husband are vegan", "my son and I are coeliac": one subject, the visitor and a member

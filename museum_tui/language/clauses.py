@@ -146,7 +146,10 @@ NEEDED_WITHOUT = re.compile(
 CLAUSE_BREAK = re.compile(
     r"\s*(?:;|(?<!\d):(?!\d)|—|–|\s-\s|,?\s*\b(?:but|however|although|though|except|whereas|while)\b"
     r"|,\s*(?=(?:just )?in case\b))\s*"  # "I'm pescatarian btw, in case you're recommending food": what if, apart
-    r"|,?\s+(?:\b(?:and|also|plus|so|n)\b|&)\s+(?=(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|also|please|"
+    # (not "shellfish and I do not get on", "stairs and I are not friends": one clause, "X and I" its subject)
+    r"|,?\s+(?:\b(?:and|also|plus|so|n)\b|&)\s+(?!i (?:do not|don't|do n't|never|really do not|are not|aren't) "
+    r"(?:get on|get along|mix|agree|friends)\b)"
+    r"(?=(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|also|please|"
     r"mum|mum's|dad|dad's|mom|grandad|grandma|nan|gran|son|son's|daughter|wife|husband|hubby|hubby's|partner|"
     r"it|there|this|that|the|use|uses|need|needs|have|has|love|like|want|speak|wear|walk|get|struggle|hate|"
     r"he|she|they|he's|she's|they're|"  # "I'm with my grandparents and they're both a bit deaf"
@@ -365,7 +368,10 @@ PERSON_START = re.compile(
 )
 
 
-STATEMENT = re.compile(r"^(?:i am|we are|i have|we have|i use|we use|i need|i do not|we do not|i can not|i wear)\b")
+STATEMENT = re.compile(
+    r"^(?:i am|we are|i have|we have|i use|we use|i need|i do not|we do not|i can not|i wear)\b"
+    r"|^(?:\w+ ){1,3}here$"  # "kiwi allergy here, …?", "wheelchair user here, …?": who is here
+)
 FOR_THEM = re.compile(r"\b(?:they|he|she) (?:can|could|may|might|will|would) (?:have|eat|drink|use|get|sit|go|try)\b")
 # A clause that goes on without a subject, in the third person or with a modal: its subject is the last one's
 SUBJECTLESS = re.compile(

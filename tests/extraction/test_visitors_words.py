@@ -152,3 +152,26 @@ def test_how_deaf_and_which_aid_in_the_visitors_word(extractor, message, value):
 def test_who_came_along_said_plainly(extractor, message, value):
     got = [f.value for f in extractor.extract(message) if f.concept == "VisitPlan.Companions"]
     assert [v.lower() for v in got] == [value.lower()]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # round 32: "X here" is who is here, and a question may follow it after a comma
+        ("kiwi allergy here, anything fruity at the cafe I should avoid?", {("SpecialNeed.Allergy", "kiwi")}),
+        ("wheelchair user here, which way to gallery 4?", {("SpecialNeed.MobilityImpairment", "wheelchair user")}),
+        # "X and I do not get on" is one clause ("and I" is no new statement), and "not friends" is no company
+        ("Shellfish and I do NOT get on 🦐🚫", {("SpecialNeed.Allergy", "shellfish")}),
+        ("stairs and I are not friends", {("SpecialNeed.MobilityImpairment", "no stairs")}),
+        (
+            "I'm allergic to pine nuts, not peanuts",
+            {("SpecialNeed.Allergy", "pine nuts"), ("SpecialNeed.Allergy", "peanuts")},
+        ),
+        # the visitor's own thing, named in a question, is their need ("my" right before it)
+        ("how do I get in with my wheelchair??", {("SpecialNeed.MobilityImpairment", "wheelchair user")}),
+        ("is there a loop for my hearing aids?", {("SpecialNeed.HearingImpairment", "hearing aids")}),
+        ("do you hire wheelchairs?", set()),
+    ],
+)
+def test_what_a_visitor_says_beside_a_question(extractor, message, expected):
+    assert {(f.concept, f.value) for f in extractor.extract(message)} == expected
