@@ -36,6 +36,12 @@ QUESTION_START = re.compile(
     r"|^(?:is|are|was|were|does|do|did|has|have|will|would|can|could|should) (?:the|that|this|these|those|he|"
     r"she|they|it)\b"
 )
+# A clause that opens as a statement about the visitor, before a question after a comma ("I'm on crutches, …?")
+STATEMENT = re.compile(
+    r"^(?:i am|we are|i have|we have|i use|we use|i need|i do not|we do not|i can not|i wear)\b"
+    r"|^(?:\w+ ){1,3}here$"  # "kiwi allergy here, …?", "wheelchair user here, …?": who is here
+    r"|^(?:je parle|hablo|parlo|ich spreche|falo|jag talar|ik spreek)\b"  # "je parle français, …?"
+)
 YES = re.compile(
     r"^(?:yes|yeah|yep|yup|ya|yea|aye|sure|please|definitely|absolutely|certainly|correct|right|indeed|"
     r"of course|ok|okay|i do|we do|i am|we are|i would|we would|that would be (?:great|lovely|nice|good)|"

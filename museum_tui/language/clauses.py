@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .acts import QUESTION_START, is_yes
+from .acts import QUESTION_START, STATEMENT, is_yes
 from .contrast import BARE_NOT, WHOSE, contrast, said_then_meant
 from .folding import EMOJI_WORD, INTENSIFIERS, fold
 from .folding import FILLERS as FILLERS  # the concierge reads it here
@@ -261,7 +261,8 @@ def split_clauses(
         if is_question and parts and "," in parts[-1]:  # "I'm on crutches, best way up to gallery 3?"
             said, _, asked = parts[-1].rpartition(",")
             # "I'm on crutches, …?", "my brother's blind and …, are dogs ok?": a statement, then the question
-            stated = STATEMENT.match(fold(said)) or subject_of(fold(said)) not in (SELF, "other")
+            opening = re.sub(r"^\w+\s*,\s*", "", LEAD_IN.sub("", fold(said)))  # after "bonjour," too
+            stated = STATEMENT.match(opening) or subject_of(fold(said)) not in (SELF, "other")
             if stated and 0 < len(asked.split()) <= 8:
                 parts[-1:] = [said.strip(), asked.strip()]
         conditional = False
@@ -368,10 +369,6 @@ PERSON_START = re.compile(
 )
 
 
-STATEMENT = re.compile(
-    r"^(?:i am|we are|i have|we have|i use|we use|i need|i do not|we do not|i can not|i wear)\b"
-    r"|^(?:\w+ ){1,3}here$"  # "kiwi allergy here, …?", "wheelchair user here, …?": who is here
-)
 FOR_THEM = re.compile(r"\b(?:they|he|she) (?:can|could|may|might|will|would) (?:have|eat|drink|use|get|sit|go|try)\b")
 # A clause that goes on without a subject, in the third person or with a modal: its subject is the last one's
 SUBJECTLESS = re.compile(

@@ -17,6 +17,7 @@ _WORDS = {
     "Portuguese": "eu sou estou é onde os não uma com obrigado obrigada olá falo posso",
     "Dutch": "ik ben waar het een niet met bedankt hallo spreek kan",
     "Polish": "jestem gdzie jest nie dziękuję dzień dobry mówię proszę",
+    "Swedish": "jag är heter och inte med för tack hej talar kan var finns",
 }
 FUNCTION_WORDS = {language: frozenset(words.split()) for language, words in _WORDS.items()}
 _ENGLISH = (
@@ -41,11 +42,23 @@ def written_in(text: str) -> str:
 # "je m'appelle Amélie", "Soy Javier", "ich heiße Jonas": the name a message in another language gives
 NAME_GIVEN = re.compile(
     r"\b(?P<frame>(?i:je m'appelle|je m’appelle|ich heiße|ich heisse|mein name ist|me llamo|mi nombre es|soy|"
-    r"mi chiamo|ik heet|mijn naam is|meu nome é|chamo-me|eu sou|nazywam się|mam na imię|jestem))\s+"
+    r"mi chiamo|ik heet|mijn naam is|meu nome é|me chamo|chamo-me|eu sou|sou|sono|nazywam się|mam na imię|jestem|"
+    r"jag heter|jeg heter|jeg hedder|je suis|ich bin|ik ben))\s+(?:(?i:a|o)\s+)?"  # "Sou a Beatriz"
     r"(?P<name>[A-ZÀ-Ý][a-zà-ÿ'-]{1,20})\b"
 )
-# frames that are also other words ("Soy Sauce"): only in a message written in their language
-AMBIGUOUS = frozenset(["soy", "eu sou", "jestem"])
+# frames that are also other words ("Soy Sauce") or say what one is ("je suis Française"): only in a message
+# written in their language
+AMBIGUOUS = frozenset(["soy", "eu sou", "sou", "sono", "jestem", "je suis", "ich bin", "ik ben"])
+
+
+# what "je suis …", "ich bin …" say that is no name: a nationality (written with a capital in some languages)
+NATIONALITY = re.compile(
+    r"^(?:français|française|francais|francaise|deutsch|deutscher|deutsche|italiano|italiana|español|española|"
+    r"espanol|espanola|portugues|português|portuguesa|brasileiro|brasileira|svensk|svenska|nederlander|"
+    r"nederlandse|polak|polka|mexicano|mexicana|argentino|argentina|chileno|chilena|belge|suisse|schweizer|"
+    r"österreicher|osterreicher)$",
+    re.IGNORECASE,
+)
 
 
 def name_given(text: str) -> str:
@@ -54,4 +67,4 @@ def name_given(text: str) -> str:
     m = NAME_GIVEN.search(text)
     if m is None or (m.group("frame").lower() in AMBIGUOUS and not written_in(text)):
         return ""
-    return m.group("name")
+    return "" if NATIONALITY.match(m.group("name")) else m.group("name")

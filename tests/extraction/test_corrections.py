@@ -239,6 +239,11 @@ def test_a_name_corrected(extractor, message, bot, expected):
         ("Hola! Soy Javier, ¿se puede en español?", "Javier"),
         ("soy vegano, hay comida?", None),  # no name: "soy" before a word that is not one
         ("Soy Sauce is my favourite", None),  # English: no frame of another language
+        # round 31 and 32: Swedish, Italian and Portuguese frames; a nationality is no name
+        ("Jag heter Elin! Swedish please if you can", "Elin"),
+        ("Ciao! Sono Marco, italiano. Little english", "Marco"),
+        ("Olá! Sou a Beatriz", "Beatriz"),
+        ("Je suis Française", None),
     ],
 )
 def test_a_name_given_in_another_language(extractor, message, name):
@@ -329,3 +334,18 @@ def test_a_teacher_signs_on_by_title_and_surname(extractor, message, name):
 def test_what_was_said_of_a_member_and_then_put_right(extractor, message, expected):
     got = {(f.value, f.polarity, f.about) for f in extractor.extract(message) if f.concept.startswith("SpecialNeed")}
     assert got == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [
+        # a language named, in its own words too, in a statement before a question after a greeting
+        ("Bonjour, je parle français, you have a map in french?", "French"),
+        ("hablo español, sorry my english", "Spanish"),
+        ("ich spreche nur Deutsch", "German"),
+        ("I'd prefer français if possible", "French"),
+        ("my first language is português", "Portuguese"),
+    ],
+)
+def test_a_language_named_in_its_own_words(extractor, message, language):
+    assert [f.value for f in extractor.extract(message) if f.concept == "Profile.Language"] == [language]
