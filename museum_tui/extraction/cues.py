@@ -45,6 +45,7 @@ from typing import Any
 
 from museum_tui.language.clauses import PEOPLE
 from museum_tui.language.clauses import fold as fold_text
+from museum_tui.language.party import MEMBERS
 from museum_tui.memory import Ontology
 from museum_tui.memory.lexicon_schema import PATTERN_FIELDS, check_spec
 
@@ -68,6 +69,21 @@ def expand(pattern: str) -> str:
     for name, text in MACROS.items():
         pattern = pattern.replace(name, text)
     return pattern
+
+
+THE_ONE = r"(?<!\bthe )(?<!\bthis )(?<!\bthat )"  # a singular after these is one thing, not a kind
+
+
+def singular(phrase: str) -> str:
+    """The phrase with its last word made singular ("wildflower meadows" → "wildflower meadow", "lilies" →
+    "lily"), or "" when that word is no regular plural of seven letters or more (shorter words are too often
+    other words said in passing: "a print", "a wasp")."""
+    *head, last = phrase.split() or [""]
+    if len(last) < 7 or not last.endswith("s") or last.endswith(("ss", "us", "is", "ous")):
+        return ""
+    cut = 3 if last.endswith("ies") else 2 if last.endswith(("ches", "shes", "xes")) else 1
+    one = last[:-cut] + ("y" if cut == 3 else "")
+    return " ".join([*head, one])
 
 
 def phrase_regex(phrase: str) -> str | None:
@@ -173,8 +189,19 @@ def _compile(cid: str, spec: Any) -> ConceptCues:
         if len(phrase) >= 5 and fold(phrase) not in folded:
             terms[phrase] = value
             folded.add(fold(phrase))
+    # "a good wildflower meadow" for "wildflower meadows", but not "the portrait of …" (one work, not a kind),
+    # nor for who came along ("a friend" is no company)
+    singulars: set[str] = set()
+    for phrase, value in list(terms.items()) if spec.get("subject") != "companion" else []:
+        one = singular(fold(phrase))
+        if one and one not in folded and not re.fullmatch(MEMBERS, one):
+            terms[one] = value
+            folded.add(one)
+            singulars.add(one)
     for phrase, value in sorted(terms.items(), key=lambda kv: (-len(fold(kv[0])), kv[0] != fold(kv[0]))):
         regex = phrase_regex(phrase)
+        if regex and phrase in singulars:
+            regex = THE_ONE + regex
         if regex and regex not in seen:
             seen.add(regex)
             cues.terms.append((re.compile(regex), value))

@@ -185,6 +185,11 @@ def _denied_for_the_visitor(theirs: list[Hit], evidence: str) -> list[Hit]:
     return [replace(h, about=SELF, polarity="negated", evidence=evidence) for h in theirs if h.polarity == "asserted"]
 
 
+def _needs(cues: list[ConceptCues], hit: Hit) -> bool:
+    """Whether a hit is of a concept a party member may have (a need): "just me - kiwi and sesame"."""
+    return any(c.concept == hit.concept and c.party for c in cues)
+
+
 def came_along(cues: list[ConceptCues], message: str, hits: list[Hit], known: Callable[[str], bool]) -> list[Hit]:
     """`hits` with their companions said plainly ("gf" kept as "girlfriend", whoever read it), and the members
     the message places at the visit (language/presence.py) for each concept that records companions, where
@@ -202,7 +207,7 @@ def came_along(cues: list[ConceptCues], message: str, hits: list[Hit], known: Ca
         ]
     # "just me - kiwi and sesame", "just me, my boyfriend and his mum": "just me" answers what else the sentence
     # says (whose the allergies are; who is listed), not that the visitor came alone
-    others = [h for h in out if h.value != "alone"]
+    others = [h for h in out if h.value != "alone" and (h.concept in companions or h.about != SELF or _needs(cues, h))]
     return [
         h
         for h in out

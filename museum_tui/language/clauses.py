@@ -355,6 +355,8 @@ def split_clauses(
 # "I can't have egg or milk", "he can not eat nuts": what one keeps from is had (an allergy, a diet), not denied
 ABSTAINS = re.compile(
     r"\b(?:can not|cannot|must not|should not|is not allowed to|are not allowed to) (?:have|eat|drink|touch)\b"
+    # "… so no almond croissant for me": the "no" of going without
+    r"|\bno(?= (?:[\w-]+ ){1,3}?(?:for me|for him|for her|for us|for them|anything|please|pls)\b)"
 )
 KIN_THEN_NAME = re.compile(rf"\b(?i:my|our) (?P<kin>(?i:{MEMBERS})) (?P<name>[A-Z][a-z]{{1,14}})\b")
 BROUGHT = re.compile(rf"\b(?:brought|bringing|got|with)\s+(?:the\s+)?(?P<who>{KIN})\b")

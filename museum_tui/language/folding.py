@@ -85,7 +85,7 @@ A_BIT_DEAF = re.compile(r"\b(?:a (?:little )?bit|a little|slightly|mildly|bit|a 
 INTENSIFIERS = re.compile(
     r"\b(?:really|very|quite|truly|extremely|incredibly|terribly|awfully|absolutely|totally|utterly|"
     r"honestly|genuinely|seriously|severely|pretty|super|kinda|kind of|sort of|a little bit|a little|"
-    r"mild|mildly|severe|slight|slightly|"  # how much, not what: "a mild hazelnut allergy"
+    r"mild|mildly|severe|slight|slightly|massive|huge|"  # how much, not what: "a mild hazelnut allergy"
     r"a bit|bit)\b(?! of\b)\s*"
 )
 

@@ -90,3 +90,14 @@ def test_a_word_another_concepts_label_lists_is_no_bare_word_of_a_derived_one() 
     }
     assert ("Interest.Dislike", "buses") not in said
     assert ("Interest.Dislike", "posters") in {(f.concept, f.value) for f in venue.extract("posters bore me")}
+
+
+def test_a_member_word_read_from_a_label_is_no_company_in_the_singular() -> None:
+    """A term's singular reads as the term ("a good wildflower meadow"), but not a word for a person: the
+    transport museum without its lexicon took "asking for a friend at work" as coming with friends."""
+    data = json.loads((Path(__file__).resolve().parent.parent / "data" / "blind" / "transport.json").read_text())
+    for concept in data["concepts"].values():
+        concept.pop("cues", None)
+    venue = RuleExtractor(parse_ontology(data))
+    said = {(f.concept, f.value) for f in venue.extract("Do you do gluten-free food? Asking for a friend at work")}
+    assert not any("Compan" in concept for concept, _ in said), said

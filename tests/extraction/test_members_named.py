@@ -57,9 +57,9 @@ def needs(extractor: RuleExtractor, message: str) -> set[tuple[str, str, str, st
         # slang for a friend, and how much ("mild") is no part of what
         (
             "here w/ my bestie, she's got a mild hazelnut allergy",
-            {("Food.Allergy", "hazelnut", "asserted", "best friend")},
+            {("Food.Allergy", "hazelnuts", "asserted", "best friend")},
         ),
-        ("I've got a mild hazelnut allergy", {("Food.Allergy", "hazelnut", "asserted", "self")}),
+        ("I've got a mild hazelnut allergy", {("Food.Allergy", "hazelnuts", "asserted", "self")}),
         # hay fever said as a condition is the pollen allergy, in both words
         ("Our eldest has shocking hay fever", {("Food.Allergy", "hay fever (pollen)", "asserted", "eldest")}),
         ("is there anything for hay fever at the shop?", set()),

@@ -4,9 +4,14 @@ reaction of the throat, a name said without "my"."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from museum_tui.extraction import RuleExtractor
+from museum_tui.memory import load_ontology
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -175,3 +180,43 @@ def test_who_came_along_said_plainly(extractor, message, value):
 )
 def test_what_a_visitor_says_beside_a_question(extractor, message, expected):
     assert {(f.concept, f.value) for f in extractor.extract(message)} == expected
+
+
+@pytest.fixture(scope="module")
+def garden() -> RuleExtractor:
+    return RuleExtractor(load_ontology(ROOT / "ontologies" / "garden.json"))
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # a term's singular reads as the term ("a good wildflower meadow"), but not one particular thing
+        ("love me a good wildflower meadow 🌼", {("Interest.Landscape", "meadows", "asserted")}),
+        ("I'm a wildflower meadow sort of person really", {("Interest.Landscape", "meadows", "asserted")}),
+        ("not a massive fan of roses tbh, can we skip that bit", {("Interest.Dislike", "roses", "asserted")}),
+        ("a coffee would be amazing right now ☕", {("Now.Refreshment", "coffee", "asserted")}),
+        # "just me" beside how long the visitor has is still alone (beside a need it answers whose it is)
+        (
+            "just me today, got the whole afternoon 😊",
+            {("Visit.Companions", "alone", "asserted"), ("Visit.TimeBudget", "all afternoon", "asserted")},
+        ),
+        ("Do you do gluten-free food? Asking for a friend at work", set()),
+    ],
+)
+def test_garden_words(garden, message, expected):
+    assert {(f.concept, f.value, f.polarity) for f in garden.extract(message)} == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("The portrait of the blind harpist is beautiful.", set()),  # one work, not portraits liked
+        # going without is having the allergy: "no almond croissant for me" was a denied almond allergy
+        (
+            "allergic to tree nuts so no almond croissant for me I guess",
+            {("SpecialNeed.Allergy", "tree nuts", "asserted"), ("SpecialNeed.Allergy", "almonds", "asserted")},
+        ),
+    ],
+)
+def test_museum_words(extractor, message, expected):
+    assert {(f.concept, f.value, f.polarity) for f in extractor.extract(message)} == expected
