@@ -18,7 +18,15 @@ import threading
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from museum_tui.language.clauses import INJECTION, Clause, fold, is_affirmative, need_under_no, split_clauses
+from museum_tui.language.clauses import (
+    CANNOT,
+    INJECTION,
+    Clause,
+    fold,
+    is_affirmative,
+    need_under_no,
+    split_clauses,
+)
 from museum_tui.language.difficulty import hard_for_me
 from museum_tui.language.party import OTHER, SELF, absent, handed_back, member_named
 from museum_tui.language.reaction import reacts, unharmed
@@ -305,6 +313,7 @@ class RuleExtractor(SpanReading):
             or (cues.reaction and (reacts(text) or unharmed(text)))  # "nuts put me in hospital", "… are fine for me"
         )
         found: list[Span] = []
+        worded: list[Span] = []  # a pattern's own words before its value
         pattern_sets = [("plain", cues.patterns), ("proper", cues.proper_patterns)]
         if in_context:
             pattern_sets.append(("answer", cues.answer_patterns))
@@ -317,6 +326,7 @@ class RuleExtractor(SpanReading):
                     if kind == "proper" and not self._proper(cues, m.group("value"), clause.original):
                         continue
                     found.extend(self._values(cues, m.group("value"), start, end, kind, clause.original))
+                    worded.append((m.start() + shift, start, ""))
         denied: set[tuple[int, int]] = set()
         for regex, value in cues.denials if not asked else []:  # "I'm fine with stairs": says it is not so
             for m in regex.finditer(text):
@@ -342,6 +352,8 @@ class RuleExtractor(SpanReading):
                     if free and not inside_any(m.span(), found):
                         found.append((m.start(), m.end(), value))
         unnegated = self._unnegated(cues, text)
+        for a, b, _ in worded:  # "can not do (stairs)": an inability in the pattern's own words says the need
+            unnegated = unnegated[:a] + CANNOT.sub(lambda n: " " * len(n.group(0)), unnegated[a:b]) + unnegated[b:]
         found = found[:MAX_FOUND]
         # "crowds do not bother me": a negated trigger after a value denies it
         after = []

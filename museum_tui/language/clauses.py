@@ -156,7 +156,7 @@ CLAUSE_BREAK = re.compile(
     r"prefer|can|could|would|will|am|do|did|only|really|just|"
     # "I'm pescatarian so is the prawn sandwich ok?": a question after "so" or "and"
     r"is (?:the|it|there|this|that|anything)|are (?:the|there|they|any)|does|where|what|how|which)\b)"
-    r"|,\s+(?=(?:i|i'm|im|i've|i'd|we|we're|my|our|and|also|please|it|the|where|what|how|which|when|is there|"
+    r"|,\s+(?=(?:i|i'm|im|i've|i'd|we|we're|my|our|and|also|please|it|its|the|where|what|how|which|when|is there|"
     r"he|she|they|he's|she's|they're|hes|shes|theyre|his|her|their|love|like|hate|need|want|got|have|use|can|could|"
     r"whats|wheres|hows|whos|what's|where's|how's|who's|that's|thats|that is|that was|"
     r"are there|any|do you|can you|could you|can i|could i|thanks|thank you|cheers|please|if possible|"

@@ -67,6 +67,9 @@ CONTRACTIONS = [
     # chat drops the apostrophe: "my dad whos blind", "wheres the loo", "hes deaf"
     (r"\b(who|where|what|that|he|she)s\b", r"\1 is"),
     (r"\btheyre\b", "they are"),
+    (r"\b(?:no|not) (?:more|longer) than\b", "at most"),  # "no more than 2 hours": a limit, not a denial
+    # "its my daughter": no possessive "its" comes before these
+    (r"\bits (?=(?:my|our|me|him|her|them|not|just|only|actually|really|the|a|an|his|their)\b)", "it is "),
     (r"\bdont\b", "do not"),
     (r"\bdoesnt\b", "does not"),
     (r"\b(is|are|was|were|did|has|have|had|could|would|should)nt\b", r"\1 not"),  # "my son isnt allergic"

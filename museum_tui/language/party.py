@@ -33,6 +33,8 @@ SUBJECT_VERBS = (
     r"should|must|might|may|told|tells|tell|mentioned|recommended|suggested|asked|warned|reckoned|wears|wear|"
     r"avoids|avoid|relies|rely|suffer|manages|manage|gets|uses|looks|look|seems|seem|sounds|appears"
 )
+# "the older one has cerebral palsy": one of the children, named by their place among them
+ONES = "older one|younger one|oldest one|youngest one|eldest one|middle one|big one"
 # The people a visitor comes with: family, friends, partners, carers. Not strangers or staff.
 MEMBERS = (  # the in-law forms first: "mother" would otherwise match the start of "mother-in-law"
     r"mother-in-law|father-in-law|sister-in-law|brother-in-law|husband|wife|partner|spouse|sons?|daughters?|kids?|child|children|boys?|girls?|baby|toddler|teenager|"
@@ -41,7 +43,7 @@ MEMBERS = (  # the in-law forms first: "mother" would otherwise match the start 
     r"niece|nephew|cousin|colleagues?|carer|caregiver|boyfriend|girlfriend|fiance|fiancee|mates?|flatmate|"
     r"roommate|housemate|nan|nana|nanna|gran|grandad|granddad|grampa|hubby|missus|sis|bro|bf|gf|twins|"
     r"in-laws|stepson|stepdaughter|stepmum|stepdad|"
-    r"kiddos?|little one|little un|wee one|eldest|pupils?|students?|"
+    rf"kiddos?|{ONES}|little one|little un|wee one|eldest|pupils?|students?|"
     r"youngest|other half|mam|mammy|lad|lads|lass|fella|fiancé|fiancée|pops|gramps|grandpops|auntie|aunty|"
     r"clients?|bride|groom|best man|bridesmaids?|maid of honou?r|page boy|flower girl|"  # (a wedding party's too)
     r"bestie|bezzie|bff|best friend|hubbie|hubster|wifey|bairn|godson|goddaughter|stepmom|stepmother|stepfather"
@@ -85,7 +87,7 @@ MEMBER = re.compile(
 # "the kids have nut allergies", "the wife's coeliac": a member named without "my", opening the clause
 THE_MEMBERS = (
     r"kids|children|twins|wife|husband|hubby|missus|grandkids|grandchildren|baby|little ones?|little un|wee one|"
-    r"in-laws|family|boys|girls|parents|grandparents|other half|eldest|youngest|oldest"
+    rf"in-laws|family|boys|girls|parents|grandparents|other half|{ONES}|eldest|youngest|oldest"
 )
 # Kin words a visitor uses as names, without "my": "mum uses a wheelchair", "youngest is 3", "brother's blind"
 KIN = (
@@ -93,7 +95,7 @@ KIN = (
     r"son|daughter|wife|husband|hubby|partner|kids|children|twins|missus|grandkids|grandchildren|baby|"
     r"little ones?|little un|wee one|in-laws|family|boys|girls|parents|grandparents|other half|"
     r"brother|sister|uncle|aunt|auntie|nephew|niece|cousin|grandson|granddaughter|boyfriend|girlfriend|"
-    r"eldest|youngest|oldest|pops|gramps|mam|mammy|bro|sis"
+    rf"{ONES}|eldest|youngest|oldest|pops|gramps|mam|mammy|bro|sis"
 )
 BARE_MEMBER = re.compile(
     # "both kids are vegan", "all the kids", "the eldest has a nut allergy"

@@ -220,3 +220,62 @@ def test_garden_words(garden, message, expected):
 )
 def test_museum_words(extractor, message, expected):
     assert {(f.concept, f.value, f.polarity) for f in extractor.extract(message)} == expected
+
+
+@pytest.fixture(scope="module")
+def discovery() -> RuleExtractor:
+    """Round 32's children's discovery museum, its ontology and lexicon written from docs/ alone."""
+    return RuleExtractor(load_ontology(ROOT / "tests" / "data" / "blind" / "discovery.json"))
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # a venue's loose pattern ("(\w+ \w+) allergic") took "i am" and "am not" as allergens
+        (
+            "both kids are allergic to nuts and my partner is allergic to kiwi",
+            {("Food.Allergy", "nuts", "asserted", "kids"), ("Food.Allergy", "kiwi", "asserted", "partner")},
+        ),
+        (
+            "im not allergic to nuts, its my daughter",
+            {("Food.Allergy", "nuts", "negated", "self"), ("Food.Allergy", "nuts", "asserted", "daughter")},
+        ),
+        # an inability in a pattern's own words ("can not do (stairs)") says the need, not its denial
+        (
+            "my mum uses a walking frame and cant do stairs",
+            {
+                ("Access.Mobility", "no stairs", "asserted", "mum"),
+                ("Access.Mobility", "walking frame", "asserted", "mum"),
+            },
+        ),
+        # "the older one" is one of the children, not the visitor
+        (
+            "the older one has cerebral palsy and uses a walker",
+            {
+                ("Access.Mobility", "wheelchair", "asserted", "older one"),
+                ("Access.Mobility", "walking frame", "asserted", "older one"),
+            },
+        ),
+    ],
+)
+def test_discovery_museum_words(discovery, message, expected):
+    assert {(f.concept, f.value, f.polarity, f.about) for f in discovery.extract(message)} == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # "its" typed for "it's": the allergy is the daughter's, and the deafness the visitor's
+        (
+            "im not allergic to nuts, its my daughter",
+            {
+                ("SpecialNeed.Allergy", "nuts", "negated", "self"),
+                ("SpecialNeed.Allergy", "nuts", "asserted", "daughter"),
+            },
+        ),
+        # "no more than 2 hours" is a limit, not a denial
+        ("no more than 2 hours", {("VisitPlan.TimeBudget", "2 hours", "asserted", "self")}),
+    ],
+)
+def test_typed_its_and_a_limit(extractor, message, expected):
+    assert {(f.concept, f.value, f.polarity, f.about) for f in extractor.extract(message)} == expected
