@@ -37,7 +37,7 @@ from .compiled import compiled_for
 from .corrections import denied, instead, named_abroad, overruled, paired, respelt
 from .cues import ConceptCues
 from .grounding import Grounding
-from .hits import Hit, Span, as_offered, inside_any, outer, said_once, tidy_hits
+from .hits import Hit, as_offered, inside_any, outer, said_once, tidy_hits
 from .party_reading import (
     MY_BEFORE,
     as_first_person,
@@ -68,7 +68,7 @@ from .reading import (
     subjectless,
     written_in_it,
 )
-from .short_answers import answered, as_statement, said_of_you
+from .short_answers import as_statement, said_of_you
 from .span_reading import SpanReading
 from .spelling import Speller
 from .validate import ExtractedFact, ExtractionResult, validate_facts
@@ -312,21 +312,7 @@ class RuleExtractor(SpanReading):
             or (cues.copula and subjectless(cues, text))
             or (cues.reaction and (reacts(text) or unharmed(text)))  # "nuts put me in hospital", "… are fine for me"
         )
-        found: list[Span] = []
-        worded: list[Span] = []  # a pattern's own words before its value
-        pattern_sets = [("plain", cues.patterns), ("proper", cues.proper_patterns)]
-        if in_context:
-            pattern_sets.append(("answer", cues.answer_patterns))
-        for kind, patterns in pattern_sets if not asked else []:
-            for pattern in patterns:
-                for shift, m in ((shift, m) for shift, said in answered(text, kind) for m in pattern.finditer(said)):
-                    start, end = m.start("value") + shift, m.end("value") + shift
-                    if not m.group("value") or not clause.free(start, end) or inside_any((start, end), found):
-                        continue
-                    if kind == "proper" and not self._proper(cues, m.group("value"), clause.original):
-                        continue
-                    found.extend(self._values(cues, m.group("value"), start, end, kind, clause.original))
-                    worded.append((m.start() + shift, start, ""))
+        found, worded = self._patterned(cues, clause, text, in_context) if not asked else ([], [])
         denied: set[tuple[int, int]] = set()
         for regex, value in cues.denials if not asked else []:  # "I'm fine with stairs": says it is not so
             for m in regex.finditer(text):

@@ -26,6 +26,7 @@ from .reading import (
     capitalised,
     original_case,
 )
+from .short_answers import answered
 from .values import tidy
 
 
@@ -129,6 +130,28 @@ class SpanReading:
         if LIST_NOT.search(fold(clause.message or clause.sentence)):
             return False  # "anything but pop art", "roses. hate them": not liked
         return _nothing_but(self._likes, text, LIST_GLUE)
+
+    def _patterned(
+        self, cues: ConceptCues, clause: Clause, text: str, in_context: bool
+    ) -> tuple[list[Span], list[Span]]:
+        """The values a concept's patterns capture in `text`, and each match's own words before its value
+        (read for an inability: "can not do (stairs)" says the need, it denies nothing)."""
+        found: list[Span] = []
+        worded: list[Span] = []
+        pattern_sets = [("plain", cues.patterns), ("proper", cues.proper_patterns)]
+        if in_context:
+            pattern_sets.append(("answer", cues.answer_patterns))
+        for kind, patterns in pattern_sets:
+            for pattern in patterns:
+                for shift, m in ((shift, m) for shift, said in answered(text, kind) for m in pattern.finditer(said)):
+                    start, end = m.start("value") + shift, m.end("value") + shift
+                    if not m.group("value") or not clause.free(start, end) or inside_any((start, end), found):
+                        continue
+                    if kind == "proper" and not self._proper(cues, m.group("value"), clause.original):
+                        continue
+                    found.extend(self._values(cues, m.group("value"), start, end, kind, clause.original))
+                    worded.append((m.start() + shift, start, ""))
+        return found, worded
 
     def _bare(self, cues: ConceptCues, text: str) -> bool:
         """ "Loo?", "A coffee, please": a request that is nothing but the thing (for immediate needs)."""
