@@ -48,7 +48,7 @@ class Answers(TimeAnswers, FoodAnswers):
         if here is not None and here == floor:
             return f"It's on this floor ({name})."
         lifts = [lift for lift in self.venue.lifts if floor in lift.floors and (here is None or here in lift.floors)]
-        step_free = known.step_free or q.accessible
+        step_free = known.party_step_free or q.accessible  # the party's needs, not only the visitor's
         if here is None and floor == self.entry_level():
             return f"It's on the {name}, the same level as the main entrance." if step_free else ""
         near = {place, *self.places_in(q.where_text or known.first("position") or "")} - {""}
@@ -121,7 +121,7 @@ class Answers(TimeAnswers, FoodAnswers):
         steps = self.not_step_free(e.gallery, q, known)
         if steps:
             return f"{text} {steps}"
-        if "where" in q.focus or known.step_free or q.accessible:
+        if "where" in q.focus or known.party_step_free or q.accessible:
             text = f"{text} {self.route_to(e.gallery.floor, q, known, e.gallery.id)}".strip()
         return text
 
@@ -305,7 +305,7 @@ class Answers(TimeAnswers, FoodAnswers):
         here = self.here(q, known)
         if q.near and here is None:
             here = floor_in(self.venue, q.near)
-        step_free = known.step_free or q.accessible
+        step_free = known.party_step_free or q.accessible
         near = q.near or q.where_text or known.first("position") or ""
         changing = bool(re.search(r"\bchanging places\b|\bhoist\b", q.folded))
         room = pick_restroom(self.venue, here, step_free, q.baby and not changing, near, changing)
@@ -378,7 +378,7 @@ class Answers(TimeAnswers, FoodAnswers):
             text += "."
         if f.hours is not None and now is not None:  # a place with its own hours: open now, or when next
             text += f" It is {timing.hours_status(f.hours, now)}."
-        if f.floor is not None and ("where" in q.focus or known.step_free or q.accessible):
+        if f.floor is not None and ("where" in q.focus or known.party_step_free or q.accessible):
             text = f"{text} {self.route_to(f.floor, q, known, f.id)}".strip()
         return text
 

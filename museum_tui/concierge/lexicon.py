@@ -233,8 +233,8 @@ FOCUS = (
     (
         "where",
         re.compile(
-            r"\b(?:where|which floor|what floor|how (?:do|can|would|should) (?:i|we) get|how to get|way to|find|"
-            r"get (?:there|to)|get (?:back )?(?:up|down|over) (?:there|to)|best way|"
+            r"\b(?:where|which floor|what floor|how (?:do|can|would|should) (?:i|we) get|how to get|"
+            r"way to|find|get (?:there|to)|get (?:back )?(?:up|down|over) (?:there|to)|best way|"
             # "we want to go up to the Light Room", "is there a way without steps?"
             r"(?:want|need|like|trying) to (?:go|get) (?:back )?(?:up |down |over )?to|"
             r"(?:a|the) way (?:up|down|without)|"

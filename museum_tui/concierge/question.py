@@ -20,7 +20,10 @@ HERE = re.compile(
     r"(?:the\s+)?(?!here\b|there\b)([a-z0-9' &-]{2,40}?)(?=\s*(?:[,.?!;]|\bwhere\b|\bhow\b|\band\b|\bwhat\b|\bis\b|$|"
     r"(?<!\bnext)(?<!\bclose)\s(?:up |down |over |back )?(?:to|into|towards?)\b))"  # "from the gate to the bats"
 )
-CANT_FIND = re.compile(r"\b(?:can not|cannot|can't|cant) find (?:my|our) \w+")
+CANT_FIND = re.compile(r"\b(?:can not|cannot|can't|cant) find (?:my|our) (?P<who>\w+)")
+CHILD = re.compile(
+    r"(?:son|daughter|kids?|child|children|boy|girl|toddler|grandson|granddaughter|grandkids?|little one|lad|lass)$"
+)
 LEFT_BEHIND = re.compile(
     r"\b(?:i|we) (?:think (?:i|we) )?(?:left|lost|dropped) (?:my|our) (?P<what>\w+) (?:somewhere|behind)\b"
 )
@@ -75,6 +78,11 @@ def _plan(folded: str, venue: Venue) -> bool:
     return False
 
 
+def _lost(m: re.Match[str]) -> str:
+    """Someone not found, said as a venue's lost-person entry says it: a child, or anyone."""
+    return "lost child, missing, need staff help" if CHILD.match(m.group("who")) else "lost someone, need staff help"
+
+
 @dataclass
 class Question:
     text: str
@@ -101,7 +109,7 @@ class Question:
     def read(cls, text: str, venue: Venue) -> Question:
         folded = expand_shorthand(lx.fold(text))  # "r u open til 7": are you open till 7
         folded = THEIR_CHAIR.sub(r"\g<whose> wheelchair", folded)  # "in my chair", "pushing mum's chair"
-        folded = CANT_FIND.sub("lost someone, need staff help", folded)  # "I can't find my daughter!!": lost
+        folded = CANT_FIND.sub(_lost, folded)  # "I can't find my daughter!!": a lost child
         folded = LEFT_BEHIND.sub(r"lost property \g<what>", folded)  # "I left my scarf somewhere"
         folded = LEND.sub("borrow", folded)  # "do you lend out wheelchairs": one may borrow them
         folded = THIS_SEASON.sub("now", folded)

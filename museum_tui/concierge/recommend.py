@@ -54,7 +54,7 @@ def recommend(venue: Venue, answers: Answers, q: Question, known: Known) -> str:
     for e, why in skipped[:1]:
         lines.append(f"\nI've left out *{e.title}*: {why}.")
     floors = {e.gallery.floor for e, _ in chosen}
-    if known.step_free and len(floors | {0}) > 1:
+    if known.party_step_free and len(floors | {0}) > 1:
         lift = next((lift for lift in venue.lifts if floors <= set(lift.floors)), None)
         if lift:
             lines.append(f"\n**{cap(lift.name)}** ({lift.location}) reaches all of them step-free.")

@@ -52,3 +52,27 @@ def test_how_long_for_several_things_named_in_turn_adds_them_up() -> None:
     assert "50 minutes" in reply and "Orchid Festival" in reply and "Desert Worlds" in reply, reply
     reply = ask("how long for the orchid festival?")  # one thing: its own time
     assert "30 minutes" in reply and "in all" not in reply, reply
+
+
+MUSEUM = ONTOLOGIES / "museum.json"
+
+
+def test_a_members_wheelchair_takes_the_route_step_free() -> None:
+    """ "need to get mum up to the light room, which way is best" with mum's wheelchair in memory said
+    the room's floor but no way there: routes followed the visitor's own needs only, and a party member's
+    shape them too (issue 26)."""
+    case = {"memory": [["SpecialNeed.MobilityImpairment", "wheelchair", "mum"]]}
+    reply = asyncio.run(answer(MUSEUM, {"q": "need to get mum up to the light room, which way is best", **case}))
+    assert "Lift A" in reply and "step-free" in reply and "stairs" not in reply, reply
+    reply = asyncio.run(answer(MUSEUM, {"q": "which way to the light room"}))  # no one's need: stairs or lift
+    assert "Lift A" in reply, reply
+
+
+def test_a_lost_child_is_the_venues_lost_child_point() -> None:
+    """ "I can't find my son!!" at round 32's discovery museum found the Welcome Desk's lost property, not its
+    lost children point (staff in orange T-shirts)."""
+    discovery = ONTOLOGIES.parent / "tests" / "data" / "blind" / "discovery.json"
+    reply = asyncio.run(answer(discovery, {"q": "I can't find my son!!"}))
+    assert "orange T-shirt" in reply, reply
+    reply = asyncio.run(answer(discovery, {"q": "I can't find my husband"}))  # anyone else: staff help
+    assert "Welcome Desk" in reply, reply
