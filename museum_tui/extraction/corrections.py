@@ -219,3 +219,49 @@ def _names(cues: list[ConceptCues]) -> str | None:
     """The one concept whose values are names (its cues title-case them), or None."""
     named = [c.concept for c in cues if c.normalize == "title"]
     return named[0] if len(named) == 1 else None
+
+
+# "we're on the first floor - oh no sorry, it's the second", "about an hour – actually no, 45 mins": a slip
+# (not an apology, "I'm vegan, sorry, and coeliac", nor a "no" of going without, "…, no sesame either")
+SLIP = re.compile(
+    r"^(?:(?:oh|um|erm|ah|hang on|wait|sorry|oops)\s*,?\s*)*"
+    r"(?:(?:actually no|no wait|no sorry|wait no|no$|nope|i mean|i meant|make that)\b|no\s*,)(?P<rest>.*)$"
+)
+SORRY = re.compile(r"^(?:(?:oh|um|erm|ah|sorry|oops|wait|my bad)\s*,?\s*)+$")  # a clause of nothing but sorry
+MEANT_WORDS = re.compile(
+    r"^[\s,]*(?:(?:no|sorry|oops|wait|i mean|i meant|actually|it is|it was|make that|just|only|the)\b[\s,]*)*"
+)
+
+
+def slipped(clauses: list[Clause], said: dict[int, list[Hit]], read: Reader, hits: list[Hit]) -> list[Hit]:
+    """`hits` with what a slip took back denied: a value said, then "no / sorry / oops …" and another value of
+    the same concept for the same person in the same sentence. A word alone after the slip takes the rest of
+    what was said ("the first floor - no, the second": the second floor)."""
+    out: list[Hit] = []
+    for i, clause in enumerate(clauses[1:], start=1):
+        slip, j = SLIP.match(clause.text), i - 1
+        while j and SORRY.match(clauses[j].text):  # "I love Monet - oh sorry, I mean Manet"
+            j -= 1
+        before = clauses[j]
+        if slip is None or before.sentence != clause.sentence:
+            continue
+        meant, rest = clause, MEANT_WORDS.sub("", slip.group("rest")).strip(" ,")
+        if not rest and i + 1 < len(clauses) and clauses[i + 1].sentence == clause.sentence:
+            meant = clauses[i + 1]  # "…, no sorry, it's the second": the slip a clause of its own
+            rest = MEANT_WORDS.sub("", meant.text).strip(" ,")
+        for hit in (h for h in said.get(id(before), []) if h.polarity == "asserted" and rest):
+            same = [h for h in said.get(id(meant), []) if (h.concept, h.about) == (hit.concept, hit.about)]
+            same = [h for h in same if h.polarity == "asserted"]
+            if not same:  # what was said, reread with the rest in place of its value (or the rest alone)
+                words, where = hit.value.lower().split(), re.search(rf"\b{re.escape(hit.value.lower())}\b", before.text)
+                a, b = hit.span or (where.span() if where else (0, len(before.text)))
+                put = " ".join([rest, *words[1:]]) if len(rest.split()) == 1 and len(words) > 1 else rest
+                text = before.text[:a] + put + before.text[b:]
+                new = read(hit.concept, replace(before, text=text, spans_taken=[], contrast=""))
+                same = [replace(h, evidence=clause.sentence, about=hit.about) for h in new if h.polarity == "asserted"]
+                out += same
+            if same and all(h.value.lower() != hit.value.lower() for h in same):
+                out.append(Hit(hit.concept, hit.value, "negated", clause.sentence, clause.sentence, None, hit.about))
+    back = {(h.concept, h.value.lower(), h.about) for h in out if h.polarity == "negated"}
+    kept = [h for h in hits if h.polarity != "asserted" or (h.concept, h.value.lower(), h.about) not in back]
+    return kept + [h for h in out if h not in kept]

@@ -34,7 +34,7 @@ from museum_tui.memory import Ontology
 
 from .carried import liked_after
 from .compiled import compiled_for
-from .corrections import denied, instead, named_abroad, overruled, paired, respelt
+from .corrections import denied, instead, named_abroad, overruled, paired, respelt, slipped
 from .cues import ConceptCues
 from .grounding import Grounding
 from .hits import Hit, as_offered, inside_any, outer, said_once, tidy_hits
@@ -193,6 +193,7 @@ class RuleExtractor(SpanReading):
         if not corrected:
             corrected = [h for h in paired(clauses, self.cues) if h.concept not in {k[0] for k in known}]
         hits.extend(h for h in corrected if (h.concept, h.value.lower(), h.polarity) not in known)
+        hits = slipped(clauses, said, reread, hits)  # "the first floor - oh no sorry, it's the second"
         hits.extend(liked_after(message, clauses, self.cues, said))  # "roses. love them."
         hits.extend(respelt(message, self.cues, self.speller.knows, hits, bot_msg or ""))  # "it's Jo, not Joe"
         if (member := handed_back(user_msg)) and bot_msg:  # "no that's my sister not me!" to "you're allergic …"

@@ -349,3 +349,28 @@ def test_what_was_said_of_a_member_and_then_put_right(extractor, message, expect
 )
 def test_a_language_named_in_its_own_words(extractor, message, language):
     assert [f.value for f in extractor.extract(message) if f.concept == "Profile.Language"] == [language]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # round 31 and 32: a value said, then a slip ("oh no sorry", "actually no", "no wait", "I mean") and another
+        (
+            "We're on the first floor - oh no sorry, it's the second",
+            {("second floor", "asserted"), ("first floor", "negated")},
+        ),
+        ("I've got a nut allergy - actually no, it's just walnuts", {("walnuts", "asserted"), ("nuts", "negated")}),
+        (
+            "about an hour – actually no, 45 mins, the car park ticket runs out",
+            {("45 minutes", "asserted"), ("1 hour", "negated")},
+        ),
+        ("I love Monet - oh sorry, I mean Manet", {("Manet", "asserted"), ("Monet", "negated")}),
+        # an apology is no slip, nor the "no" of going without
+        ("I'm vegan — sorry, I'm also coeliac", {("vegan", "asserted"), ("gluten-free (coeliac)", "asserted")}),
+        ("I'm allergic to peanuts, no sesame either", {("peanuts", "asserted"), ("sesame", "asserted")}),
+    ],
+)
+def test_a_slip_takes_back_what_was_said(extractor, message, expected):
+    assert {
+        (f.value, f.polarity) for f in extractor.extract(message) if f.concept != "VisitPlan.Companions"
+    } == expected
