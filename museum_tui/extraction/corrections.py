@@ -164,8 +164,10 @@ def overruled(user_text: str, said: list[Hit], assumed: list[Hit], evidence: str
 
 
 # "It's Ana with one n, not Anna", "it's Jo not Joe 😅", "its Joe actually, with an e": a name spelt again
+# at the message's start or a clause's: "sorry typo earlier, I'm Ana not Anna", "wrong name before - it's Katie"
+OPENS = r"(?:^|(?<=[,.;:!?–—-])\s*|\s[-–—]\s*)"
 RESPELT = re.compile(
-    r"^(?i:(?:no|nope|sorry|oops|ha|haha|lol|actually|oh)\W+)*(?i:it'?s|its|it is|i'?m|im|i am)\s+"
+    OPENS + r"(?i:(?:no|nope|sorry|oops|ha|haha|lol|actually|oh)\W+)*(?i:it'?s|its|it is|i'?m|im|i am)\s+"
     r"(?P<said>[A-ZÀ-Ý][a-zà-ÿ'-]{1,20})(?:\s+actually)?\s*,?\s*"
     r"(?:(?P<spelt>with (?:an?|one|two|double) [a-z])\b\s*,?\s*)?(?:not\s+(?P<denied>[A-ZÀ-Ý][a-zà-ÿ'-]{1,20})\b)?"
 )
@@ -173,9 +175,15 @@ RESPELT = re.compile(
 
 # "My name's not Sam, it's Sian", "I'm not Sheila, I'm Siobhan": the name denied, then the one said
 NAME_NOT = re.compile(
-    r"^(?i:(?:no|nope|sorry|oops|ha|haha|lol|actually|oh)\W+)*(?i:(?:my )?names?(?:'s| is)?|i'?m|im|i am)\s+(?i:not)\s+"
+    OPENS + r"(?i:(?:no|nope|sorry|oops|ha|haha|lol|actually|oh)\W+)*"
+    r"(?i:(?:my )?names?(?:'s| is)?|i'?m|im|i am)\s+(?i:not)\s+"
     r"(?P<denied>[A-ZÀ-Ý][a-zà-ÿ'-]{1,20})\s*,?\s*(?i:(?:it'?s|its|it is|i'?m|i am|but|just)\s+)?"
     r"(?P<said>[A-ZÀ-Ý][a-zà-ÿ'-]{1,20})\b"
+)
+
+
+NOT_NAMED = re.compile(
+    OPENS + r"(?i:(?:no|lol|haha|ha|oh)\W+)*(?i:i'?m|im|i am) (?i:not) (?P<denied>[A-ZÀ-Ý][a-zà-ÿ'-]{1,20})\b"
 )
 
 
@@ -189,11 +197,16 @@ def respelt(
     visitor by the denied one (`bot`, its last message)."""
     named = _names(cues)
     text = message.strip().replace("’", "'")
-    m = NAME_NOT.match(text) or RESPELT.match(text)
+    m = NAME_NOT.search(text) or RESPELT.search(text)
+    already = [h for h in said if h.concept == named]
+    if named is not None and already and (no := NOT_NAMED.search(text)):
+        # "lol no I'm not Sam, Sam's my partner, I'm Chris": the name said, and the one denied apart from it
+        denied = no.group("denied")
+        if denied != already[0].value and not known(denied.lower()) and denied.lower() not in NOT_A_NAME:
+            return [Hit(named, denied, "negated", message.strip())]
     if named is None or m is None or not (m.group("denied") or ("spelt" in m.groupdict() and m.group("spelt"))):
         return []
-    already = [h for h in said if h.concept == named]
-    if any(m.re is RESPELT or h.value != m.group("said") for h in already):
+    if any(h.value != m.group("said") for h in already):
         return []  # the message named it otherwise ("I'm not Tom, I'm Tim" still denies Tom)
     name, denied = m.group("said"), m.group("denied") or ""
     if any(known(w) or w in NOT_A_NAME for w in (name.lower(), denied.lower()) if w):

@@ -224,6 +224,10 @@ def test_what_the_visitor_never_said_is_denied(extractor):
         ),
         ("it's Siobhan not Sheila 😂", None, set()),
         ("It's Rodin, not Degas", "Hello Sheila!", set()),
+        # round 32: after words of their own, and a name denied apart from the one said
+        ("sorry typo earlier, I'm Ana not Anna", None, {("Ana", "asserted"), ("Anna", "negated")}),
+        ("Sorry, wrong name before - it's Katie not Kate", None, {("Katie", "asserted"), ("Kate", "negated")}),
+        ("lol no I'm not Sam, Sam's my partner, I'm Chris", None, {("Chris", "asserted"), ("Sam", "negated")}),
     ],
 )
 def test_a_name_corrected(extractor, message, bot, expected):
