@@ -72,7 +72,10 @@ def denied(clauses: list[Clause], said: dict[int, list[Hit]], read: Reader, part
         for neighbour in (clauses[i - 1] if i else None, clauses[i + 1] if i + 1 < len(clauses) else None):
             if neighbour is None or neighbour.sentence != clause.sentence or neighbour.contrast:
                 continue
-            found = _against(clause, neighbour, said.get(id(neighbour), []), read, party)
+            # what the denied half reads on its own ("not 2 hours") is not read again in the neighbour's words
+            own = {h.concept for h in said.get(id(clause), []) if h.polarity == "negated"}
+            hits = [h for h in said.get(id(neighbour), []) if h.concept not in own]
+            found = _against(clause, neighbour, hits, read, party)
             if found:
                 out += found
                 break

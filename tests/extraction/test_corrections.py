@@ -10,6 +10,8 @@ import pytest
 from museum_tui.extraction import RuleExtractor
 from museum_tui.memory import load_ontology
 
+ROOT = Path(__file__).resolve().parents[2]
+
 
 @pytest.fixture(scope="module")
 def extractor(museum_ontology) -> RuleExtractor:
@@ -378,3 +380,12 @@ def test_a_slip_takes_back_what_was_said(extractor, message, expected):
     assert {
         (f.value, f.polarity) for f in extractor.extract(message) if f.concept != "VisitPlan.Companions"
     } == expected
+
+
+def test_what_the_denied_half_reads_itself_is_not_read_again_in_its_neighbours_words():
+    """ "I said 2 hours but we've actually got till 3:30" (round 32) also denied "until 2pm": "2 hours" put in
+    place of "3:30" in the clause beside it read as a time of day."""
+    facts = RuleExtractor(load_ontology(ROOT / "tests" / "data" / "blind" / "discovery.json")).extract(
+        "no wait, I said 2 hours but we've actually got till 3:30"
+    )
+    assert {(f.value, f.polarity) for f in facts} == {("2 hours", "negated"), ("until 3:30", "asserted")}
