@@ -32,7 +32,8 @@ JOINER = re.compile(r"\s*(?:,|and|&|\+|n|plus)\s+(?:also\s+)?")
 # member that is the subject, the member phrase first)
 BEFORE = re.compile(
     r"(?<!\bnot )(?<!\bno )\b(?:with|w|alongside|accompanied by|along with)\s+(?=\S)"
-    r"|(?:^|,\s*|\b(?:it is|there (?:is|are) \w+ of us ,?|we are \w+ ,?|just|only)\s+)me\s*(?:,|and|&|\+|n|plus)\s+"
+    r"|(?:^|,\s*|\b(?:it is|there (?:is|are) \w+ of us ,?|we are \w+ ,?|just|only)\s+"
+    r"|^(?:hi|hiya|hello|hey|right|ok|so)\s+)me\s*(?:,|and|&|\+|n|plus)\s+"
     r"|\b(?:i|we) (?:have got|have|have brought|brought|am bringing|are bringing)\s+(?=\S)"
     r"|^(?:got|brought|bringing)\s+"
     r"|\b(?:brought|bringing|dragged|pushing|took|taking)\s+(?=(?:my|our|the)\b)"
@@ -50,6 +51,7 @@ AFTER = re.compile(
     r"(?:\s+[a-z0-9]+(?=\s+(?:is|are|came|come)\b))?(?:"
     r"\s+(?:is|are|was|were)?\s*(?:here\s+)?(?:with (?:me|us)|along|coming(?: along| too| with us)?|tagging along)\b"
     r"|\s+(?:came|come) (?:with (?:me|us)|along|too)\b"
+    r"|\s+(?:is|are) here (?:too|as well)\b"  # "grandpa's here too, he's hard of hearing"
     r"|\s+(?:and (?:i|me|myself)) (?:are|were|have come|came)\b"
     r"|\s+(?:dragged|brought) (?:me|us)\b"
     r")"
@@ -130,6 +132,7 @@ def plainly(value: str) -> str:
     → "two best friends"); a class by its school year says it is a school group ("school group (28 year 4s)")."""
     if SCHOOL_YEAR.match(value.lower()):
         return f"school group ({value})"
+    value = re.sub(r"\b(?:little|wee) (?:ones|uns)\b", "children", value)  # "my two little ones"
     return " ".join(
         CANONICAL.get(word) or (CANONICAL[word[:-1]] + "s" if word.endswith("s") and word[:-1] in CANONICAL else word)
         for word in value.split()

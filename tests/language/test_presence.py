@@ -86,3 +86,16 @@ def test_the_companions_concept_records_them_said_plainly_beside_a_members_need(
     assert all(f.about in ("self", "boyfriend") for f in facts)
     facts = RuleExtractor(museum_ontology).extract("Me, my partner and the baby in the pram")
     assert {f.value for f in facts if f.concept == "VisitPlan.Companions"} == {"partner", "baby"}
+
+
+def test_who_is_here_after_a_greeting_or_here_too() -> None:
+    """Round 32: "hiya! me and my two little ones …" (the greeting hid "me and"), "Grandpa's here too, he's
+    hard of hearing"; "the toilets are here too" is no one."""
+    from museum_tui.language.folding import fold
+    from museum_tui.language.presence import plainly, present
+
+    said = "hiya! me and my two little ones (4 and 6) just got here, where do we start?"
+    assert [plainly(m) for m in present(fold(said), said)] == ["two children"]
+    said = "Grandpa's here too, he's hard of hearing"
+    assert present(fold(said), said) == ["grandpa"]
+    assert present(fold("the toilets are here too")) == []
