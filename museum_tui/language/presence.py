@@ -75,6 +75,14 @@ ANOTHER_VISIT = re.compile(
     r"\b(?:next|last|this coming) (?:week|weekend|month|year|time|summer|spring|autumn|winter|monday|tuesday|"
     r"wednesday|thursday|friday|saturday|sunday)\b|\b(?:tomorrow|yesterday|years ago|when i was|later|soon)\b"
 )
+# the kind of party a visitor comes as, said as who they are: "HEN DO!!!", "we're a hen party of 10", "on a
+# school trip w year 10" (at a sentence's start: not "can we book a birthday party")
+PARTY_KIND = re.compile(
+    r"^(?:(?:hi|hiya|hello|hey|ok|so|right)\s+)*(?:we are |it is |on |here on |here with |with )?(?:a |an |the |our |my )?"
+    r"(?P<kind>hen (?:party|do|weekend)|stag (?:party|do|weekend)|wedding party|school (?:trip|group|class|visit)|"
+    r"class trip|field trip|walking group|rambling group|ramblers|book club|u3a(?: group)?)\b"
+)
+KIND_SAID = {"do": "party", "weekend": "party", "trip": "group", "visit": "group", "class": "group"}
 # "my friend here uses a white cane" (but "photography student here" is who the visitor is)
 HERE = re.compile(r"\s+here\b(?!\s+(?:is|are|was|were)\b)")
 ONLY_WHO = re.compile(r"\s*(?:today|too|as well|lol|haha|here|again|\W)*")
@@ -115,6 +123,9 @@ def present(folded: str, original: str = "", known: Callable[[str], bool] = lamb
             mine_here = m.group(0).startswith(("my ", "our ")) and HERE.match(sentence, m.end())
             if (AFTER.match(sentence, m.end()) or mine_here) and m.group(0) != "me":
                 found.append(_named(m, sentence, original, known))
+        if kind := PARTY_KIND.match(sentence):
+            *head, last = kind.group("kind").split()
+            found.append(" ".join([*head, KIND_SAID.get(last, last)]) if head else last)
         if pronoun := PRONOUN_HERE.search(sentence):
             named = list(MEMBER.finditer(folded[: folded.find(sentence) + pronoun.start()]))
             found += [_named(named[-1], folded, original, known)] if named else []

@@ -99,3 +99,19 @@ def test_who_is_here_after_a_greeting_or_here_too() -> None:
     said = "Grandpa's here too, he's hard of hearing"
     assert present(fold(said), said) == ["grandpa"]
     assert present(fold("the toilets are here too")) == []
+
+
+def test_the_kind_of_party_a_visitor_comes_as() -> None:
+    """Round 31 and 32: "HEN DO!!! 8 of us", "ok so we're a hen party of 10", "on a school trip w year 10";
+    asking about one is no party here."""
+    from museum_tui.language.folding import fold
+    from museum_tui.language.presence import present
+
+    for said, kind in [
+        ("HEN DO!!! 8 of us, where's the bar lol", "hen party"),
+        ("ok so we're a hen party of 10!!", "hen party"),
+        ("on a school trip w year 10 and ngl its boring so far", "school group"),
+    ]:
+        assert present(fold(said), said) == [kind], said
+    assert present(fold("can we book a birthday party?")) == []
+    assert present(fold("is the hen party room free")) == []
