@@ -78,10 +78,12 @@ ANOTHER_VISIT = re.compile(
 # the kind of party a visitor comes as, said as who they are: "HEN DO!!!", "we're a hen party of 10", "on a
 # school trip w year 10" (at a sentence's start: not "can we book a birthday party")
 PARTY_KIND = re.compile(
-    r"^(?:(?:hi|hiya|hello|hey|ok|so|right)\s+)*(?:we are |it is |on |here on |here with |with )?(?:a |an |the |our |my )?"
+    r"^(?:(?:hi|hiya|hello|hey|ok|so|right)\s+)*(?:we are |it is |on |here on |here with |with )?"
+    r"(?:a |an |the |our |my )?"
     r"(?P<kind>hen (?:party|do|weekend)|stag (?:party|do|weekend)|wedding party|school (?:trip|group|class|visit)|"
     r"class trip|field trip|walking group|rambling group|ramblers|book club|u3a(?: group)?)\b"
 )
+COUNTED = re.compile(rf"\b(?:{NUMBER}) (?:[\w-]+ ){{0,3}}?(?:{MEMBERS})s?\b")  # "28 year 6 pupils": who, not what kind
 KIND_SAID = {"do": "party", "weekend": "party", "trip": "group", "visit": "group", "class": "group"}
 # "my friend here uses a white cane" (but "photography student here" is who the visitor is)
 HERE = re.compile(r"\s+here\b(?!\s+(?:is|are|was|were)\b)")
@@ -99,6 +101,7 @@ def present(folded: str, original: str = "", known: Callable[[str], bool] = lamb
         sentence = sentence.strip(" ,")
         if not sentence or ABSENT.search(sentence) or ANOTHER_VISIT.search(sentence) or HYPOTHETICAL.search(sentence):
             continue
+        named_before = len(found)
         for frame in BEFORE.finditer(sentence):
             if NOT_TOGETHER.search(sentence[: frame.start()]):
                 continue
@@ -123,7 +126,7 @@ def present(folded: str, original: str = "", known: Callable[[str], bool] = lamb
             mine_here = m.group(0).startswith(("my ", "our ")) and HERE.match(sentence, m.end())
             if (AFTER.match(sentence, m.end()) or mine_here) and m.group(0) != "me":
                 found.append(_named(m, sentence, original, known))
-        if kind := PARTY_KIND.match(sentence):
+        if (kind := PARTY_KIND.match(sentence)) and len(found) == named_before and not COUNTED.search(folded):
             *head, last = kind.group("kind").split()
             found.append(" ".join([*head, KIND_SAID.get(last, last)]) if head else last)
         if pronoun := PRONOUN_HERE.search(sentence):

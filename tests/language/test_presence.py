@@ -114,4 +114,5 @@ def test_the_kind_of_party_a_visitor_comes_as() -> None:
     ]:
         assert present(fold(said), said) == [kind], said
     assert present(fold("can we book a birthday party?")) == []
+    assert present(fold("school trip - 28 year 6 pupils")) == []  # who came is counted: that, not the kind
     assert present(fold("is the hen party room free")) == []
