@@ -68,6 +68,12 @@ CONTRACTIONS = [
     (r"\b(who|where|what|that|he|she)s\b", r"\1 is"),
     (r"\btheyre\b", "they are"),
     (r"\b(?:no|not) (?:more|longer) than\b", "at most"),  # "no more than 2 hours": a limit, not a denial
+    # "can't eat gluten or dairy": the frame said of each thing ("can not eat gluten or can not eat dairy")
+    (
+        r"\b((?:can|do|does|must|should) not (?:eat|have|drink|tolerate)) ([a-z]+) (or|and|nor) "
+        r"(?=[a-z]+\s*(?:[,.!?;]|$|please\b|pls\b))",  # (the list ends there: not "… much or walk far")
+        r"\1 \2 \3 \1 ",
+    ),
     # "its my daughter": no possessive "its" comes before these
     (r"\bits (?=(?:my|our|me|him|her|them|not|just|only|actually|really|the|a|an|his|their)\b)", "it is "),
     (r"\bdont\b", "do not"),

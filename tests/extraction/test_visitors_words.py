@@ -201,6 +201,12 @@ def garden() -> RuleExtractor:
             {("Visit.Companions", "alone", "asserted"), ("Visit.TimeBudget", "all afternoon", "asserted")},
         ),
         ("Do you do gluten-free food? Asking for a friend at work", set()),
+        # a frame of going without said once for a list of two ("can't eat gluten or dairy"), not beyond it
+        (
+            "my partner's fine with anything but I can't eat gluten or dairy",
+            {("Food.Diet", "gluten-free", "asserted"), ("Food.Diet", "dairy-free", "asserted")},
+        ),
+        ("I can't eat much or walk far", set()),
     ],
 )
 def test_garden_words(garden, message, expected):
