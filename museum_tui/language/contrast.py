@@ -82,8 +82,9 @@ DENIED_VERB = {"was": "is not", "is": "is not", "were": "are not", "are": "are n
 
 # a number said alone in the half that says what was meant takes the unit of what was said
 BARE_NUMBER = re.compile(
-    r"^(?:more like |about |around |like |probably |maybe |closer to |nearer )*"
-    r"(?P<n>\d+(?:\.\d+)?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$"
+    r"^(?:(?:have got|have|got|only|just|more like|about|around|like|probably|maybe|closer to|nearer) )*"
+    r"(?P<n>\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+    r"(?: now| left| then| instead| really| tops| max)*$"  # "we've only got 1 now"
 )
 UNIT = re.compile(r"\b(?P<unit>hour|minute|min|hr)s?\b")
 

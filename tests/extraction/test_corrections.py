@@ -294,6 +294,11 @@ def test_back_to_what_it_was_after_a_retraction(extractor):
             "I said 45 minutes earlier but it's actually about 20",
             {("45 minutes", "negated"), ("20 minutes", "asserted")},
         ),
+        # round 32: the number with words about having it ("we've only got 1 now")
+        (
+            "sorry i said 2 hours before but actually we've only got 1 now, the parking runs out",
+            {("2 hours", "negated"), ("1 hour", "asserted")},
+        ),
     ],
 )
 def test_a_number_meant_alone_takes_the_unit_said(extractor, message, expected):
