@@ -207,6 +207,7 @@ def garden() -> RuleExtractor:
             {("Food.Diet", "gluten-free", "asserted"), ("Food.Diet", "dairy-free", "asserted")},
         ),
         ("I can't eat much or walk far", set()),
+        ("I'm not great with heights, so no treetop walk for me", {("Interest.Dislike", "heights", "asserted")}),
     ],
 )
 def test_garden_words(garden, message, expected):
