@@ -11,7 +11,16 @@ from dataclasses import replace
 
 from museum_tui.language.clauses import Clause, fold
 from museum_tui.language.party import BARE_MEMBER as _BARE_MEMBER
-from museum_tui.language.party import MEMBERS, NOT_MINE, OTHER, SELF, SOME_OF, SUBJECT_VERBS, member_named
+from museum_tui.language.party import (
+    MEMBERS,
+    NOT_MINE,
+    OTHER,
+    SELF,
+    SOME_OF,
+    SUBJECT_VERBS,
+    last_member,
+    member_named,
+)
 from museum_tui.language.presence import plainly, present
 
 from .cues import ConceptCues
@@ -117,13 +126,20 @@ def for_member(text: str, end: int) -> str:
 MY_OWN = re.compile(r"\b(?:my|our)\s+(?:(?:own|electric|mobility|new|old|trusty)\s+)?$")
 
 
+def related_to(text: str, upto: int) -> str:
+    """The member a relative clause at `upto` is said of, when the party is named before it: the one just
+    before "who" ("kids with me plus their grandma who's on a scooter" → grandma), else ""."""
+    before = text[:upto]
+    if not member_named(before):
+        return ""  # "a friend who is a wheelchair user": no one of the party
+    return last_member(re.sub(r"\s+(?:who|that|whose)$", "", before.rstrip())) or member_named(before)
+
+
 def presumed(clause: Clause, text: str, start: int, end: int, of_member: bool) -> bool:
     """In a question, is the word at `start:end` a need the question takes for granted: a member's ("can my
     son who is deaf join?", "anything for my coeliac husband?", "room for my mum's wheelchair?") or the
     visitor's own thing ("how do I get in with my wheelchair?")?"""
-    related = (
-        clause.others_from is not None and start >= clause.others_from and member_named(text[: clause.others_from])
-    )
+    related = clause.others_from is not None and start >= clause.others_from and related_to(text, clause.others_from)
     return of_member or bool(member_before(text, start)) or bool(related) or bool(MY_OWN.search(text, 0, start))
 
 

@@ -51,6 +51,7 @@ from .party_reading import (
     not_me,
     not_me_after,
     presumed,
+    related_to,
     so_is,
 )
 from .reading import (
@@ -371,7 +372,7 @@ class RuleExtractor(SpanReading):
                 continue  # "that sculpture is stunning": one thing before them, not what they are or like
             if cues.subject == "self" and clause.others_from is not None and start >= clause.others_from:
                 # "my mum who uses a wheelchair": the mum's need, when she is one of the party
-                named = member_named(text[: clause.others_from]) if cues.party else ""
+                named = related_to(text, clause.others_from) if cues.party else ""
                 if not named:
                     continue  # "a friend who is a wheelchair user"
                 about = named

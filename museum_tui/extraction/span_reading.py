@@ -50,6 +50,9 @@ def _nothing_but(of: list[ConceptCues], text: str, glue: frozenset[str]) -> bool
 # words that say more of the same after a trigger ("I'm allergic, carry an epipen everywhere")
 SAYS_MORE = frozenset("carry carries carrying an a my me with always everywhere on at all times and so too".split())  # noqa: SIM905
 WORD = re.compile(r"\S+")
+# the words around things named before a trigger of their own ("wasps!! I'm allergic", "no nuts for me pls 🥜
+# allergic"): a request's, and going without them
+WITHOUT_WORDS = BARE_WORDS | frozenset("no for me pls plz thanks".split())  # noqa: SIM905
 SAID_APART = re.compile(r"\s*,\s*(?:just|only|but|except|instead|now)\b")
 
 
@@ -85,7 +88,7 @@ class SpanReading:
         but the things ("wasps!! I'm allergic")."""
         others = [c for c in clauses if c is not clause and c.sentence == clause.sentence]
         at = next((i for i, c in enumerate(clauses) if c is clause), 0)
-        if not others and at and _nothing_but([cues], fold(clauses[at - 1].sentence).strip(" .!?"), BARE_WORDS):
+        if not others and at and _nothing_but([cues], fold(clauses[at - 1].sentence).strip(" .!?"), WITHOUT_WORDS):
             others = [clauses[at - 1]]
         hits = []
         for other in others:
@@ -197,8 +200,10 @@ class SpanReading:
         for part in parts if len(parts) > 1 else [captured]:
             if fold(part).strip(" ,") in FILLER or not set(fold(part).split()) - NOT_A_VALUE:
                 continue
-            if part is not parts[0] and fold(part).split()[0] in GOES_ON:
+            if len(parts) > 1 and part is not parts[0] and fold(part).split()[0] in GOES_ON:
                 continue  # "allergic to peanuts and nearly died once": no thing named
+            if len(parts) > 1 and fold(part).strip(" ,") in ("me", "myself", "us"):
+                continue  # "with me plus their grandma": the visitor in a list of people, no one else
             known = cues.aliases.get(fold(part).strip()) or cues.canonical(part)
             if not known and len(parts) > 1 and cues.triggers is not None and cues.triggers.search(fold(part)):
                 continue  # "allergic to nuts and carry an epipen": words about the concept, not one of its values

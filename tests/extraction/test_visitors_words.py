@@ -286,3 +286,33 @@ def test_discovery_museum_words(discovery, message, expected):
 )
 def test_typed_its_and_a_limit(extractor, message, expected):
     assert {(f.concept, f.value, f.polarity, f.about) for f in extractor.extract(message)} == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # round 30's museum set: the scooter is the grandma's (the member just before "who"), and "me" in
+        # a list of people is no one coming along, let alone "alone"
+        (
+            "Kids (5 and 7) with me plus their grandma who's on a mobility scooter",
+            {
+                ("VisitPlan.Companions", "their grandma", "asserted", "self"),
+                ("SpecialNeed.MobilityImpairment", "mobility scooter", "asserted", "grandma"),
+            },
+        ),
+        ("a friend who is a wheelchair user recommended it", set()),
+        # hours of sleep are no time to spend here
+        ("running on 3 hours sleep, total zombie today", set()),
+        # a trigger alone after things gone without
+        ("no nuts for me pls 🥜🚫 allergic", {("SpecialNeed.Allergy", "peanuts", "asserted", "self")}),
+    ],
+)
+def test_whose_the_scooter_is_and_what_is_no_time(extractor, message, expected):
+    assert {(f.concept, f.value, f.polarity, f.about) for f in extractor.extract(message)} == expected
+
+
+@pytest.mark.parametrize("message", ["allergic to and", "allergic to or", "allergic to plus"])
+def test_a_list_word_alone_where_a_value_goes_is_no_value_and_no_crash(extractor, message):
+    """The fuzz test found it: a capture of nothing but a list word split into no parts at all, and the
+    check for words going on about the visitor read the first of none (IndexError)."""
+    assert extractor.extract(message) == []
