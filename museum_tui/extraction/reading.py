@@ -35,7 +35,7 @@ FILLER = frozenset(
 )  # words around a value that are not part of it
 _STOP = (
     "the a an this that these those it them my your our any some all i we you he she they him her his their "
-    "is are am was were be been has have had do does did not no "
+    "is are am was were be been has have had do does did not no and or nor plus "
     # how much, not what: "allergic to sesame, quite badly"
     "badly bad severely seriously mildly slightly quite very really too also so "
     "both either each"  # "allergic to both": the things said before, not a thing

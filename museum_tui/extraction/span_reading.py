@@ -50,6 +50,7 @@ def _nothing_but(of: list[ConceptCues], text: str, glue: frozenset[str]) -> bool
 # words that say more of the same after a trigger ("I'm allergic, carry an epipen everywhere")
 SAYS_MORE = frozenset("carry carries carrying an a my me with always everywhere on at all times and so too".split())  # noqa: SIM905
 WORD = re.compile(r"\S+")
+WORDY = re.compile(r"[^\W_]")
 # the words around things named before a trigger of their own ("wasps!! I'm allergic", "no nuts for me pls 🥜
 # allergic"): a request's, and going without them
 WITHOUT_WORDS = BARE_WORDS | frozenset("no for me pls plz thanks".split())  # noqa: SIM905
@@ -197,9 +198,11 @@ class SpanReading:
         if (said_apart := SAID_APART.search(captured)) is not None:
             captured, end = captured[: said_apart.start()], start + said_apart.start()
         parts = [p for p in SPLIT_VALUES.split(captured) if p.strip()]
+        if not parts:
+            return out  # nothing but list words ("as well as"): no value
         for part in parts if len(parts) > 1 else [captured]:
-            if fold(part).strip(" ,") in FILLER or not set(fold(part).split()) - NOT_A_VALUE:
-                continue
+            if fold(part).strip(" ,") in FILLER or not set(fold(part).split()) - NOT_A_VALUE or not WORDY.search(part):
+                continue  # (and no value without a letter or digit: "/", "&")
             if len(parts) > 1 and part is not parts[0] and fold(part).split()[0] in GOES_ON:
                 continue  # "allergic to peanuts and nearly died once": no thing named
             if len(parts) > 1 and fold(part).strip(" ,") in ("me", "myself", "us"):

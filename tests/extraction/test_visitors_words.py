@@ -316,3 +316,11 @@ def test_a_list_word_alone_where_a_value_goes_is_no_value_and_no_crash(extractor
     """The fuzz test found it: a capture of nothing but a list word split into no parts at all, and the
     check for words going on about the visitor read the first of none (IndexError)."""
     assert extractor.extract(message) == []
+
+
+@pytest.mark.parametrize("captured", ["/ ", " , ", "&", "as well as"])
+def test_a_capture_of_list_marks_alone_is_read_without_a_crash(extractor, captured):
+    """What a pattern captures may split into no parts at all: no value, and no IndexError."""
+    extractor.warm_up()
+    allergy = next(c for c in extractor.cues if c.concept == "SpecialNeed.Allergy")
+    assert extractor._values(allergy, captured, 0, len(captured), "plain", captured) == []
