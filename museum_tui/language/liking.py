@@ -24,6 +24,8 @@ LIKING_FRAME = re.compile(
     r"whole life|absolute favourite|everything)\b"
     r"|^give me (?:a |an |some )?.+ and (?:i am|i'm|we are|we're) happy\b"
     r"|\b(?:is|are) (?:\w+ )?(?:the reason )?why (?:i|we) (?:came|come|got the bus|are here|am here)\b"
+    # "I'm an impressionism girl really", "i'm a succulent nerd", "more of a fern person"
+    r"|\b(?:i am|we are|more of) an? (?:[\w-]+ ){1,3}(?:person|people|girl|guy|nerd|geek|buff|fanatic|lover)s?\b"
 )
 # a message that refuses or dislikes: its bare list is no list of likes
 LIST_NOT = re.compile(r"\b(?:but|not|no|except|nor|never|hate|stand|without|instead)\b|^or\b")

@@ -75,6 +75,10 @@ def test_a_sensitive_concept_is_never_read_from_a_bare_list(tmp_path: Path) -> N
         ("garden", "Orchids are my weakness — is the festival still on?", {("Interest.Plant", "orchids")}),
         ("museum", "rothko is literaly why i got the bus in this weather", {("ArtInterest.Artist", "Mark Rothko")}),
         ("garden", "roses are not my thing", {("Interest.Dislike", "roses")}),  # refused: no liking
+        # round 32: who one is says what one likes ("an impressionism girl", "a succulent nerd")
+        ("museum", "I'm an impressionism girl really", {("ArtInterest.Style", "impressionism")}),
+        ("garden", "i'm a massive succulent nerd", {("Interest.Plant", "succulents")}),
+        ("museum", "not really a sculpture person", set()),
     ],
 )
 def test_frames_of_liking_no_lexicon_lists(venues, venue, message, expected):
