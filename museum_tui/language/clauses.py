@@ -158,6 +158,8 @@ CLAUSE_BREAK = re.compile(
     r"is (?:the|it|there|this|that|anything)|are (?:the|there|they|any)|does|where|what|how|which)\b)"
     r"|,\s+(?=(?:i|i'm|im|i've|i'd|we|we're|my|our|and|also|please|it|its|the|where|what|how|which|when|is there|"
     r"he|she|they|he's|she's|they're|hes|shes|theyre|his|her|their|love|like|hate|need|want|got|have|use|can|could|"
+    # "just me today, hubby's at the football": a member opening a statement of their own
+    r"(?:hubby|husband|wife|missus|partner|mum|dad|son|daughter|grandad|grandma|nan|gran|kids)(?:'s| is| are| has)|"
     r"whats|wheres|hows|whos|what's|where's|how's|who's|that's|thats|that is|that was|"
     r"are there|any|do you|can you|could you|can i|could i|thanks|thank you|cheers|please|if possible|"
     # a question after a statement: "I'm coeliac, is the soup safe?"
@@ -363,14 +365,10 @@ BROUGHT = re.compile(rf"\b(?:brought|bringing|got|with)\s+(?:the\s+)?(?P<who>{KI
 RELATIVE_OPEN = re.compile(r"^(?:who|whose) (?:is|has|uses|needs|can|wears|gets|relies|struggles)\b")
 # "me and my partner", and the same after a comma ("we're tourists from Osaka, me and my mother")
 PAIRED = re.compile(r"(?:^|,\s*)(?:just |only |it is |it's )?(?:me|myself|my \w+|our \w+)$", re.IGNORECASE)
-
-
 PERSON_END = re.compile(rf"\b(?:{PEOPLE})\s*$", re.IGNORECASE)
 PERSON_START = re.compile(
     rf"(?:my|our|the|a|his|her)\s+(?:\w+\s+)?(?:{PEOPLE})\b(?!\s+(?:{SUBJECT_VERBS})\b)", re.IGNORECASE
 )
-
-
 FOR_THEM = re.compile(r"\b(?:they|he|she) (?:can|could|may|might|will|would) (?:have|eat|drink|use|get|sit|go|try)\b")
 # A clause that goes on without a subject, in the third person or with a modal: its subject is the last one's
 SUBJECTLESS = re.compile(

@@ -282,6 +282,8 @@ def test_discovery_museum_words(discovery, message, expected):
         ),
         # "no more than 2 hours" is a limit, not a denial
         ("no more than 2 hours", {("VisitPlan.TimeBudget", "2 hours", "asserted", "self")}),
+        # a member opening a statement of their own after a comma: "just me today" stays alone
+        ("just me today, hubby's at the football", {("VisitPlan.Companions", "alone", "asserted", "self")}),
     ],
 )
 def test_typed_its_and_a_limit(extractor, message, expected):
