@@ -73,6 +73,10 @@ TIMED_SHOW = re.compile(r"\b(?:next|starts?|begins?|what time)\b.*\bshows?\b|\bs
 WAY_IN = re.compile(r"\b(?:way|ways) (?:in|into|out)\b|\bentry points?\b|\b(?:other|side|back) (?:gate|entrance)s?\b")
 
 
+# a tour name's last word that says when, not what ("Dino story time"): "what time do you close?" asks no tour
+NOT_A_HEAD = STOPWORDS | frozenset(["time", "times", "hour", "hours", "day", "days", "late", "lates"])
+
+
 def kind_asked(index: Index, ask: str) -> str | None:
     """The kind of entry the question names by its kind word, if the venue has any of it."""
     if index.venue.tours and TIMED_SHOW.search(fold(ask)):
@@ -84,7 +88,7 @@ def kind_asked(index: Index, ask: str) -> str | None:
     for kind, names in KIND_NAMES.items():
         called = _stems(f"{names} {index.venue.words.get(kind, '')}")
         if kind == "tour":  # what the venue calls its tours: the head of their names ("walk", "talk", "show")
-            called |= {stem(w) for t in index.venue.tours for w in words(t.name)[-1:] if w not in STOPWORDS}
+            called |= {stem(w) for t in index.venue.tours for w in words(t.name)[-1:] if w not in NOT_A_HEAD}
             called |= _tour_only_words(index)  # "when does the little train go next?": the land train tour
             called -= named
         if said & called and any(e.kind == kind for e in index.entries):

@@ -55,8 +55,7 @@ MIN_COVERAGE = 0.32  # nor when it explains less than this share of the question
 MAX_PARTS = 4
 PLACES = ("facility", "gallery", "entrance")  # where a tour may meet
 OPEN = re.compile(r"\bopen\b|\bclos(?:e|es|ed|ing)\b")
-
-
+CHANGING = re.compile(r"\b(?:baby )?chang(?:e|ing)\b|\bnapp(?:y|ies)\b")  # at the toilets
 # whether the venue itself is open, asked of "you" ("are you open on Christmas Day?", "when do you close?")
 OWN_TIMES = re.compile(r"\b(?:open|opens|closes)\b[^.;]{0,20}?\d{1,2}[:.]\d{2}", re.IGNORECASE)
 VENUE_OPEN = re.compile(r"^(?:\w+ )?(?:are|r) (?:you|u) (?:\w+ )?open\b|\bwhen (?:are|do) you (?:open|close|shut)\b")
@@ -264,7 +263,8 @@ class BuiltinResponder(Told, Talk, Framing):
         hours_of_cafe = (
             top is not None and top.entry.kind == "cafe" and ("when" in q.focus or timing.NOW_WORDS.search(q.folded))
         )
-        cafe_asked = q.food or q.drink or "cafe" in tokens(q.ask, self.venue.synonyms)
+        asked = tokens(q.ask, self.venue.synonyms)
+        cafe_asked = q.food or q.drink or "cafe" in asked
         if q.near and cafe_asked and top and top.named and top.entry.kind not in ("cafe", "menu"):
             # "a coffee near the east hall?": the place named is where to look from, not the answer
             here = q.here if q.here is not None else top.entry.floor
@@ -277,8 +277,8 @@ class BuiltinResponder(Told, Talk, Framing):
             and (food is None or top is food or not specific or top.score <= 2 * food.score or kids_menu or q.food)
         ):  # "what food can I buy?" is food, not the shop; "any hot food?" not the hot glasshouse
             return self.answers.food(hits, q, known, wants or [], "where" in q.focus, now)
-        if q.near and top and top.entry.kind != "restroom" and "toilet" in tokens(q.ask, self.venue.synonyms):
-            return self.answers.restroom(q, known)  # "the toilet nearest the east room": the room is the place
+        if q.near and top and top.entry.kind != "restroom" and ("toilet" in asked or CHANGING.search(q.folded)):
+            return self.answers.restroom(q, known)  # "the toilet (baby change) nearest the east room": the place
         if together := time_for_all(self.index, q, now.date()):  # "the orchids and then the desert house?"
             return together
         named_show = top is not None and top.named and top.entry.kind in ("exhibition", "gallery", "tour")

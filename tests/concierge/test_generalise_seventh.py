@@ -76,3 +76,21 @@ def test_a_lost_child_is_the_venues_lost_child_point() -> None:
     assert "orange T-shirt" in reply, reply
     reply = asyncio.run(answer(discovery, {"q": "I can't find my husband"}))  # anyone else: staff help
     assert "Welcome Desk" in reply, reply
+
+
+NATURAL = ONTOLOGIES.parent / "tests" / "data" / "blind" / "natural.json"
+
+
+def test_a_tour_named_for_a_time_is_not_asked_by_what_time() -> None:
+    """ "what time do you close on friday" at round 31's natural history museum listed Friday's tours: its
+    "Dino story time" made "time" a word for its tours."""
+    reply = asyncio.run(answer(NATURAL, {"q": "what time do you close on friday"}))
+    assert "20:00" in reply and "Tours on Friday" not in reply, reply
+    reply = asyncio.run(answer(NATURAL, {"q": "when is story time?"}))  # the tour itself, by its name
+    assert "Dino story time" in reply, reply
+
+
+def test_baby_changing_near_a_room_is_at_the_toilets_there() -> None:
+    """ "is there baby changing near the Discovery Room?" described the room."""
+    reply = asyncio.run(answer(NATURAL, {"q": "is there baby changing near the Discovery Room?"}))
+    assert "next to the Discovery Room" in reply and "baby changing" in reply, reply
