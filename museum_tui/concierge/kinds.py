@@ -65,6 +65,9 @@ STILL_ON = re.compile(
     r"\bstill (?:on|running|showing|there)\b|\bon (?:until|till|til) when\b|\b(?:finish|finishes|ends?|"
     r"(?:until|till|til) when\b.*\b(?:on|running|showing|open)|"  # "until when is the … exhibition running"
     r"closing date|last day|run until|running until|how long is it on)\b"
+    # "when does the nativity exhibition open?": its dates, not the venue's hours
+    r"|\bwhen (?:does|do|will) (?:the |that |this )?(?:[\w&-]+ ){0,5}(?:exhibition|exhibit|display)s? "
+    r"(?:open|start|begin)\b"
 )
 # a show asked for by when it starts is a timed one, a tour's kind, not an exhibition ("when's the next show?")
 TIMED_SHOW = re.compile(r"\b(?:next|starts?|begins?|what time)\b.*\bshows?\b|\bshows?\b.*\b(?:starts?|begins?|next)\b")

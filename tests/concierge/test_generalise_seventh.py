@@ -94,3 +94,11 @@ def test_baby_changing_near_a_room_is_at_the_toilets_there() -> None:
     """ "is there baby changing near the Discovery Room?" described the room."""
     reply = asyncio.run(answer(NATURAL, {"q": "is there baby changing near the Discovery Room?"}))
     assert "next to the Discovery Room" in reply and "baby changing" in reply, reply
+
+
+def test_when_an_exhibition_opens_is_its_dates() -> None:
+    """ "when does the nativity exhibition open?" at round 27's cathedral had the cathedral's hours."""
+    cathedral = ONTOLOGIES.parent / "tests" / "data" / "blind" / "cathedral.json"
+    reply = asyncio.run(answer(cathedral, {"q": "when does the nativity exhibition open?"}))
+    assert "Light of the World" in reply and "1 December" in reply, reply
+    assert "18:00" in asyncio.run(answer(MUSEUM, {"q": "when does the museum open?"}))  # the venue: its hours
