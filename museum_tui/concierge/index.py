@@ -20,7 +20,7 @@ from typing import Any
 
 from museum_tui.language.party import MEMBER_WORDS
 
-from .lexicon import STOPWORDS, fold, phrase_in, stem, tokens, words
+from .lexicon import STOPWORDS, fold, name_said, stem, tokens, words
 from .model import Venue
 
 K1, B = 1.2, 0.5
@@ -205,7 +205,7 @@ class Index:
                 if tf:
                     score += self.idf[token] * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / avg))
                     matched += self.idf[token]
-            named = any(len(n) >= 4 and _said_name(n.replace(" & ", " and "), said) for n in entry.names)
+            named = any(len(n) >= 4 and name_said(n.replace(" & ", " and "), said) for n in entry.names)
             if named:
                 score += NAME_BONUS
             elif score and any(_runs(query, p) for p in entry.phrases):
@@ -219,17 +219,6 @@ class Index:
 
 
 SWAP_VERB = re.compile(r"\b(?:makes?|for|instead|on request|available|can|is|are|if|to)\b")
-
-
-def _said_name(name: str, said: str) -> bool:
-    """`name` said whole, or with its last word cut short ("the river walk" for a "River Walkway")."""
-    if phrase_in(name, said):
-        return True
-    *head, last = name.lower().split()
-    if not head or len(last) < 6:
-        return False
-    cut = re.search(rf"\b{re.escape(' '.join(head))} ({re.escape(last[:4])}\w*)\b", said)
-    return bool(cut) and last.startswith(cut.group(1))
 
 
 def _swapped_in(swap: str) -> str:

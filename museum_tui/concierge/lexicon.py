@@ -270,3 +270,14 @@ def focus(folded: str) -> list[str]:
 
 def phrase_in(phrase: str, folded: str) -> bool:
     return bool(re.search(rf"(?<![a-z0-9]){re.escape(phrase)}(?![a-z0-9])", folded))
+
+
+def name_said(name: str, folded: str) -> bool:
+    """`name` said whole, or with its last word cut short ("the river walk" for a "River Walkway")."""
+    if phrase_in(name, folded):
+        return True
+    *head, last = name.lower().split()
+    if not head or len(last) < 6:
+        return False
+    cut = re.search(rf"\b{re.escape(' '.join(head))} ({re.escape(last[:4])}\w*)\b", folded)
+    return bool(cut) and last.startswith(cut.group(1))
