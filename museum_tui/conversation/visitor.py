@@ -145,7 +145,9 @@ class Visitor:
         left the prompt into the summary, tick. `window`: exchanges the prompt keeps. Not saved yet."""
         store = self.store
         applied: list[Change] = self._hand_back(text, source)
-        for fact in result.facts:
+        # what is taken back first, then what is said: "a nut allergy - actually no, it's just walnuts" denies
+        # "nuts" after saying "walnuts", and the denial would take the walnuts with it (values match loosely)
+        for fact in sorted(result.facts, key=lambda f: f.polarity != "negated"):
             changes = store.upsert(
                 fact.concept, fact.value, fact.polarity, fact.evidence, source=source, about=fact.about
             )

@@ -210,3 +210,14 @@ async def test_an_empty_reply_is_a_failed_turn(server) -> None:
     assert kinds(events) == ["TurnFailed"] and "empty reply" in events[0].reason and events[0].retryable
     assert session.store.turn == 0 and not session.store.facts
     await session.aclose()
+
+
+async def test_a_slip_in_one_message_keeps_what_was_meant() -> None:
+    """Found using the app: "I've got a nut allergy - actually no, it's just walnuts" remembered nothing: the
+    turn said "walnuts", then took back "nuts", and values match loosely, so the walnuts went too. What is
+    taken back is taken back first."""
+    session = offline_session("slipper")
+    await run(session, "I've got a nut allergy - actually no, it's just walnuts")
+    held = {(f.concept, f.value) for f in session.store.facts.values()}
+    assert ("SpecialNeed.Allergy", "walnuts") in held, held
+    await session.aclose()
