@@ -25,6 +25,7 @@ ASKS = re.compile(
     r"(?:where|what|when|who|which|how|why|is|are|do|does|did|can|could|may|will|would|should|shall|"
     r"tell me|show me|any|anything|recommend|suggest|i(?:'d| would) like|i want to|let me know|take me|"
     r"help)\b"
+    r"|\b(?:which way|best way|how (?:do|can|would) (?:i|we) get)\b"  # "…, which way is best" asks, "?" or not
 )
 # A clause that opens as a question (the extractor's reading: "is there", not a bare "is").
 QUESTION_START = re.compile(

@@ -221,3 +221,15 @@ async def test_a_slip_in_one_message_keeps_what_was_meant() -> None:
     held = {(f.concept, f.value) for f in session.store.facts.values()}
     assert ("SpecialNeed.Allergy", "walnuts") in held, held
     await session.aclose()
+
+
+async def test_a_way_asked_without_a_question_mark_after_a_members_need_is_the_route() -> None:
+    """Found using the app: "my mum's here too, she uses a wheelchair. need to get her up to the light room,
+    which way is best" had the step-free leaflet (the need was told, and no "?" asked): "which way" asks."""
+    session = offline_session("way")
+    events = await run(
+        session, "my mum's here too, she uses a wheelchair. need to get her up to the light room, which way is best"
+    )
+    reply = "".join(e.text for e in events if type(e).__name__ == "ReplyChunk")
+    assert "Light Room" in reply and "Lift A" in reply and "third floor" in reply, reply
+    await session.aclose()
