@@ -21,7 +21,7 @@ from .question import Question
 from .wording import listing
 
 # the words that name each kind of entry itself (not its features: "step-free" names no lift)
-KIND_NAMES = {"tour": "tour guided", "restroom": "toilet", "lift": "lift", "entrance": "entrance door exit"}
+KIND_NAMES = {"tour": "tour guided talk", "restroom": "toilet", "lift": "lift", "entrance": "entrance door exit"}
 PRICE = re.compile(r"[£$€]\s?\d|\d\s?(?:€|eur|usd)\b|\bfree\b", re.IGNORECASE)
 AMOUNT = re.compile(r"[£$€]\s?\d|\d\s?(?:€|eur|usd)\b", re.IGNORECASE)  # a sum of money, not "free"
 # asking which shows to miss ("anywhere we should skip?"), not how to skip a queue

@@ -29,6 +29,7 @@ LEFT_BEHIND = re.compile(
 )
 # "anything in flower this time of year?": the season, now; not a time asked for
 THIS_SEASON = re.compile(r"\b(?:at )?this time of (?:the )?year\b")
+LATE_ONE = re.compile(r"\b(?P<whose>my|our|his|her|their) late (?=\w)")
 LEND = re.compile(
     r"\b(?:lend|lends|loan|loans|rent|rents|hire|hires)(?: out)?\b(?= (?:a |any |out )?\w*chairs?\b|"
     r" (?:a |any )?(?:wheelchair|scooter|stool|buggy|pushchair|mobility scooter)s?\b)"
@@ -113,6 +114,7 @@ class Question:
         folded = LEFT_BEHIND.sub(r"lost property \g<what>", folded)  # "I left my scarf somewhere"
         folded = LEND.sub("borrow", folded)  # "do you lend out wheelchairs": one may borrow them
         folded = THIS_SEASON.sub("now", folded)
+        folded = LATE_ONE.sub(r"\g<whose> ", folded)  # "my late husband adored woodcuts": no late opening
         feelings_table = {k: (*v, *venue.feelings.get(k, ())) for k, v in lx.FEELINGS.items()}
         for k, v in venue.feelings.items():
             feelings_table.setdefault(k, v)

@@ -58,7 +58,7 @@ OPEN = re.compile(r"\bopen\b|\bclos(?:e|es|ed|ing)\b")
 CHANGING = re.compile(r"\b(?:baby )?chang(?:e|ing)\b|\bnapp(?:y|ies)\b")  # at the toilets
 # whether the venue itself is open, asked of "you" ("are you open on Christmas Day?", "when do you close?")
 OWN_TIMES = re.compile(r"\b(?:open|opens|closes)\b[^.;]{0,20}?\d{1,2}[:.]\d{2}", re.IGNORECASE)
-VENUE_OPEN = re.compile(r"^(?:\w+ )?(?:are|r) (?:you|u) (?:\w+ )?open\b|\bwhen (?:are|do) you (?:open|close|shut)\b")
+VENUE_OPEN = re.compile(r"^(?:\w+ )?(?:are|r) (?:you|u) (?:\w+ ){0,2}open\b|\bwhen (?:are|do) you (?:open|close|shut)")
 
 
 class BuiltinResponder(Told, Talk, Framing):

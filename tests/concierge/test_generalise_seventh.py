@@ -102,3 +102,16 @@ def test_when_an_exhibition_opens_is_its_dates() -> None:
     reply = asyncio.run(answer(cathedral, {"q": "when does the nativity exhibition open?"}))
     assert "Light of the World" in reply and "1 December" in reply, reply
     assert "18:00" in asyncio.run(answer(MUSEUM, {"q": "when does the museum open?"}))  # the venue: its hours
+
+
+def test_round_33_museum_questions() -> None:
+    """Round 33's museum questions (first score 0.87): "my late husband" asked for no late opening; "any talks"
+    is asking for tours; "r u guys still open?" is the museum's hours, not the café's (after dinner)."""
+    reply = asyncio.run(
+        answer(MUSEUM, {"q": "where might I find the Hokusai prints? My late husband adored woodcuts."})
+    )
+    assert "Print Room" in reply and "Late opening" not in reply, reply
+    assert "15:00" in asyncio.run(answer(MUSEUM, {"q": "r there any talks this afternoon"}))
+    case = {"q": "r u guys still open? thinking of popping in after dinner", "now": "2026-11-27T19:30:00"}
+    reply = asyncio.run(answer(MUSEUM, case))
+    assert "21:00" in reply and "Café" not in reply, reply
