@@ -305,6 +305,11 @@ def test_typed_its_and_a_limit(extractor, message, expected):
         ("a friend who is a wheelchair user recommended it", set()),
         # hours of sleep are no time to spend here
         ("running on 3 hours sleep, total zombie today", set()),
+        # round 33: a sign on the wall is no sign language ("in" is a trigger of the language concept)
+        (
+            "sorry, I'm in Gallery 2 not Gallery 1, misread the sign",
+            {("Position.CurrentArea", "Gallery 2", "asserted", "self")},
+        ),
         # a trigger alone after things gone without
         ("no nuts for me pls 🥜🚫 allergic", {("SpecialNeed.Allergy", "peanuts", "asserted", "self")}),
     ],
