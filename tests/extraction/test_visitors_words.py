@@ -305,6 +305,12 @@ def test_typed_its_and_a_limit(extractor, message, expected):
         ("a friend who is a wheelchair user recommended it", set()),
         # hours of sleep are no time to spend here
         ("running on 3 hours sleep, total zombie today", set()),
+        ("running on about 3 hrs sleep ngl", set()),
+        # round 33: an audio guide is no one coming along
+        (
+            "I'm hard of hearing so please type everything, don't send me off with an audio guide",
+            {("SpecialNeed.HearingImpairment", "hard of hearing", "asserted", "self")},
+        ),
         # round 33: a sign on the wall is no sign language ("in" is a trigger of the language concept)
         (
             "sorry, I'm in Gallery 2 not Gallery 1, misread the sign",
