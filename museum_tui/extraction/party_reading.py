@@ -12,6 +12,7 @@ from dataclasses import replace
 from museum_tui.language.clauses import Clause, fold
 from museum_tui.language.party import BARE_MEMBER as _BARE_MEMBER
 from museum_tui.language.party import (
+    FIRST_PERSON,
     MEMBERS,
     NOT_MINE,
     OTHER,
@@ -234,3 +235,25 @@ def came_along(cues: list[ConceptCues], message: str, hits: list[Hit], known: Ca
             and any(o.concept == h.concept or o.sentence == h.sentence for o in others)
         )
     ]
+
+
+# "my son es sordo - deaf - …", "our Liam doesn't do well with crowds, he's 19 but autistic": a clause opened by
+# a member of the party, and a bare need after it in the same sentence
+OPENED_BY = re.compile(rf"^(?:(?:my|our) (?P<who>{MEMBERS})|our (?P<name>[a-z]+)(?= (?:does|is|has|can|gets|uses)))\b")
+BARE_NEED = re.compile(r"^(?:but |and |also |,\s*)*[a-z -]{2,25}$")
+
+
+def bare_after_member(clauses: list[Clause]) -> None:
+    """A clause of a few words without a subject ("deaf", "but autistic") after one a member of the party
+    opens, in the same sentence (a pronoun's clause may come between): theirs, not the visitor's (in place)."""
+    member, sentence = "", ""
+    for clause in clauses:
+        if clause.sentence != sentence:
+            member, sentence = "", clause.sentence
+        if (opened := OPENED_BY.match(clause.text)) is not None:
+            member = member_named(clause.text) or opened.group("who") or opened.group("name")
+        elif member and clause.about == SELF and not FIRST_PERSON.search(clause.text):
+            if BARE_NEED.match(clause.text) and len(clause.text.split()) <= 3:
+                clause.about, clause.third_party = member, True
+        elif not re.match(r"^(?:he|she|they)\b", clause.text):
+            member = ""

@@ -41,6 +41,7 @@ from .hits import Hit, as_offered, inside_any, outer, said_once, tidy_hits
 from .party_reading import (
     MY_BEFORE,
     as_first_person,
+    bare_after_member,
     came_along,
     for_member,
     handed_on,
@@ -143,6 +144,7 @@ class RuleExtractor(SpanReading):
         # a chat message is short; an essay pasted in is read only as far as MAX_CHARS (cost stays bounded)
         message = user_msg[:MAX_CHARS]
         clauses = [c for c in split_clauses(message, self.speller, self.speller.knows) if not c.hypothetical]
+        bare_after_member(clauses)  # "my son es sordo - deaf - …": the bare need is the son's
         members = {c.about for c in clauses if c.about not in (SELF, OTHER)}
         # "yes please, my mum's in a chair": the yes is for the member the reply names, whose own words say it
         if bot_question and is_affirmative(user_msg) and not members:
@@ -181,8 +183,7 @@ class RuleExtractor(SpanReading):
                 ]
             read.extend(me_too(clause, outer(read)) + not_me(clause, outer(read)) + not_me_after(clause, previous))
             read.extend(self._shared(clause, read, bot_question))  # "my husband and I are vegetarian"
-            hits.extend(outer(read))
-            said[id(clause)] = outer(read)
+            hits.extend(said.setdefault(id(clause), outer(read)))
             hits.extend(self._moved(clause, before, previous))
             before = (clause, {h.concept for h in read if h.polarity == "asserted"})
             previous = outer(read)

@@ -324,6 +324,36 @@ def test_whose_the_scooter_is_and_what_is_no_time(extractor, message, expected):
     assert {(f.concept, f.value, f.polarity, f.about) for f in extractor.extract(message)} == expected
 
 
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # round 33: a bare need after a clause a member opens is the member's, not the visitor's
+        ("my son es sordo - deaf - he read the lips", {("SpecialNeed.HearingImpairment", "deaf", "asserted", "son")}),
+        (
+            "our Liam doesn't do well with crowds, he's 19 but autistic",
+            {
+                ("SpecialNeed.SensorySensitivity", "crowds", "asserted", "liam"),
+                ("SpecialNeed.SensorySensitivity", "autistic", "asserted", "liam"),
+            },
+        ),
+        # not after the visitor's own words, nor "my english is …"
+        (
+            "I'm with my husband, exhausted",
+            {
+                ("VisitPlan.Companions", "husband", "asserted", "self"),
+                ("Mood.Current", "exhausted", "asserted", "self"),
+            },
+        ),
+        (
+            "We're visiting from Brazil, my english is ok but portuguese is easier",
+            {("Profile.Language", "Portuguese", "asserted", "self")},
+        ),
+    ],
+)
+def test_a_bare_need_after_a_members_clause_is_theirs(extractor, message, expected):
+    assert {(f.concept, f.value, f.polarity, f.about) for f in extractor.extract(message)} == expected
+
+
 @pytest.mark.parametrize("message", ["allergic to and", "allergic to or", "allergic to plus"])
 def test_a_list_word_alone_where_a_value_goes_is_no_value_and_no_crash(extractor, message):
     """The fuzz test found it: a capture of nothing but a list word split into no parts at all, and the
