@@ -68,6 +68,7 @@ THIRD_PARTY = re.compile(
     # what others say: "a lot of people say the hall is too loud", "apparently it gets busy"
     r"|\b(?:people|everyone|everybody|they|folks|reviews?) (?:say|says|said|reckon|told me|tell me)\b|^apparently\b"
     r"|^(?:his|her|their) (?!own\b)\w+"
+    r"|^it (?:is|was) (?:not )?(?!(?:me|myself|i|us)\b)[a-z]+ (?:with|who|that)\b"  # "it isn't Callum with the …"
 )
 # "People call me Bex", "my friends call me Jo": another person is the subject, the visitor the topic.
 ABOUT_ME = re.compile(r"\b(?:call|calls|called|know|knows) me\b")

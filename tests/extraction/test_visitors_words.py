@@ -336,6 +336,8 @@ def test_whose_the_scooter_is_and_what_is_no_time(extractor, message, expected):
                 ("SpecialNeed.SensorySensitivity", "autistic", "asserted", "liam"),
             },
         ),
+        # someone else by name in a cleft is not the visitor ("it isn't Callum with the hearing aids")
+        ("Actually it isn't Callum with the hearing aids, it's his brother Rory. Silly me.", set()),
         # not after the visitor's own words, nor "my english is …"
         (
             "I'm with my husband, exhausted",
