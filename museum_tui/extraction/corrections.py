@@ -249,6 +249,12 @@ MEANT_WORDS = re.compile(
 )
 
 
+def _where(value: str, text: str) -> tuple[int, int]:
+    """Where a value is said in a clause's text (the whole clause when it is not said as itself)."""
+    m = re.search(rf"\b{re.escape(value.lower())}\b", text)
+    return m.span() if m else (0, len(text))
+
+
 def slipped(clauses: list[Clause], said: dict[int, list[Hit]], read: Reader, hits: list[Hit]) -> list[Hit]:
     """`hits` with what a slip took back denied: a value said, then "no / sorry / oops …" and another value of
     the same concept for the same person in the same sentence. A word alone after the slip takes the rest of
@@ -266,11 +272,11 @@ def slipped(clauses: list[Clause], said: dict[int, list[Hit]], read: Reader, hit
             meant = clauses[i + 1]  # "…, no sorry, it's the second": the slip a clause of its own
             rest = MEANT_WORDS.sub("", meant.text).strip(" ,")
         for hit in (h for h in said.get(id(before), []) if h.polarity == "asserted" and rest):
-            same = [h for h in said.get(id(meant), []) if (h.concept, h.about) == (hit.concept, hit.about)]
-            same = [h for h in same if h.polarity == "asserted"]
+            key = (hit.concept, "asserted", hit.about)
+            same = [h for h in said.get(id(meant), []) if (h.concept, h.polarity, h.about) == key]
             if not same:  # what was said, reread with the rest in place of its value (or the rest alone)
-                words, where = hit.value.lower().split(), re.search(rf"\b{re.escape(hit.value.lower())}\b", before.text)
-                a, b = hit.span or (where.span() if where else (0, len(before.text)))
+                words = hit.value.lower().split()
+                a, b = hit.span or _where(hit.value, before.text)
                 put = " ".join([rest, *words[1:]]) if len(rest.split()) == 1 and len(words) > 1 else rest
                 text = before.text[:a] + put + before.text[b:]
                 new = read(hit.concept, replace(before, text=text, spans_taken=[], contrast=""))

@@ -46,6 +46,7 @@ from typing import Any
 from museum_tui.language.clauses import PEOPLE
 from museum_tui.language.clauses import fold as fold_text
 from museum_tui.language.party import MEMBERS
+from museum_tui.language.text import stem
 from museum_tui.memory import Ontology
 from museum_tui.memory.lexicon_schema import PATTERN_FIELDS, check_spec
 
@@ -75,15 +76,13 @@ THE_ONE = r"(?<!\bthe )(?<!\bthis )(?<!\bthat )"  # a singular after these is on
 
 
 def singular(phrase: str) -> str:
-    """The phrase with its last word made singular ("wildflower meadows" → "wildflower meadow", "lilies" →
-    "lily"), or "" when that word is no regular plural of seven letters or more (shorter words are too often
-    other words said in passing: "a print", "a wasp")."""
+    """The phrase with its last word made singular by the language layer's stem ("wildflower meadows" →
+    "wildflower meadow", "lilies" → "lily"), or "" when that word is no regular plural of seven letters or
+    more (shorter words are too often other words said in passing: "a print", "a wasp"; "glasses" is no glass)."""
     *head, last = phrase.split() or [""]
-    if len(last) < 7 or not last.endswith("s") or last.endswith(("ss", "us", "is", "ous")):
+    if len(last) < 7 or not last.endswith("s") or last.endswith(("ss", "us", "is", "sses")):
         return ""
-    cut = 3 if last.endswith("ies") else 2 if last.endswith(("ches", "shes", "xes")) else 1
-    one = last[:-cut] + ("y" if cut == 3 else "")
-    return " ".join([*head, one])
+    return " ".join([*head, stem(last)])
 
 
 def phrase_regex(phrase: str) -> str | None:

@@ -16,6 +16,7 @@ from museum_tui.language.party import (
     MEMBERS,
     NOT_MINE,
     OTHER,
+    PRONOUN,
     SELF,
     SOME_OF,
     SUBJECT_VERBS,
@@ -255,5 +256,5 @@ def bare_after_member(clauses: list[Clause]) -> None:
         elif member and clause.about == SELF and not FIRST_PERSON.search(clause.text):
             if BARE_NEED.match(clause.text) and len(clause.text.split()) <= 3:
                 clause.about, clause.third_party = member, True
-        elif not re.match(r"^(?:he|she|they)\b", clause.text):
+        elif not PRONOUN.match(clause.text):
             member = ""

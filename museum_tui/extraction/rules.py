@@ -181,12 +181,12 @@ class RuleExtractor(SpanReading):
                     Hit(m.concept, m.value, m.polarity, clause.original, clause.sentence, None, m.about)
                     for m in self.meaning.read(clause)
                 ]
-            read.extend(me_too(clause, outer(read)) + not_me(clause, outer(read)) + not_me_after(clause, previous))
+            own = outer(read)
+            read.extend(me_too(clause, own) + not_me(clause, own) + not_me_after(clause, previous))
             read.extend(self._shared(clause, read, bot_question))  # "my husband and I are vegetarian"
-            hits.extend(said.setdefault(id(clause), outer(read)))
-            hits.extend(self._moved(clause, before, previous))
-            before = (clause, {h.concept for h in read if h.polarity == "asserted"})
-            previous = outer(read)
+            said[id(clause)] = outer(read)
+            hits.extend(said[id(clause)] + self._moved(clause, before, previous))
+            before, previous = (clause, {h.concept for h in read if h.polarity == "asserted"}), said[id(clause)]
         by_concept = {c.concept: c for c in self.cues}
         known = {(h.concept, h.value.lower(), h.polarity) for h in hits}
         reread = lambda cid, c: self._match(by_concept[cid], c, bot_question)  # noqa: E731

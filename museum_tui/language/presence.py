@@ -19,6 +19,7 @@ NUMBER = r"\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty
 AGED = rf"(?:{NUMBER}|one|a)[ -](?:yr|year|month|week)s?[ -]olds?"
 # a group one comes with: "my hen party", "our walking group", "the school class", "my book club"
 GROUP = r"(?:[\w-]+ )?(?:group|class|club|party|team|scouts|cubs|brownies|beavers|guides|choir)"
+OPENER = r"(?:hi|hiya|hello|hey|right|ok|so)\s+"  # a word that opens a message before who came: "hiya! me and …"
 ADJECTIVE = r"(?!with\b|and\b|is\b|are\b)[\w'-]+\s+"
 ONE = (  # a word before the member only after a determiner or a number: "my autistic daughter", "2 teens"
     rf"\b(?:(?:my|our|the|a|an|his|her|their|me)\s+(?:(?:{NUMBER}|a couple of|a few)\s+)?(?:{ADJECTIVE}){{0,2}}?"
@@ -33,7 +34,7 @@ JOINER = re.compile(r"\s*(?:,|and|&|\+|n|plus)\s+(?:also\s+)?")
 BEFORE = re.compile(
     r"(?<!\bnot )(?<!\bno )\b(?:with|w|alongside|accompanied by|along with)\s+(?=\S)"
     r"|(?:^|,\s*|\b(?:it is|there (?:is|are) \w+ of us ,?|we are \w+ ,?|just|only)\s+"
-    r"|^(?:hi|hiya|hello|hey|right|ok|so)\s+)me\s*(?:,|and|&|\+|n|plus)\s+"
+    rf"|^{OPENER})me\s*(?:,|and|&|\+|n|plus)\s+"
     r"|\b(?:i|we) (?:have got|have|have brought|brought|am bringing|are bringing)\s+(?=\S)"
     r"|^(?:got|brought|bringing)\s+"
     r"|\b(?:brought|bringing|dragged|pushing|took|taking)\s+(?=(?:my|our|the)\b)"
@@ -78,7 +79,7 @@ ANOTHER_VISIT = re.compile(
 # the kind of party a visitor comes as, said as who they are: "HEN DO!!!", "we're a hen party of 10", "on a
 # school trip w year 10" (at a sentence's start: not "can we book a birthday party")
 PARTY_KIND = re.compile(
-    r"^(?:(?:hi|hiya|hello|hey|ok|so|right)\s+)*(?:we are |it is |on |here on |here with |with )?"
+    rf"^(?:{OPENER})*(?:we are |it is |on |here on |here with |with )?"
     r"(?:a |an |the |our |my )?"
     r"(?P<kind>hen (?:party|do|weekend)|stag (?:party|do|weekend)|wedding party|school (?:trip|group|class|visit)|"
     r"class trip|field trip|walking group|rambling group|ramblers|book club|u3a(?: group)?)\b"
