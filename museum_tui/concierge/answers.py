@@ -263,7 +263,7 @@ class Answers(TimeAnswers, FoodAnswers):
 
     def gallery(self, g: Gallery, q: Question, known: Known, today: date | None = None) -> str:
         """A room: its floor, noise, what is on there (on `today`; what opens later is said as later)."""
-        here = [e for e in self.venue.exhibitions if e.gallery == g]
+        here = self.venue.shows_in(g)
         shows = [e for e in here if today is None or e.on(today)]
         later = [e for e in here if today is not None and e.opens and e.opens > today]
         text = f"**{g.name}** is on the {self.floor(g.floor)}" + (" and is step-free." if g.step_free else ".")

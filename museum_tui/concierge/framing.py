@@ -77,7 +77,7 @@ class Framing:
         if hit.entry.kind == "exhibition":
             return "outdoor" in hit.entry.obj.notes
         if hit.entry.kind == "gallery":
-            shows = [e for e in self.venue.exhibitions if e.gallery == hit.entry.obj]
+            shows = self.venue.shows_in(hit.entry.obj)
             return bool(shows) and all("outdoor" in e.notes for e in shows)
         return False
 
@@ -114,7 +114,7 @@ class Framing:
         if top is None or top.entry.kind not in ("gallery", "exhibition"):
             return False
         room = top.entry.obj if top.entry.kind == "gallery" else top.entry.obj.gallery
-        shows = [e for e in self.venue.exhibitions if e.gallery == room]
+        shows = self.venue.shows_in(room)
         return any(fit.unsuited(e, known) for e in shows)
 
     def _asked_only(self, q: Question, used: set[str]) -> list[Hit]:

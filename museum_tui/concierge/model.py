@@ -208,6 +208,10 @@ class Venue:
     def facility(self, fid: str) -> Facility | None:
         return next((f for f in self.facilities if f.id == fid), None)
 
+    def shows_in(self, gallery: Gallery) -> list[Exhibition]:
+        """The exhibitions in a room, whatever their dates."""
+        return [e for e in self.exhibitions if e.gallery == gallery]
+
     def upcoming(self, day: date) -> list[Exhibition]:
         """The exhibitions that open after `day`, soonest first."""
         return sorted((e for e in self.exhibitions if e.opens and e.opens > day), key=lambda e: e.opens or day)

@@ -26,9 +26,7 @@ def time_for_all(index: Index, q: Question, today: date) -> str:
         if not hits or hits[0].entry.kind not in ("exhibition", "gallery") or hits[0].coverage < 0.5:
             continue
         thing = hits[0].entry.obj
-        shows = [e for e in index.venue.exhibitions if e.gallery == thing and e.on(today)]
-        if not isinstance(thing, Gallery):
-            shows = [thing]
+        shows = [e for e in index.venue.shows_in(thing) if e.on(today)] if isinstance(thing, Gallery) else [thing]
         for show in shows:
             found.setdefault(show.title, show.minutes)
     if len(found) < 2 or not all(found.values()):
