@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from museum_tui.language.clauses import (
     CANNOT,
@@ -38,6 +38,7 @@ from .corrections import denied, instead, named_abroad, overruled, paired, respe
 from .cues import ConceptCues
 from .grounding import Grounding
 from .hits import Hit, as_offered, inside_any, outer, said_once, tidy_hits
+from .learned_pass import learned_hits
 from .party_reading import (
     MY_BEFORE,
     as_first_person,
@@ -76,6 +77,7 @@ from .spelling import Speller
 from .validate import ExtractedFact, ExtractionResult, validate_facts
 
 if TYPE_CHECKING:
+    from .learned import Reader
     from .meaning import MeaningPass
 
 
@@ -84,11 +86,13 @@ class RuleExtractor(SpanReading):
 
     name = "builtin"
 
-    def __init__(self, ontology: Ontology, semantic: bool = False) -> None:
+    def __init__(self, ontology: Ontology, semantic: bool = False, learned: bool = True) -> None:
         self.ontology = ontology
         # the second chance by meaning (meaning.py), loaded in warm_up: off by default, because on every
         # labelled set it cost precision for no recall it could keep (figures in meaning.py)
         self.semantic = semantic
+        self.learned = learned  # the trained second reader (learned.py), where one was shipped for the ontology
+        self.reader: tuple[Reader, Any] | None = None
         self.meaning: MeaningPass | None = None
         self.single = {cid for cid, concept in ontology.concepts.items() if concept.cardinality == 1}
         self.cues: list[ConceptCues] = []
@@ -113,6 +117,10 @@ class RuleExtractor(SpanReading):
             self.cues, self.speller, self.term_owner = compiled.cues, compiled.speller, compiled.term_owner
             self.fallback = compiled.fallback
             self.grounding = compiled.grounding
+            if self.learned:
+                from .learned import reader_for  # numpy, imported by the first extraction, not on import
+
+                self.reader = reader_for(set(self.ontology.concepts))
             if self.semantic:
                 from museum_tui.language.semantic import load_backend
 
@@ -214,7 +222,12 @@ class RuleExtractor(SpanReading):
         hits = hits[:answers] + [h for h in hits[answers:] if h.concept not in settled or h.polarity != "asserted"]
         away = {c.about for c in clauses if c.about in members and absent(c.text)}  # "…, she couldn't come"
         hits = [h for h in hits if h.about not in away]
-        return said_once(came_along(self.cues, message, as_offered(hits, message), self.speller.knows))
+        hits = came_along(self.cues, message, as_offered(hits, message), self.speller.knows)
+        if self.reader is not None and not bot_question:  # an answer is read in its question's light, by the rules
+            # words no cue lists, read by the trained model where the rules found nothing
+            learned = learned_hits(*self.reader, clauses, said, hits, by_concept, self.term_owner)
+            hits += as_offered([h for h in learned if h.about not in away], message)
+        return said_once(hits)
 
     def _moved(self, clause: Clause, before: tuple[Clause, set[str]] | None, said: list[Hit]) -> list[Hit]:
         """ "I'm not deaf, my husband is" / "forget the wheelchair, it's my mum's": the need the clause before

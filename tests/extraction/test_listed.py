@@ -64,8 +64,11 @@ def test_a_sensitive_concept_is_never_read_from_a_bare_list(tmp_path: Path) -> N
     lexicon = json.loads((ROOT / "ontologies" / "garden.lexicon.json").read_text(encoding="utf-8"))
     lexicon["concepts"]["Food.Diet"]["triggers"].append("love")
     (tmp_path / "g.lexicon.json").write_text(json.dumps(lexicon), encoding="utf-8")
-    facts = RuleExtractor(load_ontology(tmp_path / "g.json")).extract("vegan and roses")
+    facts = RuleExtractor(load_ontology(tmp_path / "g.json"), learned=False).extract("vegan and roses")
     assert {(f.concept, f.value) for f in facts} == {("Food.Diet", "vegan")}
+    # the learned reader (extraction/learned.py) reads "roses" as a plant; the diet is still only "vegan"
+    facts = RuleExtractor(load_ontology(tmp_path / "g.json")).extract("vegan and roses")
+    assert {f.value for f in facts if f.concept == "Food.Diet"} == {"vegan"}
 
 
 @pytest.mark.parametrize(

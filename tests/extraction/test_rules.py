@@ -60,7 +60,8 @@ def triples(extractor: RuleExtractor, user: str, bot: str | None = None) -> list
         # found by round 26's museum set: how much is no value, a wee cup no toilet, an expectation no dislike,
         # and "scrap what I said" takes it back
         ("allergic to sesame, quite badly", [("SpecialNeed.Allergy", "sesame", "asserted")]),
-        ("A wee cup of tea would go down a treat right now", []),
+        # a wee is no toilet here; the tea is wanted (read by the learned reader, extraction/learned.py)
+        ("A wee cup of tea would go down a treat right now", [("ImmediateNeed.Refreshment", "tea", "asserted")]),
         ("I need a wee", [("ImmediateNeed.Restroom", "toilet", "asserted")]),
         ("I thought I'd hate the video stuff but actually I love it", []),
         (

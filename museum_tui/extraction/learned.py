@@ -1,0 +1,197 @@
+"""The learned reader: the words of a clause read as a concept's value by a model trained on what visitors wrote.
+
+Rules read what a lexicon lists, and every blind round showed a new writer's wording slipping past them
+(round 33's museum and garden read byte-identically before and after thirty rule fixes). This reader was
+trained once, at development time (tools/train_reader.py), on every labelled set in tests/data/blind/ for
+an ontology: thousands of messages from many writers, each fact's value found among the message's words.
+For each candidate span of a clause (one to four words, not opening or closing on a stop word) it gives a
+probability per concept and one for "no concept", from the span's own static word vectors, the three words
+either side of it, and hashed words of both (a softmax; numpy at run time, about a millisecond a message).
+
+It is the rules' second reader, not their replacement: it is asked only about concepts the rules found
+nothing for in the message, and only for what a clause asserts of the visitor or of a party member whose
+need it names; a question, a hypothetical, a stranger, a negation or a retraction gives nothing from it,
+and a span the rules already read as something else stays theirs (`extraction/learned_pass.py`). Its bar is
+higher for a sensitive concept: a wrong need is worse than a missed one.
+
+A model applies to an ontology that declares every concept it was trained for (the shipped museum and
+garden ontologies, and a venue's copy of them); a venue's own ontology has none and reads as before.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from museum_tui.language.text import STOPWORDS
+
+DATA = Path(__file__).resolve().parent / "data"
+HASHED = 1 << 14  # rows of hashed word features; collisions among ~10k seen features cost little
+DIM = 128
+MAX_WORDS = 4
+CONTEXT = 3
+TOKEN = re.compile(r"[a-z0-9]+")
+NEGATION = frozenset({"not", "no", "never", "dont", "isnt", "arent", "cant", "cannot", "wont", "without", "nothing"})
+log = logging.getLogger(__name__)
+_LOCK = threading.Lock()
+_READERS: list[Reader] | None = None
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """One span read as a concept: where it is in the clause's text, its words, and how sure."""
+
+    concept: str
+    start: int
+    end: int
+    value: str
+    p: float
+
+
+def _hash(feature: str) -> int:
+    return zlib.crc32(feature.encode()) % HASHED
+
+
+def tokens(text: str) -> list[tuple[str, int, int]]:
+    """The words of a folded text with their offsets."""
+    return [(m.group(0), m.start(), m.end()) for m in TOKEN.finditer(text)]
+
+
+def spans(text: str, found: list[tuple[str, int, int]]) -> list[tuple[int, int]]:
+    """Candidate spans (word offsets), one to MAX_WORDS long, not opening or closing on a stop word, and
+    not across a mark ("hour, hour and a half": no value spans the comma)."""
+    out = []
+    for i, (first, _, _) in enumerate(found):
+        if first in STOPWORDS:
+            continue
+        for j in range(i + 1, min(i + MAX_WORDS, len(found)) + 1):
+            if j > i + 1 and text[found[j - 2][2] : found[j - 1][1]].strip():
+                break
+            if found[j - 1][0] not in STOPWORDS:
+                out.append((i, j))
+    return out
+
+
+Features = tuple[np.ndarray, list[int], list[int]]
+
+
+def features(words: list[str], rows: np.ndarray, i: int, j: int, question: bool) -> Features:
+    """One span's dense features (its words', the left and the right context's mean vectors), and its hashed
+    ones: the span's own words, and the words around it (kept apart for training, see train_reader.py)."""
+    left, right = words[max(0, i - CONTEXT) : i], words[j : j + CONTEXT]
+    dense = np.concatenate(
+        [
+            rows[i:j].mean(0),
+            rows[max(0, i - CONTEXT) : i].mean(0) if left else np.zeros(DIM),
+            rows[j : j + CONTEXT].mean(0) if right else np.zeros(DIM),
+        ]
+    )
+    said = words[i:j]
+    own = [f"s:{w}" for w in said] + ["S:" + " ".join(said)]
+    around = [f"n:{j - i}", f"l1:{words[i - 1] if i else '^'}", f"r1:{words[j] if j < len(words) else '$'}"]
+    if i >= 2:
+        around.append(f"l2:{words[i - 2]} {words[i - 1]}")
+    around += [f"lc:{w}" for w in left] + [f"rc:{w}" for w in right]
+    if question:
+        around.append("q")
+    if any(w in NEGATION for w in words[max(0, i - 4) : i]):
+        around.append("neg")
+    return dense, sorted({_hash(f) for f in own}), sorted({_hash(f) for f in around})
+
+
+def word_rows(words: list[str], vectors: Any) -> np.ndarray:
+    rows = np.zeros((max(len(words), 1), DIM))
+    for k, w in enumerate(words):
+        v = vectors.word_vector(w)
+        if v is not None:
+            rows[k] = v
+    return rows
+
+
+class Reader:
+    """A trained model for one ontology's concepts (index 0 is "no concept")."""
+
+    def __init__(self, name: str, concepts: list[str], dense: Any, hashed: Any, bias: Any, bars: Any) -> None:
+        self.name = name
+        self.concepts = concepts
+        self.dense = np.asarray(dense, dtype=np.float32)
+        self.hashed = np.asarray(hashed, dtype=np.float32)
+        self.bias = np.asarray(bias, dtype=np.float32)
+        self.bars = {c: float(b) for c, b in zip(concepts, bars, strict=True)}
+
+    @classmethod
+    def load(cls, path: Path) -> Reader:
+        with np.load(path, allow_pickle=False) as data:
+            return cls(
+                path.stem.removeprefix("reader-"),
+                [str(c) for c in data["concepts"]],
+                data["dense"],
+                data["hashed"],
+                data["bias"],
+                data["bars"],
+            )
+
+    def fits(self, concept_ids: set[str]) -> bool:
+        return all(c in concept_ids for c in self.concepts[1:])
+
+    def scores(self, text: str, question: bool, vectors: Any) -> tuple[list[tuple[str, int, int]], list, np.ndarray]:
+        """Each candidate span's probabilities over (no concept, the concepts)."""
+        found = tokens(text)
+        words = [w for w, _, _ in found]
+        candidates = spans(text, found)
+        if not candidates:
+            return found, [], np.zeros((0, len(self.concepts)))
+        rows = word_rows(words, vectors)
+        read = [features(words, rows, i, j, question) for i, j in candidates]
+        z = np.stack([d for d, _, _ in read]).astype(np.float32) @ self.dense + self.bias
+        z += np.stack([self.hashed[own + around].sum(0) for _, own, around in read])
+        z -= z.max(1, keepdims=True)
+        p = np.exp(z)
+        return found, candidates, p / p.sum(1, keepdims=True)
+
+    def read(self, text: str, question: bool, vectors: Any) -> list[Proposal]:
+        """The spans of a clause's folded text that clear their concept's bar, the surest first, none
+        overlapping another."""
+        found, candidates, p = self.scores(text, question, vectors)
+        best: list[Proposal] = []
+        for (i, j), row in zip(candidates, p, strict=True):
+            k = int(row[1:].argmax()) + 1
+            concept = self.concepts[k]
+            if row[k] >= self.bars[concept]:
+                start, end = found[i][1], found[j - 1][2]
+                best.append(Proposal(concept, start, end, text[start:end], float(row[k])))
+        best.sort(key=lambda x: -x.p)
+        kept: list[Proposal] = []
+        for prop in best:
+            if all(prop.end <= k.start or prop.start >= k.end for k in kept):
+                kept.append(prop)
+        return kept
+
+
+def readers() -> list[Reader]:
+    """Every shipped model, loaded once per process (on the first message, off the first screen's path)."""
+    global _READERS
+    with _LOCK:
+        if _READERS is None:
+            _READERS = [Reader.load(path) for path in sorted(DATA.glob("reader-*.npz"))]
+        return _READERS
+
+
+def reader_for(concept_ids: set[str]) -> tuple[Reader, Any] | None:
+    """The model trained for these concepts (all of its concepts declared), if one was shipped, with the
+    word vectors it reads; None without one (or without numpy or the vectors: the rules read alone)."""
+    try:
+        from museum_tui.language.vectors import StaticVectors
+
+        found = next((r for r in readers() if r.fits(concept_ids)), None)
+        return None if found is None else (found, StaticVectors.load())
+    except Exception as exc:  # a damaged file: the rules still read
+        log.warning("the learned reader is not available (%s)", exc)
+        return None

@@ -1,0 +1,118 @@
+"""The learned reader's proposals, read with the rules' grammar: whose they are, and whether they stand.
+
+The model (learned.py) says which words name a concept's value; it knows nothing of who is talked about,
+of negation or of questions. The clause does (language/clauses.py, language/party.py), so a proposal is kept
+only where the rules would have kept a cue's match in the same place:
+
+- only for a concept the rules found nothing for anywhere in the message (the rules' reading stands), and
+  never for who came along (language/presence.py reads the party; the model took "gore" for company);
+- not in a hypothetical (nor after any "if"), a stranger's clause, a question (except a need asked for:
+  "anywhere I can sit?"), after a negation, in a retraction or either half of a correction (the model
+  learned what is asserted: "not" is the rules' to read);
+- a member's clause gives only the needs a party member can have, as that member's ("my date's
+  vegetarian"), and a relative clause about someone else nothing;
+- not on words the rules read as something else, nor on another concept's lexicon term, nor where the
+  concept's lexicon vetoes, ignores or excludes them;
+- a value the concept's lexicon names is written as the lexicon writes it; a closed concept takes no other.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
+
+from museum_tui.language.clauses import Clause, fold
+from museum_tui.language.party import OTHER, SELF
+
+from .cues import ConceptCues
+from .hits import Hit
+from .reading import original_case
+from .values import tidy
+
+if TYPE_CHECKING:
+    from .learned import Reader
+
+
+def learned_hits(
+    reader: Reader,
+    vectors: Any,
+    clauses: list[Clause],
+    said: dict[int, list[Hit]],
+    hits: list[Hit],
+    cues: dict[str, ConceptCues],
+    term_owner: dict[str, set[str]],
+) -> list[Hit]:
+    found = {h.concept for h in hits}
+    out: list[Hit] = []
+    corrected = {id(c) for c, then in pairwise(clauses) if then.contrast and then.sentence == c.sentence}
+    for clause in clauses:
+        if clause.hypothetical or clause.about == OTHER or clause.retraction or clause.contrast:
+            continue
+        if id(clause) in corrected:
+            continue  # "It's Rosa, not Gwendolyn": a correction is the rules' to read (corrections.py)
+        member = clause.about if clause.about != SELF else ""
+        taken = [h.span for h in said.get(id(clause), []) if h.span] + list(clause.spans_taken)
+        for prop in reader.read(clause.text, clause.question, vectors):
+            concept = cues.get(prop.concept)
+            if concept is None or prop.concept in found or concept.subject == "companion":
+                continue  # (who came along is presence.py's: a model reads "gore" or "carer" as company)
+            if clause.question and not (concept.question == "need" and clause.need_question):
+                continue
+            if (member or clause.third_party) and concept.subject == "self" and not (member and concept.party):
+                continue
+            if clause.others_from is not None and prop.end > clause.others_from:
+                continue
+            if clause.negated_before(prop.start) or clause.retracted_outside(prop.start, prop.end):
+                continue
+            if CONDITIONAL.search(clause.text, 0, prop.start):
+                continue  # "if sesame sent me to hospital I'd sue": what would be, not what is
+            if any(not (prop.end <= a or prop.start >= b) for a, b in taken):
+                continue
+            value = _value(concept, prop.value, clause.original, term_owner)
+            if value is None or (concept.veto and concept.veto.search(clause.text)):
+                continue
+            ignored = concept.ignore.finditer(clause.text) if concept.ignore else ()
+            if any(m.start() < prop.end and prop.start < m.end() for m in ignored):
+                continue
+            about = member if member and concept.subject == "self" else SELF
+            if concept.party and about == SELF and not _the_visitors(clause, prop.start):
+                continue  # "my date's vegetarian", "Priya's halal": a need, and not plainly the visitor's
+            names = about == SELF or re.search(rf"\b{re.escape(about)}", fold(clause.original))
+            evidence = clause.original if names else clause.reach or clause.sentence
+            out.append(Hit(prop.concept, value, "asserted", evidence, clause.sentence, (prop.start, prop.end), about))
+            found.add(prop.concept)
+    return out
+
+
+CONDITIONAL = re.compile(r"\b(?:if|unless|whether|suppose|supposing|imagine)\b")
+SPEAKER = re.compile(r"\b(?:i|we|me|us)\b")
+OWNED = re.compile(r"\b(?:my|our|his|her|their|your)\s+\w+")
+CAPITALISED = re.compile(r"(?<![\w'’])[A-Z][a-z]+")
+
+
+def _the_visitors(clause: Clause, start: int) -> bool:
+    """Is a need said at `start` plainly the visitor's? The rules know whose a need is from the words that
+    name people; a need the model found is kept as the visitor's own only when the clause has the visitor in
+    it and names no one else before it (no "my date", no "Priya" but at the sentence's start)."""
+    before = clause.text[:start]
+    if not SPEAKER.search(clause.text) or OWNED.search(before):
+        return False
+    first = clause.sentence.split()[:1]
+    names = [w for w in CAPITALISED.findall(clause.original) if w != "I" and [w] != first]
+    return not any(re.search(rf"\b{w.lower()}\b", before) for w in names)
+
+
+def _value(cues: ConceptCues, words: str, original: str, term_owner: dict[str, set[str]]) -> str | None:
+    """The value in the lexicon's words when it names it; else the visitor's, for an open concept."""
+    if cues.exclude and cues.exclude.search(words):
+        return None
+    owners = term_owner.get(words, set())
+    if owners and cues.concept not in owners:
+        return None  # another concept's own word: its cues had a reason not to read it here
+    known = cues.aliases.get(words) or cues.canonical(words)
+    if known:
+        return known
+    if not cues.open:
+        return None
+    return original_case(tidy(words, cues.normalize), original) or None

@@ -1,0 +1,177 @@
+"""The learned reader (extraction/learned.py): words no cue lists, read by a model trained on labelled
+visitors' messages, and kept only where the rules' grammar says the visitor (or a member) asserts them
+(extraction/learned_pass.py). The messages here are in no labelled set the models were trained on."""
+
+from __future__ import annotations
+
+import logging
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from museum_tui.extraction import RuleExtractor, learned
+from museum_tui.extraction.compiled import compiled_for
+from museum_tui.extraction.learned import Proposal, Reader
+from museum_tui.extraction.learned_pass import learned_hits
+from museum_tui.language.clauses import split_clauses
+from museum_tui.memory import load_ontology
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def museum():
+    return load_ontology(ROOT / "ontologies" / "museum.json")
+
+
+def read(ontology, message: str, bot: str | None = None, learned_reader: bool = True) -> set[tuple[str, str, str, str]]:
+    extractor = RuleExtractor(ontology, learned=learned_reader)
+    return {(f.concept, f.value, f.polarity, f.about) for f in extractor.extract(message, bot)}
+
+
+@pytest.mark.parametrize(
+    ("venue", "message", "fact"),
+    [
+        ("museum", "sesame sets me off", ("SpecialNeed.Allergy", "sesame", "asserted", "self")),
+        ("museum", "pistachios turn me into a balloon", ("SpecialNeed.Allergy", "pistachios", "asserted", "self")),
+        ("museum", "I go all wheezy around sesame", ("SpecialNeed.Allergy", "sesame", "asserted", "self")),
+        ("museum", "my son goes all wheezy around sesame", ("SpecialNeed.Allergy", "sesame", "asserted", "son")),
+        ("garden", "bees terrify me", ("Interest.Dislike", "bees", "asserted", "self")),
+        ("garden", "stuck at the lily pond", ("Visit.Where", "lily pond", "asserted", "self")),
+    ],
+)
+def test_words_no_cue_lists_are_read_by_the_trained_model(venue, message, fact):
+    ontology = load_ontology(ROOT / "ontologies" / f"{venue}.json")
+    assert fact in read(ontology, message)
+    assert fact not in read(ontology, message, learned_reader=False)  # the rules alone miss it
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "my date goes all wheezy around sesame",  # a need of someone the rules do not know is of the party
+        "I don't go wheezy around sesame",  # negated
+        "does sesame send people to hospital?",  # a question
+        "It's Rosa, not Gwendolyn",  # a correction: the rules' to read
+        "I had a sesame bagel for breakfast",  # the word alone is no allergy
+    ],
+)
+def test_the_rules_grammar_keeps_what_the_model_reads_only_where_it_is_asserted(museum, message):
+    assert read(museum, message) == read(museum, message, learned_reader=False)
+
+
+def test_an_answer_to_the_assistants_question_is_read_by_the_rules(museum):
+    assert read(museum, "It's Ngozi.", "Which gallery are you in?") == set()
+    assert ("Profile.Name", "Ngozi", "asserted", "self") in read(museum, "It's Ngozi.")
+
+
+@dataclass
+class Said:
+    """A stand-in model that reads one word as one concept, to check the pass's grammar alone."""
+
+    word: str
+    concept: str
+
+    def read(self, text: str, question: bool, vectors) -> list[Proposal]:
+        at = text.find(self.word)
+        return [] if at < 0 else [Proposal(self.concept, at, at + len(self.word), self.word, 0.99)]
+
+
+@pytest.mark.parametrize(
+    ("message", "word", "concept", "kept"),
+    [
+        ("shellfish sends me reeling", "shellfish", "SpecialNeed.Allergy", True),
+        ("if shellfish sent me reeling", "shellfish", "SpecialNeed.Allergy", False),  # after "if"
+        ("can I eat shellfish here?", "shellfish", "SpecialNeed.Allergy", False),  # a question
+        ("It's shellfish, not eggs", "shellfish", "SpecialNeed.Allergy", False),  # a correction
+        ("I'm not bothered by shellfish", "shellfish", "SpecialNeed.Allergy", False),  # negated
+        ("I think my date is wheezy with shellfish", "shellfish", "SpecialNeed.Allergy", False),  # someone else's
+        (
+            "we're 7 altogether, Priya's halal and me and Sam are vegan",
+            "halal",
+            "SpecialNeed.DietaryRestriction",
+            False,
+        ),
+        ("wheezy with shellfish, me", "shellfish", "SpecialNeed.Allergy", True),
+        ("we brought gore along", "gore", "VisitPlan.Companions", False),  # who came along is presence.py's
+        ("my son loves sculpture", "sculpture", "ArtInterest.Medium", False),  # a member's liking: not recorded
+        ("my son is wheezy with shellfish", "shellfish", "SpecialNeed.Allergy", True),  # a member's need
+    ],
+)
+def test_the_pass_keeps_a_proposal_only_where_the_clause_asserts_it(museum, message, word, concept, kept):
+    compiled = compiled_for(museum)
+    cues = {c.concept: c for c in compiled.cues}
+    clauses = split_clauses(message, compiled.speller, compiled.speller.knows)
+    hits = learned_hits(Said(word, concept), None, clauses, {}, [], cues, compiled.term_owner)
+    assert bool(hits) == kept, hits
+
+
+def test_no_candidate_value_spans_a_mark():
+    text = "an hour, hour and a half"
+    found = learned.tokens(text)
+    said = {text[found[i][1] : found[j - 1][2]] for i, j in learned.spans(text, found)}
+    assert "hour" in said and "hour and a half" in said
+    assert not any("," in s for s in said)
+
+
+def test_the_pass_reads_only_concepts_the_rules_found_nothing_for(museum):
+    compiled = compiled_for(museum)
+    cues = {c.concept: c for c in compiled.cues}
+    clauses = split_clauses("shellfish sends me reeling")
+    extractor = RuleExtractor(museum, learned=False)
+    extractor.warm_up()
+    rules = extractor._hits("I'm allergic to eggs", None)
+    assert learned_hits(Said("shellfish", "SpecialNeed.Allergy"), None, clauses, {}, [], cues, {})
+    assert not learned_hits(Said("shellfish", "SpecialNeed.Allergy"), None, clauses, {}, rules, cues, {})
+
+
+def test_an_ontology_without_a_model_of_its_own_reads_with_the_rules_alone():
+    castle = RuleExtractor(load_ontology(ROOT / "tests" / "data" / "blind" / "castle.json"))
+    castle.warm_up()
+    assert castle.reader is None
+    museum = RuleExtractor(load_ontology(ROOT / "ontologies" / "museum.json"))
+    museum.warm_up()
+    assert museum.reader is not None and museum.reader[0].name == "museum"
+
+
+def test_a_damaged_model_leaves_the_rules_reading_and_says_why(tmp_path, monkeypatch, museum, caplog):
+    (tmp_path / "reader-museum.npz").write_bytes(b"not a model")
+    monkeypatch.setattr(learned, "DATA", tmp_path)
+    monkeypatch.setattr(learned, "_READERS", None)
+    with caplog.at_level(logging.WARNING, logger="museum_tui.extraction.learned"):
+        assert learned.reader_for(set(museum.concepts)) is None
+    assert "learned reader is not available" in caplog.text
+    monkeypatch.setattr(learned, "_READERS", None)
+    assert ("SpecialNeed.Allergy", "eggs", "asserted", "self") in read(museum, "I'm allergic to eggs")
+
+
+def test_the_training_tool_writes_a_model_the_extractor_loads(tmp_path):
+    """tools/train_reader.py, on one labelled set: a model that loads, fits its ontology and reads."""
+    others = ",".join(
+        p.name.split("_")[0] for p in (ROOT / "tests" / "data" / "blind").glob("museum*_extraction.jsonl")
+    )
+    keep = "museum12"
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "tools" / "train_reader.py"),
+            "museum",
+            "--epochs",
+            "2",
+            "--out",
+            str(tmp_path),
+            "--leave-out",
+            others.replace(keep, "").replace(",,", ","),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith("1 sets,")
+    model = Reader.load(tmp_path / "reader-museum.npz")
+    assert model.fits(set(load_ontology(ROOT / "ontologies" / "museum.json").concepts))
+    assert model.dense.shape == (3 * learned.DIM, len(model.concepts))
