@@ -2,6 +2,7 @@
 
     python tools/train_reader.py museum            # writes museum_tui/extraction/data/reader-museum.npz
     python tools/train_reader.py garden --leave-out garden13 --out /tmp/cv   # to measure on a held-out set
+    python tools/train_reader.py shared            # every venue's sets, their shared concepts (borrowed.SHARED)
 
 The examples are every labelled set of tests/data/blind/ for that ontology (`museum*_extraction.jsonl`,
 `garden*_extraction.jsonl`), split into clauses as the extractor splits them (with the ontology's speller).
@@ -26,8 +27,10 @@ from rapidfuzz import fuzz
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from museum_tui.extraction.borrowed import SHARED as SHARED_CONCEPTS  # noqa: E402
+from museum_tui.extraction.borrowed import shared_meanings  # noqa: E402
 from museum_tui.extraction.compiled import compiled_for  # noqa: E402
-from museum_tui.extraction.learned import DATA, HASHED, features, spans, tokens, word_rows  # noqa: E402
+from museum_tui.extraction.learned import DATA, HASHED, SHARED, features, spans, tokens, word_rows  # noqa: E402
 from museum_tui.language.clauses import split_clauses  # noqa: E402
 from museum_tui.language.vectors import StaticVectors, words  # noqa: E402
 from museum_tui.memory import load_ontology  # noqa: E402
@@ -38,8 +41,17 @@ DROPOUT = 0.0
 
 
 def labelled_sets(kind: str, leave_out: set[str]) -> list[Path]:
-    pattern = re.compile(rf"^{kind}\d*_extraction\.jsonl$")
+    """The sets a model learns from: its ontology's (museum, museum2, ...), or for the shared model every
+    set, each venue's read with its own ontology."""
+    pattern = re.compile(rf"^{kind}\d*_extraction\.jsonl$" if kind != SHARED else r"^[a-z]+\d*_extraction\.jsonl$")
     return sorted(p for p in BLIND.iterdir() if pattern.match(p.name) and p.name.split("_")[0] not in leave_out)
+
+
+def ontology_of(path: Path) -> Path:
+    """The ontology a labelled set was written for."""
+    venue = re.sub(r"\d+$", "", path.name.split("_")[0])
+    shipped = ROOT / "ontologies" / f"{venue}.json"
+    return shipped if shipped.is_file() else BLIND / f"{venue}.json"
 
 
 def _span_of(value: str, clause_words: list[str], candidates: list[tuple[int, int]]) -> tuple[int, int] | None:
@@ -64,13 +76,16 @@ def _span_of(value: str, clause_words: list[str], candidates: list[tuple[int, in
     return min(holding)[1] if holding else None
 
 
-def examples(paths: list[Path], ontology_path: Path, vectors: StaticVectors) -> list[tuple[np.ndarray, list[int], int]]:
-    ontology = load_ontology(ontology_path)
-    speller = compiled_for(ontology).speller
-    concepts = ["-", *sorted(ontology.concepts)]
-    index = {c: k for k, c in enumerate(concepts)}
+def examples(paths: list[Path], concepts: list[str], vectors: StaticVectors) -> list[tuple]:
+    """Every candidate span of every clause of the sets, with its concept's index in `concepts` (0: none).
+    A set of another venue (the shared model) has its concepts named as the shared ones they mean."""
     out = []
     for path in paths:
+        ontology = load_ontology(ontology_of(path))
+        speller = compiled_for(ontology).speller
+        meant = {theirs: shared for shared, theirs in shared_meanings(ontology, vectors).items()}
+        named = {cid: cid if cid in concepts else meant.get(cid, cid) for cid in ontology.concepts}
+        index = {cid: concepts.index(name) for cid, name in named.items() if name in concepts}
         for line in path.read_text(encoding="utf-8").splitlines():
             if not line.strip():
                 continue
@@ -128,7 +143,7 @@ def train(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("kind", help="the shipped ontology: museum or garden")
+    parser.add_argument("kind", help="the shipped ontology (museum, garden), or 'shared' for every venue's needs")
     parser.add_argument("--leave-out", default="", help="comma-separated set names to hold out (museum13,...)")
     parser.add_argument("--out", type=Path, default=DATA)
     parser.add_argument("--epochs", type=int, default=6)
@@ -136,11 +151,14 @@ def main() -> None:
     parser.add_argument("--bar", type=float, default=BAR)
     parser.add_argument("--sensitive-bar", type=float, default=SENSITIVE_BAR)
     args = parser.parse_args()
-    ontology_path = ROOT / "ontologies" / f"{args.kind}.json"
-    ontology = load_ontology(ontology_path)
+    if args.kind == SHARED:
+        ontology = load_ontology(ROOT / "ontologies" / "museum.json")
+        concepts = ["-", *SHARED_CONCEPTS]
+    else:
+        ontology = load_ontology(ROOT / "ontologies" / f"{args.kind}.json")
+        concepts = ["-", *sorted(ontology.concepts)]
     paths = labelled_sets(args.kind, set(filter(None, args.leave_out.split(","))))
-    data = examples(paths, ontology_path, StaticVectors.load())
-    concepts = ["-", *sorted(ontology.concepts)]
+    data = examples(paths, concepts, StaticVectors.load())
     print(f"{len(paths)} sets, {len(data)} spans, {sum(1 for d in data if d[-1])} marked", file=sys.stderr)
     dense, hashed, bias = train(data, len(concepts), args.epochs, dropout=args.dropout)
     bars = [1.0] + [args.sensitive_bar if ontology.concepts[c].sensitive else args.bar for c in concepts[1:]]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -76,23 +76,37 @@ def borrow(
     """Cues for the concepts of `ontology` that have none and mean one shared concept of `source`
     (default: the shipped museum's), keyed by the venue's concept id. `vectors`: a `StaticVectors`.
     With `own`, for the concepts that do have cues instead (their fallback: `fallback_cues`)."""
-    import numpy as np
-
     source = source or shipped_source()
     if source is None:
         return {}
     shared = {cid: source.concepts[cid] for cid in SHARED if cid in source.concepts and source.concepts[cid].cues}
 
+    def borrows(cid: str, concept: Concept) -> bool:
+        itself = own and cid in shared and concept.cues == shared[cid].cues  # the shipped museum itself
+        return bool(concept.cues) == own and not itself
+
+    chosen = meanings(ontology, vectors, shared, borrows)
+    return {
+        cid: not_anothers(in_their_words(shared[theirs].cues, ontology.concepts[cid].label), ontology, cid)
+        for theirs, cid in chosen.items()
+    }
+
+
+def meanings(
+    ontology: Ontology, vectors: Any, shared: Mapping[str, Concept], which: Callable[[str, Concept], bool]
+) -> dict[str, str]:
+    """Which concept of `ontology` (among those `which` accepts) means each shared concept: by its label and
+    examples, at least `BAR`, `MARGIN` ahead of the next shared concept, as sensitive as it; one each."""
+    import numpy as np
+
     def embed(lines: Sequence[str]) -> Any:
         return np.stack([vectors.embed(t) for t in lines])
 
     theirs = {cid: embed(texts(c)) for cid, c in shared.items()}
-    best: dict[str, tuple[float, str]] = {}  # shared concept -> (score, venue concept): one borrower each
+    best: dict[str, tuple[float, str]] = {}  # shared concept -> (score, venue concept)
     for cid, concept in ontology.concepts.items():
-        if bool(concept.cues) != own or len(theirs) < 2:
+        if not which(cid, concept) or len(theirs) < 2:
             continue
-        if own and cid in shared and concept.cues == shared[cid].cues:
-            continue  # the shipped museum itself
         mine = embed(texts(concept))
         scores = sorted(((float((mine @ t.T).max(axis=1).mean()), s) for s, t in theirs.items()), reverse=True)
         (top, chosen), (second, _) = scores[0], scores[1]
@@ -100,10 +114,21 @@ def borrow(
             continue
         if chosen not in best or best[chosen][0] < top:
             best[chosen] = (top, cid)
-    return {
-        cid: not_anothers(in_their_words(shared[chosen].cues, ontology.concepts[cid].label), ontology, cid)
-        for chosen, (_, cid) in best.items()
-    }
+    return {chosen: cid for chosen, (_, cid) in best.items()}
+
+
+def shared_meanings(ontology: Ontology, vectors: Any) -> dict[str, str]:
+    """Each shared concept's counterpart in `ontology` (whatever its cues), for the learned reader trained on
+    the shared concepts (extraction/learned.py); the shipped museum's own ids are their own."""
+    source = shipped_source()
+    if source is None:
+        return {}
+    shared = {cid: source.concepts[cid] for cid in SHARED if cid in source.concepts}
+    same = {cid: cid for cid in shared if cid in ontology.concepts}
+    rest = meanings(
+        ontology, vectors, {k: v for k, v in shared.items() if k not in same}, lambda cid, _: cid not in same.values()
+    )
+    return same | rest
 
 
 def not_anothers(cues: Mapping[str, Any], ontology: Ontology, cid: str) -> dict[str, Any]:

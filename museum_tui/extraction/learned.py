@@ -20,19 +20,24 @@ garden ontologies, and a venue's copy of them); a venue's own ontology has none 
 
 from __future__ import annotations
 
+import copy
 import logging
 import re
 import threading
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from museum_tui.language.text import STOPWORDS
 
+if TYPE_CHECKING:
+    from museum_tui.memory import Ontology
+
 DATA = Path(__file__).resolve().parent / "data"
+SHARED = "shared"  # the model of the concepts every venue shares (reader-shared.npz)
 HASHED = 1 << 14  # rows of hashed word features; collisions among ~10k seen features cost little
 DIM = 128
 MAX_WORDS = 4
@@ -141,6 +146,15 @@ class Reader:
     def fits(self, concept_ids: set[str]) -> bool:
         return all(c in concept_ids for c in self.concepts[1:])
 
+    def renamed(self, meant: dict[str, str]) -> Reader:
+        """This model reading for another ontology: each concept as the one `meant` maps it to; a concept
+        without one is read and dropped (its spans are no other concept's)."""
+        concepts = [self.concepts[0]] + [meant.get(c, "") for c in self.concepts[1:]]
+        clone = copy.copy(self)  # the weights are shared, never written
+        clone.concepts = concepts
+        clone.bars = {meant[c]: bar for c, bar in self.bars.items() if c in meant}
+        return clone
+
     def scores(self, text: str, question: bool, vectors: Any) -> tuple[list[tuple[str, int, int]], list, np.ndarray]:
         """Each candidate span's probabilities over (no concept, the concepts)."""
         found = tokens(text)
@@ -164,7 +178,7 @@ class Reader:
         for (i, j), row in zip(candidates, p, strict=True):
             k = int(row[1:].argmax()) + 1
             concept = self.concepts[k]
-            if row[k] >= self.bars[concept]:
+            if concept and row[k] >= self.bars[concept]:
                 start, end = found[i][1], found[j - 1][2]
                 best.append(Proposal(concept, start, end, text[start:end], float(row[k])))
         best.sort(key=lambda x: -x.p)
@@ -184,14 +198,26 @@ def readers() -> list[Reader]:
         return _READERS
 
 
-def reader_for(concept_ids: set[str]) -> tuple[Reader, Any] | None:
-    """The model trained for these concepts (all of its concepts declared), if one was shipped, with the
-    word vectors it reads; None without one (or without numpy or the vectors: the rules read alone)."""
+def reader_for(ontology: Ontology) -> tuple[Reader, Any] | None:
+    """The model for this ontology, with the word vectors it reads: one trained for its concepts (all of
+    them declared) if one was shipped, else the shared one (trained on the needs, names, time and company
+    every venue's labelled sets share) with its concepts renamed to the ones this ontology means by them
+    (extraction/borrowed.py); None without either (or without numpy or the vectors: the rules read alone)."""
     try:
         from museum_tui.language.vectors import StaticVectors
 
-        found = next((r for r in readers() if r.fits(concept_ids)), None)
-        return None if found is None else (found, StaticVectors.load())
+        vectors = StaticVectors.load()
+        ids = set(ontology.concepts)
+        own = next((r for r in readers() if r.name != SHARED and r.fits(ids)), None)
+        if own is not None:
+            return own, vectors
+        shared = next((r for r in readers() if r.name == SHARED), None)
+        if shared is None:
+            return None
+        from .borrowed import shared_meanings
+
+        meant = shared_meanings(ontology, vectors)
+        return (shared.renamed(meant), vectors) if meant else None
     except Exception as exc:  # a damaged file: the rules still read
         log.warning("the learned reader is not available (%s)", exc)
         return None

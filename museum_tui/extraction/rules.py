@@ -120,7 +120,7 @@ class RuleExtractor(SpanReading):
             if self.learned:
                 from .learned import reader_for  # numpy, imported by the first extraction, not on import
 
-                self.reader = reader_for(set(self.ontology.concepts))
+                self.reader = reader_for(self.ontology)
             if self.semantic:
                 from museum_tui.language.semantic import load_backend
 

@@ -13,10 +13,12 @@ from pathlib import Path
 import pytest
 
 from museum_tui.extraction import RuleExtractor, learned
+from museum_tui.extraction.borrowed import SHARED, shared_meanings
 from museum_tui.extraction.compiled import compiled_for
 from museum_tui.extraction.learned import Proposal, Reader
 from museum_tui.extraction.learned_pass import learned_hits
 from museum_tui.language.clauses import split_clauses
+from museum_tui.language.vectors import StaticVectors
 from museum_tui.memory import load_ontology
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -128,10 +130,29 @@ def test_the_pass_reads_only_concepts_the_rules_found_nothing_for(museum):
     assert not learned_hits(Said("shellfish", "SpecialNeed.Allergy"), None, clauses, {}, rules, cues, {})
 
 
-def test_an_ontology_without_a_model_of_its_own_reads_with_the_rules_alone():
-    castle = RuleExtractor(load_ontology(ROOT / "tests" / "data" / "blind" / "castle.json"))
-    castle.warm_up()
-    assert castle.reader is None
+def test_another_venues_ontology_reads_with_the_shared_model_in_its_own_concepts():
+    """The castle (written from docs/ alone, its own concept ids) has no model of its own: the shared one
+    reads for it, each shared concept as the castle's concept that means it."""
+    castle = load_ontology(ROOT / "tests" / "data" / "blind" / "castle.json")
+    extractor = RuleExtractor(castle)
+    extractor.warm_up()
+    assert extractor.reader is not None and extractor.reader[0].name == "shared"
+    assert {"Food.Allergy", "Access.Sensory"} <= set(extractor.reader[0].concepts)
+    assert ("Food.Allergy", "sesame", "asserted", "son") in read(castle, "my son goes all wheezy around sesame")
+    assert ("Access.Sensory", "crowds", "asserted", "self") in read(castle, "crowds make me panicky")
+    assert read(castle, "crowds make me panicky", learned_reader=False) == set()
+
+
+def test_an_ontology_that_means_none_of_the_shared_concepts_reads_with_the_rules_alone(tmp_path):
+    (tmp_path / "stars.json").write_text(
+        '{"version": "1", "concepts": {"Sky.Constellation": {"label": "A constellation the visitor wants to '
+        'find (Orion, Cassiopeia)", "examples": ["where is Orion?"], "persistence_class": "session", '
+        '"salience_weight": 0.5, "cardinality": 1, "eviction": "recency"}}}',
+        encoding="utf-8",
+    )
+    extractor = RuleExtractor(load_ontology(tmp_path / "stars.json"))
+    extractor.warm_up()
+    assert extractor.reader is None
     museum = RuleExtractor(load_ontology(ROOT / "ontologies" / "museum.json"))
     museum.warm_up()
     assert museum.reader is not None and museum.reader[0].name == "museum"
@@ -142,36 +163,32 @@ def test_a_damaged_model_leaves_the_rules_reading_and_says_why(tmp_path, monkeyp
     monkeypatch.setattr(learned, "DATA", tmp_path)
     monkeypatch.setattr(learned, "_READERS", None)
     with caplog.at_level(logging.WARNING, logger="museum_tui.extraction.learned"):
-        assert learned.reader_for(set(museum.concepts)) is None
+        assert learned.reader_for(museum) is None
     assert "learned reader is not available" in caplog.text
     monkeypatch.setattr(learned, "_READERS", None)
     assert ("SpecialNeed.Allergy", "eggs", "asserted", "self") in read(museum, "I'm allergic to eggs")
 
 
-def test_the_training_tool_writes_a_model_the_extractor_loads(tmp_path):
-    """tools/train_reader.py, on one labelled set: a model that loads, fits its ontology and reads."""
-    others = ",".join(
-        p.name.split("_")[0] for p in (ROOT / "tests" / "data" / "blind").glob("museum*_extraction.jsonl")
-    )
-    keep = "museum12"
+@pytest.mark.parametrize(("kind", "keep", "venue"), [("museum", "museum12", "museum"), ("shared", "castle", "castle")])
+def test_the_training_tool_writes_a_model_the_extractor_loads(tmp_path, kind, keep, venue):
+    """tools/train_reader.py, on one labelled set: a model that loads, fits its ontology and reads; the
+    shared model learns another venue's set in the shared concepts' names."""
+    blind = ROOT / "tests" / "data" / "blind"
+    others = [p.name.split("_")[0] for p in blind.glob("*_extraction.jsonl") if p.name.split("_")[0] != keep]
+    tool = [sys.executable, str(ROOT / "tools" / "train_reader.py"), kind, "--epochs", "2", "--out", str(tmp_path)]
     done = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "tools" / "train_reader.py"),
-            "museum",
-            "--epochs",
-            "2",
-            "--out",
-            str(tmp_path),
-            "--leave-out",
-            others.replace(keep, "").replace(",,", ","),
-        ],
+        [*tool, "--leave-out", ",".join(others)],
         capture_output=True,
         text=True,
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stderr.startswith("1 sets,")
-    model = Reader.load(tmp_path / "reader-museum.npz")
-    assert model.fits(set(load_ontology(ROOT / "ontologies" / "museum.json").concepts))
+    assert done.stderr.startswith("1 sets,") and " 0 marked" not in done.stderr
+    model = Reader.load(tmp_path / f"reader-{kind}.npz")
     assert model.dense.shape == (3 * learned.DIM, len(model.concepts))
+    ontology = load_ontology(ROOT / "ontologies" / "museum.json")
+    assert model.fits(set(ontology.concepts))
+    if kind == "shared":
+        assert model.concepts[1:] == list(SHARED)
+        castle = load_ontology(blind / "castle.json")
+        assert model.renamed(shared_meanings(castle, StaticVectors.load())).fits(set(castle.concepts) | {""})
