@@ -71,7 +71,7 @@ from .reading import (
     subjectless,
     written_in_it,
 )
-from .short_answers import as_statement, said_of_you
+from .short_answers import AnswerReading, as_statement
 from .span_reading import SpanReading
 from .spelling import Speller
 from .validate import ExtractedFact, ExtractionResult, validate_facts
@@ -81,7 +81,7 @@ if TYPE_CHECKING:
     from .meaning import MeaningPass
 
 
-class RuleExtractor(SpanReading):
+class RuleExtractor(SpanReading, AnswerReading):
     """Offline, deterministic extraction from the ontology's cues."""
 
     name = "builtin"
@@ -255,44 +255,6 @@ class RuleExtractor(SpanReading):
             return []
         theirs = [replace(h, about=member, evidence=clause.original) for h in mine if h.polarity == "asserted"]
         return [h for h in mine if h not in read] + theirs
-
-    def _handed(self, member: str, bot_msg: str, evidence: str) -> list[Hit]:
-        """The needs the assistant said were the visitor's, which the visitor hands to `member`: not theirs,
-        the member's; of each concept the first said ("I've noted you use a wheelchair, I'll stick to
-        step-free routes": the wheelchair, not what the assistant made of it)."""
-        party = [c for c in self.cues if c.party]
-        said = [
-            h
-            for text in said_of_you(bot_msg)
-            for c in split_clauses(text)
-            for cues in party
-            for h in self._match(cues, c, "")
-        ]
-        out: list[Hit] = []
-        for h in said:
-            if h.polarity == "asserted" and h.about == SELF and not any(o.concept == h.concept for o in out):
-                out += [
-                    Hit(h.concept, h.value, "negated", evidence),
-                    Hit(h.concept, h.value, "asserted", evidence, about=member),
-                ]
-        return out
-
-    def _agreed(self, bot_question: str, evidence: str) -> list[Hit]:
-        """ "Yes" to "Would you like large-print labels?": the question turned into the visitor's
-        statement, read by every concept's cues; only the values the ontology names are kept."""
-        statement = as_statement(bot_question)
-        if not statement:
-            return []
-        hits = []
-        for clause in split_clauses(statement):
-            if clause.hypothetical or clause.third_party:
-                continue
-            for cues in self.cues:  # each concept reads the whole statement: no words claimed
-                named = {value for _, value in cues.terms}
-                for hit in self._match(cues, replace(clause, spans_taken=[]), ""):
-                    if hit.value in named and hit.polarity == "asserted":
-                        hits.append(Hit(hit.concept, hit.value, "asserted", evidence))
-        return hits
 
     def _match(self, cues: ConceptCues, clause: Clause, bot_question: str, carried: bool = False) -> list[Hit]:
         member = clause.about if clause.about not in (SELF, OTHER) else ""

@@ -9,8 +9,16 @@ open pattern never captures the assistant's own phrasing. Nothing here knows a c
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from museum_tui.language.clauses import fold
+from museum_tui.language.clauses import Clause, fold, split_clauses
+from museum_tui.language.party import SELF
+
+from .hits import Hit
+
+if TYPE_CHECKING:
+    from .cues import ConceptCues
 
 # the question's opening, and the statement it becomes in the visitor's mouth
 TURNS = [
@@ -96,3 +104,52 @@ def answered(text: str, kind: str) -> list[tuple[int, str]]:
         for p in re.finditer(r"[^,]+", bare)
     ]
     return list(dict.fromkeys([(0, text), (shift, bare), *(reversed(parts) if len(parts) > 1 else [])]))
+
+
+class AnswerReading:
+    """What a message says through the assistant's words: the needs the assistant said were the visitor's
+    and the visitor hands to a member, and a "yes" to its question. Mixed into `RuleExtractor`, whose
+    cues read the assistant's words as they read the visitor's."""
+
+    cues: list[ConceptCues]
+
+    def _match(self, cues: ConceptCues, clause: Clause, bot_question: str, carried: bool = False) -> list[Hit]:
+        raise NotImplementedError  # RuleExtractor's
+
+    def _handed(self, member: str, bot_msg: str, evidence: str) -> list[Hit]:
+        """The needs the assistant said were the visitor's, which the visitor hands to `member`: not theirs,
+        the member's; of each concept the first said ("I've noted you use a wheelchair, I'll stick to
+        step-free routes": the wheelchair, not what the assistant made of it)."""
+        party = [c for c in self.cues if c.party]
+        said = [
+            h
+            for text in said_of_you(bot_msg)
+            for c in split_clauses(text)
+            for cues in party
+            for h in self._match(cues, c, "")
+        ]
+        out: list[Hit] = []
+        for h in said:
+            if h.polarity == "asserted" and h.about == SELF and not any(o.concept == h.concept for o in out):
+                out += [
+                    Hit(h.concept, h.value, "negated", evidence),
+                    Hit(h.concept, h.value, "asserted", evidence, about=member),
+                ]
+        return out
+
+    def _agreed(self, bot_question: str, evidence: str) -> list[Hit]:
+        """ "Yes" to "Would you like large-print labels?": the question turned into the visitor's
+        statement, read by every concept's cues; only the values the ontology names are kept."""
+        statement = as_statement(bot_question)
+        if not statement:
+            return []
+        hits = []
+        for clause in split_clauses(statement):
+            if clause.hypothetical or clause.third_party:
+                continue
+            for cues in self.cues:  # each concept reads the whole statement: no words claimed
+                named = {value for _, value in cues.terms}
+                for hit in self._match(cues, replace(clause, spans_taken=[]), ""):
+                    if hit.value in named and hit.polarity == "asserted":
+                        hits.append(Hit(hit.concept, hit.value, "asserted", evidence))
+        return hits
