@@ -41,11 +41,14 @@ def read(ontology, message: str, bot: str | None = None, learned_reader: bool = 
         ("museum", "pistachios turn me into a balloon", ("SpecialNeed.Allergy", "pistachios", "asserted", "self")),
         ("museum", "I go all wheezy around sesame", ("SpecialNeed.Allergy", "sesame", "asserted", "self")),
         ("museum", "my son goes all wheezy around sesame", ("SpecialNeed.Allergy", "sesame", "asserted", "son")),
-        ("garden", "bees terrify me", ("Interest.Dislike", "bees", "asserted", "self")),
-        ("garden", "stuck at the lily pond", ("Visit.Where", "lily pond", "asserted", "self")),
+        ("garden", "I'm a sucker for magnolias", ("Interest.Plant", "magnolias", "asserted", "self")),
+        ("garden", "pollen wrecks me", ("Food.Allergy", "pollen", "asserted", "self")),
     ],
 )
 def test_words_no_cue_lists_are_read_by_the_trained_model(venue, message, fact):
+    """Messages the rules miss and the shipped models read. A retrained model may read another set of
+    them (these were chosen with the models of round 34); how far it generalises is measured by leaving
+    sets out of its training (docs/development.md), not here."""
     ontology = load_ontology(ROOT / "ontologies" / f"{venue}.json")
     assert fact in read(ontology, message)
     assert fact not in read(ontology, message, learned_reader=False)  # the rules alone miss it
