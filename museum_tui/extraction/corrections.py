@@ -243,6 +243,9 @@ SLIP = re.compile(
     r"^(?:(?:oh|um|erm|ah|hang on|wait|sorry|oops)\s*,?\s*)*"
     r"(?:(?:actually no|no wait|no sorry|wait no|no$|nope|i mean|i meant|make that)\b|no\s*,)(?P<rest>.*)$"
 )
+CLEAR_SLIP = re.compile(
+    r"^(?:(?:oh|um|erm|ah|hang on|wait|sorry|oops)\s*,?\s*)*(?:actually no|no wait|no sorry|wait no)\b"
+)
 SORRY = re.compile(r"^(?:(?:oh|um|erm|ah|sorry|oops|wait|my bad)\s*,?\s*)+$")  # a clause of nothing but sorry
 MEANT_WORDS = re.compile(
     r"^[\s,]*(?:(?:no|sorry|oops|wait|i mean|i meant|actually|it is|it was|make that|just|only|the)\b[\s,]*)*"
@@ -265,7 +268,9 @@ def slipped(clauses: list[Clause], said: dict[int, list[Hit]], read: Reader, hit
         while j and SORRY.match(clauses[j].text):  # "I love Monet - oh sorry, I mean Manet"
             j -= 1
         before = clauses[j]
-        if slip is None or before.sentence != clause.sentence:
+        # a slip of its own sentence ("I'm on the second floor. wait no, first floor") takes back the one before
+        # only in words that can say nothing else (not a bare "no")
+        if slip is None or (before.sentence != clause.sentence and not (j == i - 1 and CLEAR_SLIP.match(clause.text))):
             continue
         meant, rest = clause, MEANT_WORDS.sub("", slip.group("rest")).strip(" ,")
         if not rest and i + 1 < len(clauses) and clauses[i + 1].sentence == clause.sentence:

@@ -232,7 +232,7 @@ def came_along(cues: list[ConceptCues], message: str, hits: list[Hit], known: Ca
         if not (
             h.concept in companions
             and h.value == "alone"
-            and re.match(r"(?:just|only) me\b", fold(h.evidence))
+            and re.search(r"^(?:just|only) me\b|\b(?:just|only) me (?:and|plus|,)", fold(h.sentence or h.evidence))
             and any(o.concept == h.concept or o.sentence == h.sentence for o in others)
         )
     ]

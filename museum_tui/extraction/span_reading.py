@@ -21,7 +21,9 @@ from .reading import (
     FILLER,
     FORGET,
     GOES_ON,
+    HARMLESS_PART,
     NOT_A_VALUE,
+    POINTS_BACK,
     SPLIT_VALUES,
     capitalised,
     original_case,
@@ -205,6 +207,8 @@ class SpanReading:
                 continue  # (and no value without a letter or digit: "/", "&")
             if len(parts) > 1 and part is not parts[0] and fold(part).split()[0] in GOES_ON:
                 continue  # "allergic to peanuts and nearly died once": no thing named
+            if fold(part).split()[-1] in POINTS_BACK or (len(parts) > 1 and HARMLESS_PART.search(fold(part))):
+                continue  # "allergic to the pair of them", "tree nuts, peanuts are fine though"
             if len(parts) > 1 and fold(part).strip(" ,") in ("me", "myself", "us"):
                 continue  # "with me plus their grandma": the visitor in a list of people, no one else
             known = cues.aliases.get(fold(part).strip()) or cues.canonical(part)

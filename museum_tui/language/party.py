@@ -48,9 +48,9 @@ MEMBERS = (  # the in-law forms first: "mother" would otherwise match the start 
     r"clients?|bride|groom|best man|bridesmaids?|maid of honou?r|page boy|flower girl|"  # (a wedding party's too)
     r"bestie|bezzie|bff|best friend|hubbie|hubster|wifey|bairn|godson|goddaughter|stepmom|stepmother|stepfather"
 )
-SOME_OF = (  # "one pupil", "two of the children", "one little lad in my group"
+SOME_OF = (  # "one pupil", "two of the children", "one little lad in my group", "one of my students, Kieran,"
     r"\b(?:one|two|three|four|some|several|a few|another|a couple)\s+(?:of\s+)?(?:(?:the|my|our|them)\s+)?"
-    rf"(?:(?:little|young|older|younger|small)\s+)?(?P<some>(?:{MEMBERS}))\b"
+    rf"(?:(?:little|young|older|younger|small)\s+)?(?P<some>(?:{MEMBERS}))\b(?:\s*,\s*[a-z]+\s*,)?"
     r"(?:\s+(?:in|from|of) (?:my|our|the) (?:group|class|party|lot|school))?"
 )
 THIRD_PARTY = re.compile(
@@ -113,7 +113,7 @@ HE_OR_SHE = re.compile(r"\b(?:he|she)(?:'s| is| has| was| can| can not| does| ge
 # "crowds stress my son", "loud noises upset our daughter": a thing that acts on a member, who feels it
 _ACTS_ON = (
     r"\b(?:stress(?:es)?|bothers?|upsets?|scares?|frightens?|overwhelms?|affects?|troubles?|distress(?:es)?|"
-    r"terrifies|terrify|worry|worries|tires?|exhausts?|hurts?|triggers?)\s+(?:out\s+)?"
+    r"terrifies|terrify|worry|worries|tires?|exhausts?|hurts?|triggers?|sends?|sets? off)\s+(?:out\s+)?"
 )
 FELT_BY = re.compile(rf"{_ACTS_ON}(?P<who>(?:my|our) (?:{NOT_MINE}[\w-]+\s+){{0,2}}?(?:{MEMBERS}))\b")
 FELT_BY_THEM = re.compile(rf"{_ACTS_ON}(?:her|him|them)\b")  # "…upset her": the member named before

@@ -379,6 +379,15 @@ def test_a_language_named_in_its_own_words(extractor, message, language):
         # an apology is no slip, nor the "no" of going without
         ("I'm vegan — sorry, I'm also coeliac", {("vegan", "asserted"), ("gluten-free (coeliac)", "asserted")}),
         ("I'm allergic to peanuts, no sesame either", {("peanuts", "asserted"), ("sesame", "asserted")}),
+        # round 34: a slip of its own sentence takes back the sentence before, in words that say nothing else
+        (
+            "I'm on the second floor. wait no first floor sorry",
+            {("first floor", "asserted"), ("second floor", "negated")},
+        ),
+        ("Allergic to peanuts. Wait no, it's tree nuts", {("tree nuts", "asserted"), ("peanuts", "negated")}),
+        ("I love Monet. No, I don't like crowds", {("Monet", "asserted"), ("crowds", "asserted")}),
+        # a bare "No," opening a sentence may answer or start anything: no need is taken back on it
+        ("Allergic to peanuts. No, sesame", {("peanuts", "asserted")}),
     ],
 )
 def test_a_slip_takes_back_what_was_said(extractor, message, expected):

@@ -369,3 +369,49 @@ def test_a_capture_of_list_marks_alone_is_read_without_a_crash(extractor, captur
     extractor.warm_up()
     allergy = next(c for c in extractor.cues if c.concept == "SpecialNeed.Allergy")
     assert extractor._values(allergy, captured, 0, len(captured), "plain", captured) == []
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # round 34: a list part said to do no harm, one that points back, one that goes on ("dunno if …")
+        ("allergic to tree nuts, peanuts are fine though", {("SpecialNeed.Allergy", "tree nuts", "self")}),
+        (
+            "Shellfish and sesame are both a no-go for me, allergic to the pair of them",
+            {("SpecialNeed.Allergy", "shellfish", "self"), ("SpecialNeed.Allergy", "sesame", "self")},
+        ),
+        (
+            "the little one is allergic to kiwi, dunno if that's in anything",
+            {("SpecialNeed.Allergy", "kiwi", "little one")},
+        ),
+        # one of a group, named in passing, is theirs; a need that sends "him" spiralling is the member's named before
+        (
+            "One of my students, Kieran, is a wheelchair user",
+            {("SpecialNeed.MobilityImpairment", "wheelchair user", "students")},
+        ),
+        (
+            "I'm a carer, here with my brother who's autistic. Busy rooms send him spiralling",
+            {
+                ("SpecialNeed.SensorySensitivity", "autistic", "brother"),
+                ("SpecialNeed.SensorySensitivity", "crowds", "brother"),
+            },
+        ),
+    ],
+)
+def test_what_a_list_part_or_a_group_says_of_whom(extractor, message, expected):
+    got = {(f.concept, f.value, f.about) for f in extractor.extract(message) if f.polarity == "asserted"}
+    assert {g for g in got if g[0] != "VisitPlan.Companions"} == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "alone"),
+    [
+        ("it's just me and my brother today", False),  # round 34: "just me and …" lists who came
+        ("just me, my boyfriend and his mum", False),
+        ("it's just me today", True),
+        ("my son who's 6 can't bear loud noises, but he's at school today so it's just me", True),
+    ],
+)
+def test_just_me_and_someone_is_not_alone(extractor, message, alone):
+    got = {f.value for f in extractor.extract(message) if f.concept == "VisitPlan.Companions"}
+    assert ("alone" in got) == alone
