@@ -102,7 +102,17 @@ class TimeAnswers:
         ):
             runs = timing.runs_today(top.entry.obj, now)
             if LAST_ONE.search(q.folded) and runs:  # "when is the last land train?"
-                return f"The last **{top.entry.obj.name}** today is at {timing.clock(runs[-1].start)}."
+                last, name = runs[-1].start, top.entry.obj.name
+                if last > now:
+                    return f"The last **{name}** today is at {timing.clock(last)}."
+                # "did we just miss the last train tour??": gone, and when the next one is
+                nxt = timing.next_run(top.entry.obj, now, 366)
+                then = (
+                    f" The next one is {timing.weekday(nxt.start.date(), now)} at {timing.clock(nxt.start)}."
+                    if nxt
+                    else ""
+                )
+                return f"The last **{name}** today left at {timing.clock(last)}.{then}"
             return self._one_tour(top.entry.obj, known, now)
         near = timing.named_by([h.entry.obj for h in tour_hits], q.folded)
         if "long" in q.focus and len(near) > 1 and all(t.minutes for t in near):

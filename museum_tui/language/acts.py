@@ -6,7 +6,9 @@ from __future__ import annotations
 import re
 
 GREETING = re.compile(
+    # (and as visitors from abroad greet: "Bonjour!", "Hola", "Guten Tag", "Ciao", "Olá", "Hallo", "Konnichiwa")
     r"^(?:hi|hello|hey|hiya|heya|howdy|(?:good|gd) ?(?:morning|afternoon|evening|day)|greetings"
+    r"|bonjour|hola|guten (?:tag|morgen)|ciao|buongiorno|ola|hallo|hej|konnichiwa|namaste|salut"
     r"|mornin[g']?(?=\s*(?:[,!.]|$|all\b|there\b|folks\b|mate\b)))\b"  # "morning!", not "morning tours?"
 )
 # (and in the languages visitors write in: "Danke, very helpful! Tschüss")

@@ -203,6 +203,9 @@ def test_a_kind_of_food_none_of_which_fits_is_said_so(garden: Venue) -> None:  #
 
 def test_the_last_run_of_a_tour_today(garden: Venue) -> None:  # noqa: F811
     assert garden.ask("when does the last land train go?") == "The last **Land train tour** today is at 15:30."
+    # round 34: asked after it has gone, it has gone, and the next is said
+    late = garden.ask("did we just miss the last train tour?? when's the next one", now=datetime(2026, 11, 23, 15, 45))
+    assert late == "The last **Land train tour** today left at 15:30. The next one is tomorrow (Tuesday) at 10:30."
 
 
 def test_an_older_tour_text_with_months_runs_only_in_its_season() -> None:

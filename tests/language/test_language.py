@@ -174,6 +174,10 @@ def test_dialogue_acts_and_questions() -> None:
     assert dialogue_acts(plain("thanks, bye!")) == {"thanks", "goodbye"}
     assert dialogue_acts(plain("yes please")) == {"yes"}
     assert dialogue_acts(plain("nope")) == {"no"}
+    # round 34: a visitor from abroad greets in their own language
+    assert dialogue_acts(plain("Bonjour! Sorry, my English is not so good")) == {"greeting"}
+    assert dialogue_acts(plain("Olá")) == {"greeting"}
+    assert dialogue_acts(plain("Hallo, wo ist die Toilette?")) == {"greeting"}
     assert is_question("where is the cafe?") and is_question("is there a lift")
     assert not is_question("i am here with my son")
 
