@@ -218,3 +218,8 @@ class Venue:
 
     def rules(self, role: str) -> list[ConceptRule]:
         return [r for r in self.concepts.values() if r.role == role]
+
+    def tours_supporting(self, facility_id: str) -> list[Tour]:
+        """Tours whose access tags a need rule lists beside this facility (the support for that need)."""
+        tags = {t for rule in self.rules("need") if facility_id in rule.facilities for t in rule.tours}
+        return [t for t in self.tours if tags & set(t.access)]

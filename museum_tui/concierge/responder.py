@@ -156,11 +156,6 @@ class BuiltinResponder(Told, Talk, Framing):
             top.named or (top.score >= MIN_SCORE * self.index.rarest and top.coverage >= MIN_COVERAGE)
         )
 
-    def _tours_for(self, facility_id: str) -> list:
-        """Tours whose access tags a need rule lists beside this facility (the support for that need)."""
-        tags = {t for rule in self.venue.rules("need") if facility_id in rule.facilities for t in rule.tours}
-        return [t for t in self.venue.tours if tags & set(t.access)]
-
     def _follow_up(self, q: Question, known: Known, earlier: Sequence[str]) -> Question:
         """A question pointing back ("where is it?") asked about the last thing discussed, unless it refers
         to a live need ("where can I get one?") or names its own subject."""
@@ -190,7 +185,7 @@ class BuiltinResponder(Told, Talk, Framing):
         subject, message = found
         if subject.entry.kind == "facility" and kind_asked(self.index, message) == "tour":
             # "is there a tour for deaf people?" was answered with the tours the support lists: one of them
-            tours = {t.name for t in self._tours_for(subject.entry.obj.id)}
+            tours = {t.name for t in self.venue.tours_supporting(subject.entry.obj.id)}
             subject = next((h for h in self.index.search(message) if h.entry.name in tours), None) or next(
                 (Hit(1.0, e) for e in self.index.entries if e.kind == "tour" and e.name in tours), subject
             )
@@ -320,7 +315,9 @@ class BuiltinResponder(Told, Talk, Framing):
         if asks_time(q) and room_time:
             name = top.entry.name  # "when does the palm house close?": a room keeps the venue's hours
             return f"**{name}** has no hours of its own; ours: {self.answers.hours(q, now)}"
-        if q.accessible and not (top and top.named) and self._of_the_venue(q) and (access := self._access_facility()):
+        hours_asked = timely and top is not None and top.entry.kind == "hours"  # "open yet? … she's in a wheelchair"
+        venue_access = q.accessible and not (top and top.named) and self._of_the_venue(q) and not hours_asked
+        if venue_access and (access := self._access_facility()):
             return self.answers.facility(access, q, known)  # "is the garden ok for wheelchairs?"
         if not specific or top is None:
             return by_kind(self.answers, self.index, hits, q, known, now)
@@ -360,7 +357,8 @@ class BuiltinResponder(Told, Talk, Framing):
             return a.entrance(hits, q, known)
         if kind == "facility":
             used.add(top.entry.key)
-            tours = self._tours_for(top.entry.obj.id) if "tour" in tokens(q.ask, self.venue.synonyms) else []
+            asked_tour = "tour" in tokens(q.ask, self.venue.synonyms)
+            tours = self.venue.tours_supporting(top.entry.obj.id) if asked_tour else []
             if tours:  # "a tour for blind visitors": the tours the need that names this support lists
                 return "\n".join(timing.tour_line(t, now) for t in tours)
             return a.facility(top.entry.obj, q, known, now)

@@ -115,3 +115,14 @@ def test_round_33_museum_questions() -> None:
     case = {"q": "r u guys still open? thinking of popping in after dinner", "now": "2026-11-27T19:30:00"}
     reply = asyncio.run(answer(MUSEUM, case))
     assert "21:00" in reply and "Café" not in reply, reply
+
+
+def test_the_hours_asked_beside_a_members_need_are_the_hours() -> None:
+    """Round 34: "Is the garden open yet? … grandma, she's in a wheelchair" had only the step-free advice
+    (the wheelchair made the question one about access to the garden); now the hours as well."""
+    reply = ask(
+        "Good morning! Is the garden open yet? We're at the gate with grandma, she's in a wheelchair.",
+        now="2026-11-29T08:40:00",
+    )
+    assert "We open at 09:00 today" in reply and "step-free" in reply, reply
+    assert "Step-free access" in ask("is the garden ok for wheelchairs?")
