@@ -161,7 +161,8 @@ CLAUSE_BREAK = re.compile(
     # "just me today, hubby's at the football": a member opening a statement of their own
     r"(?:hubby|husband|wife|missus|partner|mum|dad|son|daughter|grandad|grandma|nan|gran|kids)(?:'s| is| are| has)|"
     r"whats|wheres|hows|whos|what's|where's|how's|who's|that's|thats|that is|that was|"
-    r"are there|any|do you|can you|could you|can i|could i|thanks|thank you|cheers|please|if possible|"
+    r"are there|any|anything|anywhere|do you|can you|could you|can i|could i|thanks|thank you|cheers|please|"
+    r"if possible|"  # "hay fever's brutal this week, anything I should steer clear of?"
     # a question after a statement: "I'm coeliac, is the soup safe?"
     r"is the|is it|is this|is that|is anything|are the|are they|are any|does|do they|do the|which|who|when|why|"
     r"should i|should we|"

@@ -208,6 +208,11 @@ def garden() -> RuleExtractor:
         ),
         ("I can't eat much or walk far", set()),
         ("I'm not great with heights, so no treetop walk for me", {("Interest.Dislike", "heights", "asserted")}),
+        # round 34: a statement, then a question opening on "anything" after a comma: two clauses
+        (
+            "hay fever's absolutely brutal this week, anything I should steer clear of??",
+            {("Food.Allergy", "hay fever (pollen)", "asserted")},
+        ),
     ],
 )
 def test_garden_words(garden, message, expected):
