@@ -39,6 +39,7 @@ MEMBER_SUBJECT = re.compile(
 ELLIPSIS = re.compile(
     r"^(?:but |it is |it was |that is |that was |(?:that|it) (?:is|was) (?:for|about) )?(?:only |just )?"
     rf"(?:my|our) (?:[\w-]+ )?(?:{MEMBERS})"
+    r"(?: here| over there| with me)?"  # "I'm not vegan, my friend here is"
     r"(?: still| also)?(?: is| does| has| was| one| does too| is too| does as well| is as well)?(?: tho| though)?$"
 )
 IT_IS_ME = re.compile(r"^(?:but |no |actually )*(?:it is|it was|it is actually) (?:me|me actually|actually me|myself)$")

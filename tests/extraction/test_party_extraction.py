@@ -41,6 +41,8 @@ def extractor(museum_ontology) -> RuleExtractor:
         ),
         ("my mum uses a wheelchair", {(M, "wheelchair user", "asserted", "mum")}),
         ("I'm not deaf, my husband is", {(H, "deaf", "negated", "self"), (H, "deaf", "asserted", "husband")}),
+        # round 34: the member here with them
+        ("I'm not deaf, my friend here is", {(H, "deaf", "negated", "self"), (H, "deaf", "asserted", "friend")}),
         (
             "forget the wheelchair, it's my mum's",
             {(M, "wheelchair user", "negated", "self"), (M, "wheelchair user", "asserted", "mum")},
