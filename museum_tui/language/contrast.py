@@ -25,10 +25,11 @@ class Said(Protocol):
 CONTRAST = re.compile(r"^(?P<said>.*?\w.*?)\s*,?\s+(?P<denied>not\s+[^,;]{1,40})$", re.IGNORECASE)
 # The same correction the other way round: "no sorry, not peanuts, it's sesame", "not baroque, bauhaus"
 DENIED_FIRST = re.compile(
-    r"^(?:(?:no|nah|sorry|oops|actually|wait|oh|ah)\b\s*,?\s*)*not\s+"
+    r"^(?:(?:no|nah|sorry|oops|actually|wait|oh|ah)\b\s*,?\s*)*(?:(?:it'?s|its|it is)\s+)?not\s+"
     r"(?!(?:really|sure|yet|now|today|much|quite|exactly|at all|that|this|so|me|mine|us|for|too|very|any|a|an)\b"
     r"|\w+ing\b|into|keen|fond|big on|a fan|fine|well|ok|okay|great|good|bad)"  # a verb's or a liking's not
-    r"[^,]{1,40}?\s*,\s*(?P<said>\S.*)$",
+    # (typed without the comma: "its not peanuts its tree nuts")
+    r"[^,]{1,40}?(?:\s*,\s*|\s+(?=(?:it'?s|its|it is)\s))(?P<said>\S.*)$",
     re.IGNORECASE,
 )
 _NOT_AFTER = (

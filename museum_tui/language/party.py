@@ -96,6 +96,7 @@ KIN = (
     r"son|daughter|wife|husband|hubby|partner|kids|children|twins|missus|grandkids|grandchildren|baby|"
     r"little ones?|little un|wee one|in-laws|family|boys|girls|parents|grandparents|other half|"
     r"brother|sister|uncle|aunt|auntie|nephew|niece|cousin|grandson|granddaughter|boyfriend|girlfriend|"
+    r"toddler|teenager|teen|fiance|fiancee|"  # "toddler is allergic to sesame!!"
     rf"{ONES}|eldest|youngest|oldest|pops|gramps|mam|mammy|bro|sis"
 )
 BARE_MEMBER = re.compile(

@@ -379,6 +379,12 @@ def test_a_language_named_in_its_own_words(extractor, message, language):
         # an apology is no slip, nor the "no" of going without
         ("I'm vegan — sorry, I'm also coeliac", {("vegan", "asserted"), ("gluten-free (coeliac)", "asserted")}),
         ("I'm allergic to peanuts, no sesame either", {("peanuts", "asserted"), ("sesame", "asserted")}),
+        # round 34: "it's not X it's Y" typed without its comma
+        (
+            "sorry i typed that wrong, its not peanuts its tree nuts",
+            {("tree nuts", "asserted"), ("peanuts", "negated")},
+        ),
+        ("it's not peanuts it's tree nuts", {("tree nuts", "asserted"), ("peanuts", "negated")}),
         # round 34: a slip of its own sentence takes back the sentence before, in words that say nothing else
         (
             "I'm on the second floor. wait no first floor sorry",

@@ -394,6 +394,11 @@ def test_a_capture_of_list_marks_alone_is_read_without_a_crash(extractor, captur
             "One of my students, Kieran, is a wheelchair user",
             {("SpecialNeed.MobilityImpairment", "wheelchair user", "students")},
         ),
+        # a member called by what they are, with no "my" ("toddler is allergic…")
+        (
+            "toddler is allergic to sesame!! what can he actually eat at the cafe",
+            {("SpecialNeed.Allergy", "sesame", "toddler")},
+        ),
         (
             "I'm a carer, here with my brother who's autistic. Busy rooms send him spiralling",
             {
