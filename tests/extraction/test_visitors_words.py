@@ -32,6 +32,10 @@ def extractor(museum_ontology) -> RuleExtractor:
         ("my husband is a photographer", set()),
         ("parking runs out at half 2", {("VisitPlan.TimeBudget", "until 2:30", "self")}),
         ("sesame makes my throat close up", {("SpecialNeed.Allergy", "sesame", "self")}),
+        (
+            "I use a manual chair, is the garden entrance ok for me?",
+            {("SpecialNeed.MobilityImpairment", "wheelchair user", "self")},
+        ),
         ("Name's not Jo, it's Joanne, the keyboard cut me off", {("Profile.Name", "Joanne", "self")}),
     ],
 )
