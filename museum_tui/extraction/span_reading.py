@@ -11,6 +11,7 @@ from typing import Any
 
 from museum_tui.language.clauses import ABSTAINS, NEGATION, Clause, fold
 from museum_tui.language.liking import LIKED, LIKING_FRAME, LIST_GLUE, LIST_NOT, THE_ONES
+from museum_tui.language.reaction import reacts
 
 from .cues import ConceptCues
 from .grounding import Grounding
@@ -59,6 +60,13 @@ WITHOUT_WORDS = BARE_WORDS | frozenset("no for me pls plz thanks".split())  # no
 SAID_APART = re.compile(r"\s*,\s*(?:just|only|but|except|instead|now)\b")
 
 
+# "…, they make my lips swell up", "it makes me ill": the things named before do it to the visitor
+THEY_REACT = re.compile(
+    r"^(?:they|it|those|these|them|that|this)(?: all| both)? (?:\w+ )?"
+    r"(?:make|makes|made|give|gives|gave|set|sets|send|sends|put|puts) (?:me|my)\b"
+)
+
+
 class SpanReading:
     ontology: Any
     cues: list[ConceptCues]
@@ -69,7 +77,11 @@ class SpanReading:
     def _dangling(self, cues: ConceptCues, clause: Clause) -> bool | None:
         """ "…, I'm allergic" / "I'm allergic to them": a trigger whose thing is named in another clause
         of the sentence. Returns whether that trigger is negated, or None when there is no such trigger."""
-        if not cues.terms or cues.triggers is None or clause.question or clause.third_party:
+        if not cues.terms or cues.triggers is None or clause.question:
+            return None
+        if cues.reaction and THEY_REACT.match(clause.text) and reacts(clause.text):
+            return clause.negated_before(len(clause.text))  # "no eggs for me, they make my lips swell up"
+        if clause.third_party:
             return None
         triggers = list(cues.triggers.finditer(clause.text))
         if not triggers:

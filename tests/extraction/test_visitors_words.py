@@ -32,6 +32,9 @@ def extractor(museum_ontology) -> RuleExtractor:
         ("my husband is a photographer", set()),
         ("parking runs out at half 2", {("VisitPlan.TimeBudget", "until 2:30", "self")}),
         ("sesame makes my throat close up", {("SpecialNeed.Allergy", "sesame", "self")}),
+        # round 34: the things named, then what "they" do to the visitor; not what they do to someone else
+        ("No eggs for me please, they make my lips swell up", {("SpecialNeed.Allergy", "eggs", "self")}),
+        ("I had prawns for lunch, they made me so happy", set()),
         (
             "I use a manual chair, is the garden entrance ok for me?",
             {("SpecialNeed.MobilityImpairment", "wheelchair user", "self")},
