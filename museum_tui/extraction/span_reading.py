@@ -57,7 +57,7 @@ WORDY = re.compile(r"[^\W_]")
 # the words around things named before a trigger of their own ("wasps!! I'm allergic", "no nuts for me pls 🥜
 # allergic"): a request's, and going without them
 WITHOUT_WORDS = BARE_WORDS | frozenset("no for me pls plz thanks".split())  # noqa: SIM905
-SAID_APART = re.compile(r"\s*,\s*(?:just|only|but|except|instead|now)\b")
+SAID_APART = re.compile(r"\s*,\s*(?:just|only|but|except|instead|now)\b|\s+if (?:that|it) (?:matters|helps)\b")
 
 
 # "…, they make my lips swell up", "it makes me ill": the things named before do it to the visitor

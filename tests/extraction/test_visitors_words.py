@@ -432,3 +432,12 @@ def test_what_a_list_part_or_a_group_says_of_whom(extractor, message, expected):
 def test_just_me_and_someone_is_not_alone(extractor, message, alone):
     got = {f.value for f in extractor.extract(message) if f.concept == "VisitPlan.Companions"}
     assert ("alone" in got) == alone
+
+
+def test_an_aside_after_a_value_is_no_part_of_it():
+    """Round 34's city farm: "he's allergic to cats if that matters" had stored "cats if that matters" as a
+    food allergy beside the animal allergy."""
+    farm = RuleExtractor(load_ontology(ROOT / "tests" / "data" / "blind" / "farm.json"))
+    facts = farm.extract("Me and my boyfriend are both vegan, and he's allergic to cats if that matters")
+    assert not [f.value for f in facts if " if " in f.value]
+    assert ("Need.AnimalAllergy", "cats", "boyfriend") in {(f.concept, f.value, f.about) for f in facts}
