@@ -44,6 +44,7 @@ WHATS_ON = re.compile(
     r"\bw(?:h?a|o)t(?:'s| is)(?: there)? (?:else )?(?:there )?to (?:do|see)\b|"
     r"\b(?:w(?:h?a|o)t|which) \w+ (?:do you have|have you got|(?:are|is) (?:there|here)|can (?:i|we) see)\b"
 )
+IN_FLOWER = re.compile(r"\s+(?:in (?:flower|bloom)|flowering|blooming)\b")
 ASKING = re.compile(r"^(?:what|wot|wat|which|any|got|list|show|tell|see)\b|\b(?:have you|do you have|you got|u got)\b")
 LIST_WORDS = frozenset(
     """exhibition exhibitions show shows display displays list all every full running showing open on see
@@ -113,6 +114,7 @@ def whats_on(folded: str, kind_words: str, index: Index | None = None, other: fr
     exhibitions have u got"): it asks what is on, or names the kind of thing shown in the plural, and no
     other word of it is one the venue's shows or rooms use (typos and fillers narrow nothing)."""
     folded = THE_VENUE.sub(" ", folded)  # "what's on at the zoo?": the venue itself narrows nothing
+    folded = IN_FLOWER.sub(" on", folded)  # "wat's in flower this week?": what a garden shows now
     # "it's chucking it down outside 🙄 what can we see indoors": the sentence that asks is what narrows
     asked = asking_sentences(folded)
     folded = " ".join(asked) if asked else folded

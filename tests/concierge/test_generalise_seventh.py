@@ -126,3 +126,11 @@ def test_the_hours_asked_beside_a_members_need_are_the_hours() -> None:
     )
     assert "We open at 09:00 today" in reply and "step-free" in reply, reply
     assert "Step-free access" in ask("is the garden ok for wheelchairs?")
+
+
+def test_what_is_in_flower_is_what_is_on() -> None:
+    """Round 34: "wat's in flower this week? 🌸" had the opening hours ("week" read as asking when, and
+    "flower" as narrowing the shows to one)."""
+    for q in ("wat's in flower this week? 🌸", "is anything in bloom?"):
+        reply = ask(q, now="2026-11-25T13:15:00")
+        assert "Orchid Festival" in reply and "Garden of Stillness" in reply and "Opening hours" not in reply, reply
