@@ -26,6 +26,7 @@ import re
 import threading
 import zlib
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -98,7 +99,12 @@ def features(words: list[str], rows: np.ndarray, i: int, j: int, question: bool)
             rows[j : j + CONTEXT].mean(0) if right else np.zeros(DIM),
         ]
     )
-    said = words[i:j]
+    return dense, *hashed_features(words, i, j, question)
+
+
+def hashed_features(words: list[str], i: int, j: int, question: bool) -> tuple[list[int], list[int]]:
+    """A span's hashed features: its own words, and the words around it."""
+    said, left, right = words[i:j], words[max(0, i - CONTEXT) : i], words[j : j + CONTEXT]
     own = [f"s:{w}" for w in said] + ["S:" + " ".join(said)]
     around = [f"n:{j - i}", f"l1:{words[i - 1] if i else '^'}", f"r1:{words[j] if j < len(words) else '$'}"]
     if i >= 2:
@@ -108,16 +114,36 @@ def features(words: list[str], rows: np.ndarray, i: int, j: int, question: bool)
         around.append("q")
     if any(w in NEGATION for w in words[max(0, i - 4) : i]):
         around.append("neg")
-    return dense, sorted({_hash(f) for f in own}), sorted({_hash(f) for f in around})
+    return sorted({_hash(f) for f in own}), sorted({_hash(f) for f in around})
+
+
+def dense_features(rows: np.ndarray, candidates: list[tuple[int, int]]) -> np.ndarray:
+    """Every candidate span's dense features at once (as `features` gives them one by one, to rounding):
+    means as differences of running sums, so a message costs a few array operations, not a few per span."""
+    n = rows.shape[0]
+    sums = np.vstack([np.zeros(DIM), np.cumsum(rows, 0)])
+    i, j = (np.array(x, dtype=np.intp) for x in zip(*candidates, strict=True))
+    lo, hi = np.maximum(i - CONTEXT, 0), np.minimum(j + CONTEXT, n)
+
+    def mean(a: np.ndarray, b: np.ndarray) -> np.ndarray:  # rows a..b, zeros where there are none
+        return (sums[b] - sums[a]) / np.maximum(b - a, 1)[:, None]
+
+    return np.hstack([mean(i, j), mean(lo, i), mean(j, hi)])
 
 
 def word_rows(words: list[str], vectors: Any) -> np.ndarray:
     rows = np.zeros((max(len(words), 1), DIM))
     for k, w in enumerate(words):
-        v = vectors.word_vector(w)
+        v = _word_vector(vectors, w)
         if v is not None:
             rows[k] = v
     return rows
+
+
+@lru_cache(maxsize=16384)
+def _word_vector(vectors: Any, word: str) -> np.ndarray | None:
+    """A word's vector, once per process: most of a message's words were in earlier messages (read-only)."""
+    return vectors.word_vector(word)
 
 
 class Reader:
@@ -162,10 +188,10 @@ class Reader:
         candidates = spans(text, found)
         if not candidates:
             return found, [], np.zeros((0, len(self.concepts)))
-        rows = word_rows(words, vectors)
-        read = [features(words, rows, i, j, question) for i, j in candidates]
-        z = np.stack([d for d, _, _ in read]).astype(np.float32) @ self.dense + self.bias
-        z += np.stack([self.hashed[own + around].sum(0) for _, own, around in read])
+        hashed = [own + around for own, around in (hashed_features(words, i, j, question) for i, j in candidates)]
+        starts = np.cumsum([0] + [len(h) for h in hashed[:-1]])
+        z = dense_features(word_rows(words, vectors), candidates).astype(np.float32) @ self.dense + self.bias
+        z += np.add.reduceat(self.hashed[[k for h in hashed for k in h]], starts)
         z -= z.max(1, keepdims=True)
         p = np.exp(z)
         return found, candidates, p / p.sum(1, keepdims=True)
