@@ -40,7 +40,10 @@ AUDIENCE = re.compile(
 )
 FAMILY = "kids children child family families"
 HANDS_ON = "hands-on touch play interactive trail activity explore"
-TIME = re.compile(r"\b(?:still|yet|until|till|late|early|open|opens|close|closes|closing|shut\w*|last entry)\b")
+TIME = re.compile(
+    r"\b(?:still|yet|until|till|late|early|open|opens|close|closes|closing|shut\w*|last entry)\b"
+    r"|\b(?:come|get|go) in (?:now|yet)\b|\bhave to wait\b"  # "can we come in now or do we have to wait a bit?"
+)
 
 
 def asks_time(q: Question) -> bool:

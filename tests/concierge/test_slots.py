@@ -59,6 +59,11 @@ def test_what_entry_costs_and_whether_one_can_still_come_in(garden: Venue) -> No
     assert "£19.50" in garden.ask("how much is it for us to go in?")
     late = garden.ask("can we still come in?", now=datetime(2026, 11, 24, 17, 20))
     assert "Last entry one hour before closing" in late and "not sure" not in late
+    # round 34: "come in now … wait" asks the hours, whoever is with them
+    early = garden.ask(
+        "Can we come in now or do we have to wait a bit? got the kids with us", now=datetime(2026, 11, 29, 8, 40)
+    )
+    assert "We open at 09:00 today" in early, early
 
 
 def test_party_allergies_filter_food_whichever_agent_answers(museum: Venue) -> None:  # noqa: F811
