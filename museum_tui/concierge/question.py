@@ -25,7 +25,9 @@ CHILD = re.compile(
     r"(?:son|daughter|kids?|child|children|boy|girl|toddler|grandson|granddaughter|grandkids?|little one|lad|lass)$"
 )
 LEFT_BEHIND = re.compile(
-    r"\b(?:i|we) (?:think (?:i|we) )?(?:left|lost|dropped) (?:my|our) (?P<what>\w+) (?:somewhere|behind)\b"
+    r"\b(?:i|we) (?:think (?:i|we) )?(?:have )?(?:left|lost|dropped) (?:my|our) (?P<what>\w+) "
+    # "I think I left my phone in one of the galleries" (not where things are left on purpose)
+    r"(?:somewhere|behind|in (?:one of )?(?:the|a|your) (?!cloakroom|locker|buggy park|pushchair park)\w+)"
 )
 # "anything in flower this time of year?": the season, now; not a time asked for
 THIS_SEASON = re.compile(r"\b(?:at )?this time of (?:the )?year\b")

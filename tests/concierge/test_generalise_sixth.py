@@ -90,4 +90,6 @@ def test_round_31_what_visitors_ask_in_their_own_words() -> None:
     lost = ask(garden, "I can't find my daughter!! she was by the slides a minute ago")
     assert lost.startswith("The **Visitor Centre**") and "lost children" in lost, lost
     assert "lost property" in ask(MUSEUM, "yo i think i left my scarf somewhere in the galleries, who do i ask lol")
+    # round 34: left in a place named, not somewhere (had the cloakroom: "left" matched its "can be left here")
+    assert "lost property" in ask(MUSEUM, "I think I left my phone in one of the galleries 😩")
     assert "to borrow" in ask(garden, "do you lend out wheelchairs")
