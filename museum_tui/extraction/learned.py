@@ -149,6 +149,8 @@ def _word_vector(vectors: Any, word: str) -> np.ndarray | None:
 class Reader:
     """A trained model for one ontology's concepts (index 0 is "no concept")."""
 
+    vectors: Any = None  # the static word vectors it reads with (reader_for gives them)
+
     def __init__(self, name: str, concepts: list[str], dense: Any, hashed: Any, bias: Any, bars: Any) -> None:
         self.name = name
         self.concepts = concepts
@@ -172,16 +174,17 @@ class Reader:
     def fits(self, concept_ids: set[str]) -> bool:
         return all(c in concept_ids for c in self.concepts[1:])
 
-    def renamed(self, meant: dict[str, str]) -> Reader:
-        """This model reading for another ontology: each concept as the one `meant` maps it to; a concept
-        without one is read and dropped (its spans are no other concept's)."""
-        concepts = [self.concepts[0]] + [meant.get(c, "") for c in self.concepts[1:]]
+    def reading_with(self, vectors: Any, meant: dict[str, str] | None = None) -> Reader:
+        """This model reading with `vectors`, and, given `meant`, for another ontology: each concept as the
+        one `meant` maps it to; a concept without one is read and dropped (its spans are no other concept's)."""
         clone = copy.copy(self)  # the weights are shared, never written
-        clone.concepts = concepts
-        clone.bars = {meant[c]: bar for c, bar in self.bars.items() if c in meant}
+        clone.vectors = vectors
+        if meant is not None:
+            clone.concepts = [self.concepts[0]] + [meant.get(c, "") for c in self.concepts[1:]]
+            clone.bars = {meant[c]: bar for c, bar in self.bars.items() if c in meant}
         return clone
 
-    def scores(self, text: str, question: bool, vectors: Any) -> tuple[list[tuple[str, int, int]], list, np.ndarray]:
+    def scores(self, text: str, question: bool) -> tuple[list[tuple[str, int, int]], list, np.ndarray]:
         """Each candidate span's probabilities over (no concept, the concepts)."""
         found = tokens(text)
         words = [w for w, _, _ in found]
@@ -190,16 +193,16 @@ class Reader:
             return found, [], np.zeros((0, len(self.concepts)))
         hashed = [own + around for own, around in (hashed_features(words, i, j, question) for i, j in candidates)]
         starts = np.cumsum([0] + [len(h) for h in hashed[:-1]])
-        z = dense_features(word_rows(words, vectors), candidates).astype(np.float32) @ self.dense + self.bias
+        z = dense_features(word_rows(words, self.vectors), candidates).astype(np.float32) @ self.dense + self.bias
         z += np.add.reduceat(self.hashed[[k for h in hashed for k in h]], starts)
         z -= z.max(1, keepdims=True)
         p = np.exp(z)
         return found, candidates, p / p.sum(1, keepdims=True)
 
-    def read(self, text: str, question: bool, vectors: Any) -> list[Proposal]:
+    def read(self, text: str, question: bool) -> list[Proposal]:
         """The spans of a clause's folded text that clear their concept's bar, the surest first, none
         overlapping another."""
-        found, candidates, p = self.scores(text, question, vectors)
+        found, candidates, p = self.scores(text, question)
         best: list[Proposal] = []
         for (i, j), row in zip(candidates, p, strict=True):
             k = int(row[1:].argmax()) + 1
@@ -224,9 +227,9 @@ def readers() -> list[Reader]:
         return _READERS
 
 
-def reader_for(ontology: Ontology) -> tuple[Reader, Any] | None:
-    """The model for this ontology, with the word vectors it reads: one trained for its concepts (all of
-    them declared) if one was shipped, else the shared one (trained on the needs, names, time and company
+def reader_for(ontology: Ontology) -> Reader | None:
+    """The model for this ontology, reading with the shipped word vectors: one trained for its concepts (all
+    of them declared) if one was shipped, else the shared one (trained on the needs, names, time and company
     every venue's labelled sets share) with its concepts renamed to the ones this ontology means by them
     (extraction/borrowed.py); None without either (or without numpy or the vectors: the rules read alone)."""
     try:
@@ -236,14 +239,14 @@ def reader_for(ontology: Ontology) -> tuple[Reader, Any] | None:
         ids = set(ontology.concepts)
         own = next((r for r in readers() if r.name != SHARED and r.fits(ids)), None)
         if own is not None:
-            return own, vectors
+            return own.reading_with(vectors)
         shared = next((r for r in readers() if r.name == SHARED), None)
         if shared is None:
             return None
         from .borrowed import shared_meanings
 
         meant = shared_meanings(ontology, vectors)
-        return (shared.renamed(meant), vectors) if meant else None
+        return shared.reading_with(vectors, meant) if meant else None
     except Exception as exc:  # a damaged file: the rules still read
         log.warning("the learned reader is not available (%s)", exc)
         return None

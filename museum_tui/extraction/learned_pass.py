@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from museum_tui.language.clauses import Clause, fold
 from museum_tui.language.party import OTHER, SELF
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
 
 def learned_hits(
     reader: Reader,
-    vectors: Any,
     clauses: list[Clause],
     said: dict[int, list[Hit]],
     hits: list[Hit],
@@ -53,7 +52,7 @@ def learned_hits(
             continue  # "It's Rosa, not Gwendolyn": a correction is the rules' to read (corrections.py)
         member = clause.about if clause.about != SELF else ""
         taken = [h.span for h in said.get(id(clause), []) if h.span] + list(clause.spans_taken)
-        for prop in reader.read(clause.text, clause.question, vectors):
+        for prop in reader.read(clause.text, clause.question):
             concept = cues.get(prop.concept)
             if concept is None or prop.concept in found or concept.subject == "companion":
                 continue  # (who came along is presence.py's: a model reads "gore" or "carer" as company)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from museum_tui.language.clauses import (
     CANNOT,
@@ -92,7 +92,7 @@ class RuleExtractor(SpanReading, AnswerReading):
         # labelled set it cost precision for no recall it could keep (figures in meaning.py)
         self.semantic = semantic
         self.learned = learned  # the trained second reader (learned.py), where one was shipped for the ontology
-        self.reader: tuple[Reader, Any] | None = None
+        self.reader: Reader | None = None
         self.meaning: MeaningPass | None = None
         self.single = {cid for cid, concept in ontology.concepts.items() if concept.cardinality == 1}
         self.cues: list[ConceptCues] = []
@@ -225,7 +225,7 @@ class RuleExtractor(SpanReading, AnswerReading):
         hits = came_along(self.cues, message, as_offered(hits, message), self.speller.knows)
         if self.reader is not None and not bot_question:  # an answer is read in its question's light, by the rules
             # words no cue lists, read by the trained model where the rules found nothing
-            learned = learned_hits(*self.reader, clauses, said, hits, by_concept, self.term_owner)
+            learned = learned_hits(self.reader, clauses, said, hits, by_concept, self.term_owner)
             hits += as_offered([h for h in learned if h.about not in away], message)
         return said_once(hits)
 

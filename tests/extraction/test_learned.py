@@ -80,7 +80,7 @@ class Said:
     word: str
     concept: str
 
-    def read(self, text: str, question: bool, vectors) -> list[Proposal]:
+    def read(self, text: str, question: bool) -> list[Proposal]:
         at = text.find(self.word)
         return [] if at < 0 else [Proposal(self.concept, at, at + len(self.word), self.word, 0.99)]
 
@@ -110,7 +110,7 @@ def test_the_pass_keeps_a_proposal_only_where_the_clause_asserts_it(museum, mess
     compiled = compiled_for(museum)
     cues = {c.concept: c for c in compiled.cues}
     clauses = split_clauses(message, compiled.speller, compiled.speller.knows)
-    hits = learned_hits(Said(word, concept), None, clauses, {}, [], cues, compiled.term_owner)
+    hits = learned_hits(Said(word, concept), clauses, {}, [], cues, compiled.term_owner)
     assert bool(hits) == kept, hits
 
 
@@ -129,8 +129,8 @@ def test_the_pass_reads_only_concepts_the_rules_found_nothing_for(museum):
     extractor = RuleExtractor(museum, learned=False)
     extractor.warm_up()
     rules = extractor._hits("I'm allergic to eggs", None)
-    assert learned_hits(Said("shellfish", "SpecialNeed.Allergy"), None, clauses, {}, [], cues, {})
-    assert not learned_hits(Said("shellfish", "SpecialNeed.Allergy"), None, clauses, {}, rules, cues, {})
+    assert learned_hits(Said("shellfish", "SpecialNeed.Allergy"), clauses, {}, [], cues, {})
+    assert not learned_hits(Said("shellfish", "SpecialNeed.Allergy"), clauses, {}, rules, cues, {})
 
 
 def test_another_venues_ontology_reads_with_the_shared_model_in_its_own_concepts():
@@ -139,8 +139,8 @@ def test_another_venues_ontology_reads_with_the_shared_model_in_its_own_concepts
     castle = load_ontology(ROOT / "tests" / "data" / "blind" / "castle.json")
     extractor = RuleExtractor(castle)
     extractor.warm_up()
-    assert extractor.reader is not None and extractor.reader[0].name == "shared"
-    assert {"Food.Allergy", "Access.Sensory"} <= set(extractor.reader[0].concepts)
+    assert extractor.reader is not None and extractor.reader.name == "shared"
+    assert {"Food.Allergy", "Access.Sensory"} <= set(extractor.reader.concepts)
     assert ("Food.Allergy", "sesame", "asserted", "son") in read(castle, "my son goes all wheezy around sesame")
     assert ("Access.Sensory", "crowds", "asserted", "self") in read(castle, "crowds make me panicky")
     assert read(castle, "crowds make me panicky", learned_reader=False) == set()
@@ -158,7 +158,7 @@ def test_an_ontology_that_means_none_of_the_shared_concepts_reads_with_the_rules
     assert extractor.reader is None
     museum = RuleExtractor(load_ontology(ROOT / "ontologies" / "museum.json"))
     museum.warm_up()
-    assert museum.reader is not None and museum.reader[0].name == "museum"
+    assert museum.reader is not None and museum.reader.name == "museum"
 
 
 def test_a_damaged_model_leaves_the_rules_reading_and_says_why(tmp_path, monkeypatch, museum, caplog):
@@ -194,4 +194,4 @@ def test_the_training_tool_writes_a_model_the_extractor_loads(tmp_path, kind, ke
     if kind == "shared":
         assert model.concepts[1:] == list(SHARED)
         castle = load_ontology(blind / "castle.json")
-        assert model.renamed(shared_meanings(castle, StaticVectors.load())).fits(set(castle.concepts) | {""})
+        assert model.reading_with(None, shared_meanings(castle, StaticVectors.load())).fits(set(castle.concepts) | {""})
