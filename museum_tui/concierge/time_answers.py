@@ -106,13 +106,7 @@ class TimeAnswers:
                 if last > now:
                     return f"The last **{name}** today is at {timing.clock(last)}."
                 # "did we just miss the last train tour??": gone, and when the next one is
-                nxt = timing.next_run(top.entry.obj, now, 366)
-                then = (
-                    f" The next one is {timing.weekday(nxt.start.date(), now)} at {timing.clock(nxt.start)}."
-                    if nxt
-                    else ""
-                )
-                return f"The last **{name}** today left at {timing.clock(last)}.{then}"
+                return f"The last **{name}** today left at {timing.clock(last)}.{timing.next_one(top.entry.obj, now)}"
             return self._one_tour(top.entry.obj, known, now)
         near = timing.named_by([h.entry.obj for h in tour_hits], q.folded)
         if "long" in q.focus and len(near) > 1 and all(t.minutes for t in near):

@@ -291,13 +291,16 @@ def tour_facts(t: Tour) -> str:
 COMMON = frozenset("daily every each weekends weekdays hourly twice once".split())  # noqa: SIM905
 
 
+def next_one(t: Tour, now: datetime) -> str:
+    """ " The next one is tomorrow (Tuesday) at 10:30." (a seasonal tour's next run may be months away), or ""."""
+    nxt = next_run(t, now, 366)
+    return f" The next one is {weekday(nxt.start.date(), now)} at {clock(nxt.start)}." if nxt else ""
+
+
 def tour_line(t: Tour, now: datetime) -> str:
     """One tour: when it runs, how long, where it meets, the next time, what to know."""
     when = t.when[:1].lower() + t.when[1:] if t.when.split()[:1] and t.when.split()[0].lower() in COMMON else t.when
-    text = f"{the_named(t.name)} runs {when} ({t.minutes} min), from {t.meets}."
-    nxt = next_run(t, now, 366)  # a seasonal tour's next run may be months away
-    if nxt:
-        text += f" The next one is {weekday(nxt.start.date(), now)} at {clock(nxt.start)}."
+    text = f"{the_named(t.name)} runs {when} ({t.minutes} min), from {t.meets}." + next_one(t, now)
     if t.description:
         said = t.description[:1].upper() + t.description[1:]
         text += f" {said}" + ("" if said.endswith((".", "!", "?")) else ".")
