@@ -239,13 +239,10 @@ def _names(cues: list[ConceptCues]) -> str | None:
 
 # "we're on the first floor - oh no sorry, it's the second", "about an hour – actually no, 45 mins": a slip
 # (not an apology, "I'm vegan, sorry, and coeliac", nor a "no" of going without, "…, no sesame either")
-SLIP = re.compile(
-    r"^(?:(?:oh|um|erm|ah|hang on|wait|sorry|oops)\s*,?\s*)*"
-    r"(?:(?:actually no|no wait|no sorry|wait no|no$|nope|i mean|i meant|make that)\b|no\s*,)(?P<rest>.*)$"
-)
-CLEAR_SLIP = re.compile(
-    r"^(?:(?:oh|um|erm|ah|hang on|wait|sorry|oops)\s*,?\s*)*(?:actually no|no wait|no sorry|wait no)\b"
-)
+_SLIP_OPENING = r"^(?:(?:oh|um|erm|ah|hang on|wait|sorry|oops)\s*,?\s*)*"
+_CLEARLY_SLIP = r"actually no|no wait|no sorry|wait no"  # words that can say nothing but a slip
+SLIP = re.compile(rf"{_SLIP_OPENING}(?:(?:{_CLEARLY_SLIP}|no$|nope|i mean|i meant|make that)\b|no\s*,)(?P<rest>.*)$")
+CLEAR_SLIP = re.compile(rf"{_SLIP_OPENING}(?:{_CLEARLY_SLIP})\b")
 SORRY = re.compile(r"^(?:(?:oh|um|erm|ah|sorry|oops|wait|my bad)\s*,?\s*)+$")  # a clause of nothing but sorry
 MEANT_WORDS = re.compile(
     r"^[\s,]*(?:(?:no|sorry|oops|wait|i mean|i meant|actually|it is|it was|make that|just|only|the)\b[\s,]*)*"

@@ -127,6 +127,10 @@ class ConceptCues:
     derived: bool = False  # read from the label and examples: an open value must be grounded (grounding.py)
     vocabulary: list[str] = field(default_factory=list)  # the values it names, for that grounding
 
+    def named(self, text: str) -> str | None:
+        """The value the lexicon writes for these words: an alias's, else the one term they hold."""
+        return self.aliases.get(fold_text(text).strip()) or self.canonical(text)
+
     def canonical(self, text: str) -> str | None:
         """The value a term maps to, if `text` is (or contains exactly one) known term."""
         found = [value for regex, value in self.terms if regex.search(text)]

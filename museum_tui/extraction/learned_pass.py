@@ -109,7 +109,7 @@ def _value(cues: ConceptCues, words: str, original: str, term_owner: dict[str, s
     owners = term_owner.get(words, set())
     if owners and cues.concept not in owners:
         return None  # another concept's own word: its cues had a reason not to read it here
-    known = cues.aliases.get(words) or cues.canonical(words)
+    known = cues.named(words)
     if known:
         return known
     if not cues.open:

@@ -48,9 +48,8 @@ _GOES_ON = (
     "am can could will would must need needs carry carries died ended end ends came come comes dunno idk unsure"
 )
 # a value that ends on a pronoun points at things named elsewhere ("allergic to the pair of them", "both of
-# those"), and a list part said to do no harm ("tree nuts, peanuts are fine though") is no value of a need
+# those")
 POINTS_BACK = frozenset(["them", "it", "those", "these", "ones", "both"])
-HARMLESS_PART = re.compile(r"\b(?:is|are) (?:fine|ok|okay|no problem|not a problem|alright)\b")
 GOES_ON = frozenset(_GOES_ON.split())
 SPLIT_VALUES = re.compile(r"\s*(?:,|\band\b|\bor\b|&|/|\bplus\b|\bas well as\b)\s*")
 

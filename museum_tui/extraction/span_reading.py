@@ -11,7 +11,7 @@ from typing import Any
 
 from museum_tui.language.clauses import ABSTAINS, NEGATION, Clause, fold
 from museum_tui.language.liking import LIKED, LIKING_FRAME, LIST_GLUE, LIST_NOT, THE_ONES
-from museum_tui.language.reaction import reacts
+from museum_tui.language.reaction import FINE_PART, reacts
 
 from .cues import ConceptCues
 from .grounding import Grounding
@@ -22,7 +22,6 @@ from .reading import (
     FILLER,
     FORGET,
     GOES_ON,
-    HARMLESS_PART,
     NOT_A_VALUE,
     POINTS_BACK,
     SPLIT_VALUES,
@@ -219,11 +218,11 @@ class SpanReading:
                 continue  # (and no value without a letter or digit: "/", "&")
             if len(parts) > 1 and part is not parts[0] and fold(part).split()[0] in GOES_ON:
                 continue  # "allergic to peanuts and nearly died once": no thing named
-            if fold(part).split()[-1] in POINTS_BACK or (len(parts) > 1 and HARMLESS_PART.search(fold(part))):
+            if fold(part).split()[-1] in POINTS_BACK or (len(parts) > 1 and FINE_PART.search(fold(part))):
                 continue  # "allergic to the pair of them", "tree nuts, peanuts are fine though"
             if len(parts) > 1 and fold(part).strip(" ,") in ("me", "myself", "us"):
                 continue  # "with me plus their grandma": the visitor in a list of people, no one else
-            known = cues.aliases.get(fold(part).strip()) or cues.canonical(part)
+            known = cues.named(part)
             if not known and len(parts) > 1 and cues.triggers is not None and cues.triggers.search(fold(part)):
                 continue  # "allergic to nuts and carry an epipen": words about the concept, not one of its values
             if known:

@@ -46,13 +46,16 @@ def reacts(text: str) -> bool:
 
 # "peanuts are fine for me", "eggs don't bother me" (right after the thing), "I'm fine with almonds" (right
 # before it): the thing does the speaker no harm, so a concept with reactions reads its term there as denied
+_FINE = r"(?:is|are) (?:fine|ok|okay|no problem|not a problem)"
 _DOES_NO_HARM = (
-    r"(?:(?:is|are) (?:fine|ok|okay|no problem|not a problem)(?: for| with) (?:me|him|her|them|us)\b"
+    rf"(?:{_FINE}(?: for| with) (?:me|him|her|them|us)\b"
     r"|(?:do|does) not (?:bother|affect) (?:me|him|her|them|us)\b)"
 )
 _FINE_WITH = r"\b(?:i am|he is|she is|we are) (?:fine|ok|okay) with (?:any |the )?"
 HARMLESS_AFTER = re.compile(rf"\s*{_DOES_NO_HARM}")
 HARMLESS_BEFORE = re.compile(rf"{_FINE_WITH}$")
+# a part of a list said to be fine, with or without whom for ("tree nuts, peanuts are fine though")
+FINE_PART = re.compile(rf"\b(?:{_FINE}|(?:is|are) alright)\b")
 HARMLESS = re.compile(rf"\b(?:{_DOES_NO_HARM})|{_FINE_WITH}")
 
 
