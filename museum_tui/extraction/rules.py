@@ -28,7 +28,7 @@ from museum_tui.language.clauses import (
     split_clauses,
 )
 from museum_tui.language.difficulty import hard_for_me
-from museum_tui.language.party import OTHER, SELF, absent, handed_back, member_named
+from museum_tui.language.party import FIRST_PERSON, OTHER, SELF, absent, handed_back, member_named
 from museum_tui.language.reaction import reacts, unharmed
 from museum_tui.memory import Ontology
 
@@ -58,7 +58,6 @@ from .party_reading import (
 )
 from .reading import (
     CARRIED,
-    FIRST_PERSON,
     FORGET,
     HERE,
     MAX_CHARS,
