@@ -11,7 +11,7 @@ from typing import Any
 
 from museum_tui.language.clauses import ABSTAINS, NEGATION, Clause, fold
 from museum_tui.language.liking import LIKED, LIKING_FRAME, LIST_GLUE, LIST_NOT, THE_ONES
-from museum_tui.language.reaction import FINE_PART, reacts
+from museum_tui.language.reaction import FINE_PART, they_react
 
 from .cues import ConceptCues
 from .grounding import Grounding
@@ -59,13 +59,6 @@ WITHOUT_WORDS = BARE_WORDS | frozenset("no for me pls plz thanks".split())  # no
 SAID_APART = re.compile(r"\s*,\s*(?:just|only|but|except|instead|now)\b|\s+if (?:that|it) (?:matters|helps)\b")
 
 
-# "…, they make my lips swell up", "it makes me ill": the things named before do it to the visitor
-THEY_REACT = re.compile(
-    r"^(?:they|it|those|these|them|that|this)(?: all| both)? (?:\w+ )?"
-    r"(?:make|makes|made|give|gives|gave|set|sets|send|sends|put|puts) (?:me|my)\b"
-)
-
-
 class SpanReading:
     ontology: Any
     cues: list[ConceptCues]
@@ -78,7 +71,7 @@ class SpanReading:
         of the sentence. Returns whether that trigger is negated, or None when there is no such trigger."""
         if not cues.terms or cues.triggers is None or clause.question:
             return None
-        if cues.reaction and THEY_REACT.match(clause.text) and reacts(clause.text):
+        if cues.reaction and they_react(clause.text):
             return clause.negated_before(len(clause.text))  # "no eggs for me, they make my lips swell up"
         if clause.third_party:
             return None

@@ -44,6 +44,19 @@ def reacts(text: str) -> bool:
     return REACTION.search(text) is not None
 
 
+# "…, they make my lips swell up", "it makes me ill": the things named before do it to the visitor
+THEY_REACT = re.compile(
+    r"^(?:they|it|those|these|them|that|this)(?: all| both)? (?:\w+ )?"
+    r"(?:make|makes|made|give|gives|gave|set|sets|send|sends|put|puts) (?:me|my)\b"
+)
+
+
+def they_react(text: str) -> bool:
+    """Does `text` (one folded clause) say that the things named before it set off the speaker's reaction
+    ("they make my lips swell up"; not "they made me so happy")?"""
+    return THEY_REACT.match(text) is not None and reacts(text)
+
+
 # "peanuts are fine for me", "eggs don't bother me" (right after the thing), "I'm fine with almonds" (right
 # before it): the thing does the speaker no harm, so a concept with reactions reads its term there as denied
 _FINE = r"(?:is|are) (?:fine|ok|okay|no problem|not a problem)"
