@@ -4,8 +4,10 @@ The model (learned.py) says which words name a concept's value; it knows nothing
 of negation or of questions. The clause does (language/clauses.py, language/party.py), so a proposal is kept
 only where the rules would have kept a cue's match in the same place:
 
-- only for a concept the rules found nothing for anywhere in the message (the rules' reading stands), and
-  never for who came along (language/presence.py reads the party; the model took "gore" for company);
+- only for a concept the rules found nothing for in the clause, and for a one-value concept nothing anywhere
+  in the message (the rules' reading stands; "I'm allergic to eggs, and shellfish sends me reeling" is two
+  allergies), and never for who came along (language/presence.py reads the party; the model took "gore"
+  for company);
 - not in a hypothetical (nor after any "if"), a stranger's clause, a question (except a need asked for:
   "anywhere I can sit?"), after a negation, in a retraction or either half of a correction (the model
   learned what is asserted: "not" is the rules' to read);
@@ -41,8 +43,11 @@ def learned_hits(
     hits: list[Hit],
     cues: dict[str, ConceptCues],
     term_owner: dict[str, set[str]],
+    single: set[str] | frozenset[str] = frozenset(),
 ) -> list[Hit]:
-    found = {h.concept for h in hits}
+    """What the model reads in the clauses, kept where the rules' grammar says it is asserted (above).
+    `said`: the rules' hits per clause; `hits`: the message's; `single`: the one-value concepts."""
+    found = {h.concept for h in hits if h.concept in single}
     out: list[Hit] = []
     corrected = {id(c) for c, then in pairwise(clauses) if then.contrast and then.sentence == c.sentence}
     for clause in clauses:
@@ -52,9 +57,10 @@ def learned_hits(
             continue  # "It's Rosa, not Gwendolyn": a correction is the rules' to read (corrections.py)
         member = clause.about if clause.about != SELF else ""
         taken = [h.span for h in said.get(id(clause), []) if h.span] + list(clause.spans_taken)
+        here = found | {h.concept for h in said.get(id(clause), [])}
         for prop in reader.read(clause.text, clause.question):
             concept = cues.get(prop.concept)
-            if concept is None or prop.concept in found or concept.subject == "companion":
+            if concept is None or prop.concept in here or concept.subject == "companion":
                 continue  # (who came along is presence.py's: a model reads "gore" or "carer" as company)
             if clause.question and not (concept.question == "need" and clause.need_question):
                 continue
@@ -75,12 +81,15 @@ def learned_hits(
             if any(m.start() < prop.end and prop.start < m.end() for m in ignored):
                 continue
             about = member if member and concept.subject == "self" else SELF
+            if any((h.concept, h.about) == (prop.concept, about) and _same_word(h.value, value) for h in [*hits, *out]):
+                continue  # "Siamo italiani" beside "Italian", "from Japan" beside "Japanese": said already
             if concept.party and about == SELF and not _the_visitors(clause, prop.start):
                 continue  # "my date's vegetarian", "Priya's halal": a need, and not plainly the visitor's
             names = about == SELF or re.search(rf"\b{re.escape(about)}", fold(clause.original))
             evidence = clause.original if names else clause.reach or clause.sentence
             out.append(Hit(prop.concept, value, "asserted", evidence, clause.sentence, (prop.start, prop.end), about))
             found.add(prop.concept)
+            here.add(prop.concept)
     return out
 
 
@@ -100,6 +109,12 @@ def _the_visitors(clause: Clause, start: int) -> bool:
     first = clause.sentence.split()[:1]
     names = [w for w in CAPITALISED.findall(clause.original) if w != "I" and [w] != first]
     return not any(re.search(rf"\b{w.lower()}\b", before) for w in names)
+
+
+def _same_word(a: str, b: str) -> bool:
+    """Two values one word's forms ("Japan", "Japanese"; "stick", "sticks"): one opens the other."""
+    short, long = sorted((fold(a), fold(b)), key=len)
+    return len(short) >= 4 and long.startswith(short)
 
 
 def _value(cues: ConceptCues, words: str, original: str, term_owner: dict[str, set[str]]) -> str | None:

@@ -224,7 +224,7 @@ class RuleExtractor(SpanReading, AnswerReading):
         hits = came_along(self.cues, message, as_offered(hits, message), self.speller.knows)
         if self.reader is not None and not bot_question:  # an answer is read in its question's light, by the rules
             # words no cue lists, read by the trained model where the rules found nothing
-            learned = learned_hits(self.reader, clauses, said, hits, by_concept, self.term_owner)
+            learned = learned_hits(self.reader, clauses, said, hits, by_concept, self.term_owner, self.single)
             hits += as_offered([h for h in learned if h.about not in away], message)
         return said_once(hits)
 

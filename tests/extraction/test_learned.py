@@ -122,15 +122,31 @@ def test_no_candidate_value_spans_a_mark():
     assert not any("," in s for s in said)
 
 
-def test_the_pass_reads_only_concepts_the_rules_found_nothing_for(museum):
+def test_the_pass_reads_only_concepts_the_rules_found_nothing_for_in_the_clause(museum):
+    """The rules' reading of a clause stands; another clause may say a second value of a concept that takes
+    several, never of one that takes one (the message's rules' value stands)."""
     compiled = compiled_for(museum)
     cues = {c.concept: c for c in compiled.cues}
-    clauses = split_clauses("shellfish sends me reeling")
+    (clause,) = split_clauses("shellfish sends me reeling")
     extractor = RuleExtractor(museum, learned=False)
     extractor.warm_up()
     rules = extractor._hits("I'm allergic to eggs", None)
-    assert learned_hits(Said("shellfish", "SpecialNeed.Allergy"), clauses, {}, [], cues, {})
-    assert not learned_hits(Said("shellfish", "SpecialNeed.Allergy"), clauses, {}, rules, cues, {})
+    shellfish = Said("shellfish", "SpecialNeed.Allergy")
+    assert learned_hits(shellfish, [clause], {}, rules, cues, {})  # another clause's allergy: a second one
+    assert not learned_hits(shellfish, [clause], {id(clause): rules}, rules, cues, {})  # this clause's
+    assert not learned_hits(shellfish, [clause], {}, rules, cues, {}, {"SpecialNeed.Allergy"})  # one value
+    both = read(museum, "I'm allergic to eggs, and shellfish sends me reeling")
+    assert {("SpecialNeed.Allergy", v, "asserted", "self") for v in ("eggs", "shellfish")} <= both
+    assert read(museum, "I'm allergic to eggs, and shellfish sends me reeling", learned_reader=False) == {
+        ("SpecialNeed.Allergy", "eggs", "asserted", "self")
+    }
+
+
+def test_a_value_said_again_in_another_form_is_not_a_second_value():
+    garden = load_ontology(ROOT / "ontologies" / "garden.json")
+    said = read(garden, "Konnichiwa. I am from Japan. My english is little. Japanese please if can?")
+    assert {v for c, v, _, _ in said if c == "Visitor.Language"} == {"Japanese"}
+    assert ("Interest.Plant", "moss", "asserted", "self") in read(garden, "we love ferns. and mosses make us happy")
 
 
 def test_another_venues_ontology_reads_with_the_shared_model_in_its_own_concepts():
