@@ -207,6 +207,7 @@ NOT_A_NAME = frozenset(
 ESCORTED = re.compile(
     r"\b(?i:carer|career|support worker|personal assistant|PA) (?i:for|to) (?P<name>[A-Z][a-z]{1,14})\b"
     r"|\b(?i:looking after|caring for|here with|came with|visiting with) (?P<with>[A-Z][a-z]{1,14})\b"
+    r"|\b(?i:i'm|i am|im|as) (?P<whose>[A-Z][a-z]{1,14})['’]s (?i:carer|support worker|sighted guide|PA)\b"
 )
 
 
@@ -214,7 +215,7 @@ def escorted(original: str, known: Callable[[str], bool]) -> str:
     """The member a clause says the visitor is with or cares for, by name ("carer for Daniel" → "daniel"),
     or "": whom a later "he" or "she" means."""
     m = ESCORTED.search(unaccented(original))
-    name = (m.group("name") or m.group("with")).lower() if m else ""
+    name = (m.group("name") or m.group("with") or m.group("whose")).lower() if m else ""
     return "" if not name or name in NOT_A_NAME or name in MEMBER_WORDS or known(name) else name
 
 

@@ -40,6 +40,8 @@ BEFORE = re.compile(
     r"|\b(?:brought|bringing|dragged|pushing|took|taking)\s+(?=(?:my|our|the)\b)"
     r"|(?:\bthis is|^meet)\s+(?=(?:my|our)\b)"
     r"|\b(?:carer|support worker|care worker) (?:for|to|with)\s+(?=(?:my|our)\b)"  # "a carer for my client"
+    # "I'm here as my brother's carer" (folded: "as my brother carer")
+    r"|\b(?:as|am)\s+(?=(?:my|our) (?:[\w-]+ ){1,3}?(?:carer|support worker|care worker|sighted guide)\b)"
     r"|^(?=(?:the|my|me)\b)"  # a message that is only who came: "the bf and his little sister"
 )
 # what must follow "I have …" for it to mean "here today" ("I have a son who is autistic" does not)
@@ -67,8 +69,18 @@ NOT_TOGETHER = re.compile(
 # "…, she's with us today", "I'm pushing her round": the member named before in the message
 PRONOUN_HERE = re.compile(
     r"\b(?:he|she|they) (?:is|are) (?:here )?(?:with (?:me|us)|along|here)\b|\bpushing (?:him|her|them)\b"
+    # "I'm guiding her round today", "I'm her husband and carer", "I'm his support worker for the day"
+    r"|\b(?:guiding|taking|wheeling) (?:him|her|them) (?:round|around)\b"
+    r"|\bi am (?:his|her|their) (?:[a-z]+ and )?(?:carer|support worker|care worker|sighted guide|guide)\b"
     # "…, he's just parking the car", "she's waiting at the bottom": somewhere else on the site right now
     r"|\b(?:he|she|they) (?:is|are) (?:just |still )?(?:parking|waiting (?:at|by|in|outside)|queuing)\b"
+)
+# "… my niece can't have gluten - we're all here together today", "my mum uses a wheelchair, we've both
+# come for the orchids": the members the message names (as "my" or "our" one) are all at the visit
+TOGETHER = re.compile(
+    r"(?:\bwe (?:are|have|were) (?:all|both)\b(?: [a-z]+)? (?:here|come|came|together)\b"
+    r"|\bwe are here together\b|\ball (?:two|three|four|five|six|seven|eight) (?:of us )?(?:are )?here\b)"
+    r"(?!\s*,?\s*(?:except|but|apart from|without)\b)"
 )
 # another visit or time, not this one: "my sister's coming next week", "I came here last year with my mum",
 # "our friend who's coming later"
@@ -133,6 +145,12 @@ def present(folded: str, original: str = "", known: Callable[[str], bool] = lamb
         if pronoun := PRONOUN_HERE.search(sentence):
             named = list(MEMBER.finditer(folded[: folded.find(sentence) + pronoun.start()]))
             found += [_named(named[-1], folded, original, known)] if named else []
+    if TOGETHER.search(folded) and not (ABSENT.search(folded) or ANOTHER_VISIT.search(folded)):
+        found += [
+            _named(m, folded, original, known)
+            for m in MEMBER.finditer(folded)
+            if m.group(0).startswith(("my ", "our "))
+        ]
     if name := escorted(original, known):
         found.append(name)
     return _once(found)

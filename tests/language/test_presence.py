@@ -72,6 +72,28 @@ def test_no_one_is_placed_at_the_visit_by_another_time_place_or_sense(message):
     assert present(fold(message), message) == []
 
 
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # "we're all here": every member the message names as "my" or "our" one
+        ("my dad is diabetic and my aunt uses a stick - we're all here till 4", ["dad", "aunt"]),
+        ("our daughter can't do dairy, we have both come up for the weekend", ["daughter"]),
+        ("my gran is partially sighted, all three of us are here today", ["gran"]),
+        ("my husband is hard of hearing, we're all here except him today", []),
+        ("my husband is hard of hearing", []),
+        ("my sister is deaf and couldn't make it, we're all here though", []),  # away
+        ("last summer we were all here together with my dad", []),  # another visit
+        # a carer, a guide or a support worker of someone, said the other way round
+        ("I'm here as my uncle's carer, he has MS", ["uncle"]),
+        ("I'm Tomas's support worker, he is blind", ["tomas"]),
+        ("My friend Bea is deaf and I'm taking her round today", ["friend bea"]),
+        ("My dad has Parkinson's. I'm his son and carer.", ["dad"]),
+    ],
+)
+def test_a_party_said_to_be_here_together_or_in_the_visitors_care(message, expected):
+    assert present(fold(message), message) == expected
+
+
 def test_a_list_of_members_stops_where_a_new_clause_names_one():
     """ "with my two grandkids, the little one's allergic to sesame": the grandkids came; the little one is
     whose allergy it is, not another companion."""
