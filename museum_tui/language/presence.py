@@ -51,11 +51,12 @@ HERE_NOW = re.compile(
 )
 AFTER = re.compile(
     # "my friend leah is with me", "my grandson (7) is with me": a name or an age may come between
-    r"(?:\s+[a-z0-9]+(?=\s+(?:is|are|came|come)\b))?(?:"
+    r"(?:\s+[a-z0-9]+(?=\s+(?:is|are|came|come|and)\b))?(?:"
     r"\s+(?:is|are|was|were)?\s*(?:here\s+)?(?:with (?:me|us)|along|coming(?: along| too| with us)?|tagging along)\b"
     r"|\s+(?:came|come) (?:with (?:me|us)|along|too)\b"
     r"|\s+(?:is|are) here (?:too|as well)\b"  # "grandpa's here too, he's hard of hearing"
-    r"|\s+(?:and (?:i|me|myself)) (?:are|were|have come|came)\b"
+    # "my husband Tom and I are keen gardeners", "my husband and I have the whole day"
+    r"|\s+(?:and (?:i|me|myself)) (?:are|were|have come|came|have|both|love|would|want|will)\b"
     r"|\s+(?:dragged|brought) (?:me|us)\b"
     r")"
 )
@@ -137,7 +138,10 @@ def present(folded: str, original: str = "", known: Callable[[str], bool] = lamb
             found += [_named(m, sentence, original, known) for m in said]
         for m in MEMBER.finditer(sentence):
             mine_here = m.group(0).startswith(("my ", "our ")) and HERE.match(sentence, m.end())
-            if (AFTER.match(sentence, m.end()) or mine_here) and m.group(0) != "me":
+            after = AFTER.match(sentence, m.end())
+            if after and " and " in after.group(0) and not m.group(0).startswith(("my ", "our ", "the ")):
+                continue  # "I'm a student and I want …": who the visitor is, not who came with them
+            if (after or mine_here) and m.group(0) != "me":
                 found.append(_named(m, sentence, original, known))
         if (kind := PARTY_KIND.match(sentence)) and len(found) == named_before and not COUNTED.search(folded):
             *head, last = kind.group("kind").split()

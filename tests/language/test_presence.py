@@ -88,6 +88,11 @@ def test_no_one_is_placed_at_the_visit_by_another_time_place_or_sense(message):
         ("I'm Tomas's support worker, he is blind", ["tomas"]),
         ("My friend Bea is deaf and I'm taking her round today", ["friend bea"]),
         ("My dad has Parkinson's. I'm his son and carer.", ["dad"]),
+        # "my partner Jo and I …": the member beside the visitor as one subject, a name between
+        ("my partner Jo and I are huge Turner fans", ["partner jo"]),
+        ("my brother and I have till 3", ["brother"]),
+        ("I'm a student and I want to see the Hepworths", []),  # who the visitor is
+        ("my sister and I went to Paris last year", []),
     ],
 )
 def test_a_party_said_to_be_here_together_or_in_the_visitors_care(message, expected):
