@@ -83,12 +83,14 @@ VERB_NEXT = re.compile(rf"\s+(?:{SUBJECT_VERBS}|makes?|gives?|bothers?|can|are|i
 
 def subjectless(cues: ConceptCues, text: str) -> bool:
     """ "so stressed", "bored out of my mind", "not hungry any more": a clause that opens with one of the
-    concept's words has dropped its "I am", as chat does."""
-    rest = SUBJECTLESS.sub("", text)
-    for regex, _ in cues.terms:
-        m = regex.match(rest)
-        if m and not VERB_NEXT.match(rest, m.end()):  # "busy rooms can be a lot" has its subject
-            return True
+    concept's words has dropped its "I am", as chat does; so has a part after a comma ("gluten wrecks my
+    insides, proper coeliac disease", "from Leeds, vegan, here till 3")."""
+    parts = [SUBJECTLESS.sub("", text), *(text[m.end() :] for m in re.finditer(r",\s*", text))]
+    for rest in parts:  # (a part opening on "just" or "so" goes on from the clause: "…, just curious")
+        for regex, _ in cues.terms:
+            m = regex.match(rest)
+            if m and not VERB_NEXT.match(rest, m.end()):  # "busy rooms can be a lot" has its subject
+                return True
     return False
 
 

@@ -1,0 +1,29 @@
+"""Round 35's museum, garden and living-history village sets, read after their first score: the grammar
+their writers used that the rules lacked (each case here is new wording, not a line of the sets)."""
+
+from __future__ import annotations
+
+import pytest
+
+from museum_tui.extraction import RuleExtractor
+
+
+@pytest.fixture(scope="module")
+def extractor(museum_ontology) -> RuleExtractor:
+    return RuleExtractor(museum_ontology)
+
+
+def said(extractor: RuleExtractor, message: str, bot: str | None = None) -> set[tuple[str, str, str, str]]:
+    return {(f.concept, f.value, f.polarity, f.about) for f in extractor.extract(message, bot)}
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        # a need said as a bare part after a comma: the "I am" dropped, as chat does
+        ("dairy knocks me sideways, coeliac as well", ("SpecialNeed.DietaryRestriction", "gluten-free (coeliac)")),
+        ("up from Bristol for the day, vegan", ("SpecialNeed.DietaryRestriction", "vegan")),
+    ],
+)
+def test_a_need_said_as_a_part_of_its_own(extractor, message, fact):
+    assert (*fact, "asserted", "self") in said(extractor, message)
