@@ -5,11 +5,12 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from museum_tui.extraction import BuiltinFactSource, ExtractionResult, FactSource, LLMExtractor, RuleExtractor
 from museum_tui.extraction.spelling import Speller
+from museum_tui.memory.facts import has_hidden
 
 # words the cues and the grammar react to, so random sentences exercise real paths
 _WORDS = (
@@ -254,12 +255,16 @@ def test_an_ontology_is_compiled_once_per_process_and_an_edited_one_afresh(museu
     user=st.text(max_size=200) | st.lists(st.sampled_from(WORDS), max_size=25).map(" ".join),
     bot=st.none() | st.text(max_size=60) | st.sampled_from(["Do you need the lift?", "Any allergies?"]),
 )
+@example(user="JI\U00018d09", bot=None).via("found by this test")
+@example(user="I'm deaf\x1b[31m\u202e", bot=None).via("hidden characters")
 def test_any_text_gives_only_clean_ontology_facts(extractor: RuleExtractor, museum_ontology, user, bot) -> None:
     for fact in extractor.extract(user, bot):
         assert fact.concept in museum_ontology.concepts
         assert fact.polarity in ("asserted", "negated")
-        assert fact.value.strip() and fact.value.isprintable() and len(fact.value) <= 80
-        assert fact.evidence.isprintable()
+        # clean as memory defines it (facts.has_hidden): no control, format or separator character; a code
+        # point Unicode has not assigned yet (U+18D09, found by this test) is no such thing
+        assert fact.value.strip() and not has_hidden(fact.value) and len(fact.value) <= 80
+        assert not has_hidden(fact.evidence)
 
 
 @pytest.mark.parametrize("answer", ["Just Bea is fine", "Bea's fine", "Bea will do", "Bea please"])
