@@ -97,7 +97,7 @@ KIN = (
     r"little ones?|little un|wee one|in-laws|family|boys|girls|parents|grandparents|other half|"
     r"brother|sister|uncle|aunt|auntie|nephew|niece|cousin|grandson|granddaughter|boyfriend|girlfriend|"
     r"toddler|teenager|teen|fiance|fiancee|"  # "toddler is allergic to sesame!!"
-    rf"{ONES}|eldest|youngest|oldest|pops|gramps|mam|mammy|bro|sis"
+    rf"{ONES}|eldest|youngest|oldest|pops|gramps|mam|mammy|bro|sis|bestie|bff"
 )
 BARE_MEMBER = re.compile(
     # "both kids are vegan", "all the kids", "the eldest has a nut allergy"

@@ -27,3 +27,17 @@ def said(extractor: RuleExtractor, message: str, bot: str | None = None) -> set[
 )
 def test_a_need_said_as_a_part_of_its_own(extractor, message, fact):
     assert (*fact, "asserted", "self") in said(extractor, message)
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        # a friend named as kin is, without "my"
+        ("bestie can't have sesame btw", ("SpecialNeed.Allergy", "sesame", "asserted", "best friend")),
+        ("bff is coeliac", ("SpecialNeed.DietaryRestriction", "gluten-free (coeliac)", "asserted", "best friend")),
+        # "dodgy" said of hearing as of knees
+        ("my dad's got dodgy hearing", ("SpecialNeed.HearingImpairment", "hard of hearing", "asserted", "dad")),
+    ],
+)
+def test_whose_need_in_chat_words(extractor, message, fact):
+    assert fact in said(extractor, message)
