@@ -70,7 +70,7 @@ from .reading import (
     subjectless,
     written_in_it,
 )
-from .short_answers import AnswerReading, as_statement
+from .short_answers import DENYING, AnswerReading, as_statement
 from .span_reading import SpanReading
 from .spelling import Speller
 from .validate import ExtractedFact, ExtractionResult, validate_facts
@@ -207,6 +207,11 @@ class RuleExtractor(SpanReading, AnswerReading):
         hits.extend(respelt(message, self.cues, self.speller.knows, hits, bot_msg or ""))  # "it's Jo, not Joe"
         if (member := handed_back(user_msg)) and bot_msg:  # "no that's my sister not me!" to "you're allergic …"
             hits.extend(self._handed(member, bot_msg, user_msg.strip()))
+        elif bot_msg and not bot_question and DENYING.match(fold(user_msg)):  # "no no, tree nuts!" to "you're …"
+            hits.extend(self._denied(clauses, bot_msg, hits, user_msg.strip()))
+        if bot_question and members:  # "my grandson is" to "Is anyone in your group a wheelchair user?"
+            read_for = {(h.concept, h.about) for h in hits}  # ("my aunt does, she can't do steps": her words)
+            hits.extend(h for h in self._anyone(bot_question, clauses) if (h.concept, h.about) not in read_for)
         hits.extend(written_in_it(message, self.cues))  # written in German: speaks it
         hits.extend(named_abroad(message, self.cues, hits))  # "Hola! Soy Javier, ¿se puede en español?"
         hits.extend(language_wanted(message, self.cues, hits))  # "an audio guide in Polish?"

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from museum_tui.language.clauses import Clause, fold, split_clauses
-from museum_tui.language.party import SELF
+from museum_tui.language.party import OTHER, SELF, names_only
 
 from .hits import Hit
 
@@ -68,6 +68,26 @@ def as_statement(question: str) -> str | None:
     return None
 
 
+# "Is anyone in your group a wheelchair user?", "Does anybody with you need step-free access?"
+ANYONE = re.compile(
+    r"^(?:(?:and|so|also|ok|okay|great|lovely|thanks)\W+)*(?P<verb>is|are|does|do|has|have) "
+    r"(?:anyone|anybody|any of you|someone|one of you)(?: (?:else )?(?:in|of|with) (?:your|you|the) "
+    r"(?:group|party|family|lot|you))?(?: (?:with you|today|here))? (?P<rest>.+)$"
+)
+# an answer that names a member and stops on the verb the question asked with: "my grandson is", "my mum does"
+ELLIPTIC = re.compile(r"\b(?:is|are|does|do|has|have|did|uses one|needs one|has one|needs it|too)$")
+
+
+def of_anyone(question: str) -> str | None:
+    """ "Is anyone in your group a wheelchair user?" as the statement a member would make ("i am a wheelchair
+    user"), folded; None for another question."""
+    m = ANYONE.match(fold(question).strip(" ?"))
+    if m is None:
+        return None
+    head = {"is": "i am", "are": "i am", "has": "i have", "have": "i have"}.get(m.group("verb"), "i")
+    return f"{head} {m.group('rest')}"
+
+
 YOU_ARE = re.compile(r"\byou (?:are|have|use|need|wear|can not|do not)\b")
 
 
@@ -81,6 +101,15 @@ def said_of_you(bot_msg: str | None) -> list[str]:
             text = re.sub(r"\byou are\b", "i am", text)
             out.append(" ".join(re.sub(r"\byour\b", "my", re.sub(r"\byou\b", "i", text)).split()))
     return out
+
+
+# a reply that opens by saying the assistant was wrong about the visitor: "no", "nope", "haha no", "not me"
+DENYING = re.compile(r"^(?:(?:haha|ha|lol|oh|um+|erm+|er|sorry)\W+)*(?:no|nope|nah|not me|wrong|that is wrong)\b")
+# … and says nothing else of it: "no I'm not", "no no, not at all, it was just really loud at the desk"
+DENIAL_ONLY = re.compile(
+    r"^(?:(?:haha|ha|lol|oh|um+|erm+|er|sorry)\W+)*(?:no|nope|nah)(?:\W+(?:no|nope|nah))*\W*"
+    r"(?:$|(?:i am not|i do not|i have not|i never said|not me|not at all|not really|that is wrong|you misheard)\b)"
+)
 
 
 # what an answer may have around it: "uhh near the big stairs, 1st floor I think", "top floor, by the
@@ -136,6 +165,66 @@ class AnswerReading:
                     Hit(h.concept, h.value, "asserted", evidence, about=member),
                 ]
         return out
+
+    def _denied(self, clauses: list[Clause], bot_msg: str, hits: list[Hit], evidence: str) -> list[Hit]:
+        """ "Got it, you're allergic to peanuts." - "no no, tree nuts!": what the assistant said of the
+        visitor (the first value of each concept) is taken back when the reply opens with a no and either is
+        nothing but the no ("nope", "no I'm not, where's the café?"; not "no, but where's the café?", whose no
+        may be to anything) or says another
+        value of that concept, which the assistant's words make that concept's ("tree nuts!": an allergy)."""
+        said = [
+            h
+            for text in said_of_you(bot_msg)
+            for c in split_clauses(text)
+            for cues in self.cues
+            for h in self._match(cues, c, "")
+            if h.polarity == "asserted" and h.about == SELF
+        ]
+        out: list[Hit] = []
+        by_concept = {c.concept: c for c in self.cues}
+        for h in said:
+            if any(o.concept == h.concept for o in out):
+                continue
+            mine = [k for k in hits if k.concept == h.concept]
+            if any(k.polarity == "negated" and k.value.lower() == h.value.lower() for k in mine):
+                continue  # the visitor's own words took it back ("peanuts are actually fine")
+            if mine:  # another value said in the visitor's own words ("no, it's shellfish I'm allergic to")
+                if any(k.polarity == "asserted" and k.value.lower() != h.value.lower() for k in mine):
+                    out.append(Hit(h.concept, h.value, "negated", evidence))
+                continue
+            instead = [
+                k
+                for c in clauses
+                if not c.question and c.about == SELF
+                for k in self._match(by_concept[h.concept], c, "", carried=True)
+                if k.polarity == "asserted" and k.value.lower() != h.value.lower()
+            ]
+            if instead or DENIAL_ONLY.match(fold(evidence)):
+                out += [Hit(h.concept, h.value, "negated", evidence), *instead[:1]]
+        return out
+
+    def _anyone(self, bot_question: str, clauses: list[Clause]) -> list[Hit]:
+        """ "Is anyone in your group a wheelchair user?" - "my grandson is, he's 9": the question said of the
+        member the answer names, by itself or with an auxiliary ("yes my mum does", "just my son")."""
+        statement = of_anyone(bot_question)
+        if not statement:
+            return []
+        asked = [
+            h
+            for c in split_clauses(statement)
+            for cues in self.cues
+            if cues.party
+            for h in self._match(cues, c, "")
+            if h.polarity == "asserted" and h.value in {value for _, value in cues.terms}
+        ]
+        asked.sort(key=lambda h: h.span[0] if h.span else 0)  # "deaf or hard of hearing?": the first one said
+        asked = [h for k, h in enumerate(asked) if all(o.concept != h.concept for o in asked[:k])]
+        return [
+            Hit(h.concept, h.value, "asserted", c.original, c.sentence, None, c.about)
+            for c in clauses
+            if c.about not in (SELF, OTHER) and not c.question and (names_only(c.text) or ELLIPTIC.search(c.text))
+            for h in asked
+        ]
 
     def _agreed(self, bot_question: str, evidence: str) -> list[Hit]:
         """ "Yes" to "Would you like large-print labels?": the question turned into the visitor's

@@ -41,3 +41,55 @@ def test_a_need_said_as_a_part_of_its_own(extractor, message, fact):
 )
 def test_whose_need_in_chat_words(extractor, message, fact):
     assert fact in said(extractor, message)
+
+
+@pytest.mark.parametrize(
+    ("message", "bot", "expected"),
+    [
+        # a no to what the assistant said of the visitor, and what is so instead
+        (
+            "nope - sesame! almonds are fine",
+            "Thanks, I've noted you're allergic to almonds.",
+            {
+                ("SpecialNeed.Allergy", "almonds", "negated", "self"),
+                ("SpecialNeed.Allergy", "sesame", "asserted", "self"),
+            },
+        ),
+        (
+            "lol no I'm not, the room was just echoey",
+            "I've noted that you're hard of hearing.",
+            {("SpecialNeed.HearingImpairment", "hard of hearing", "negated", "self")},
+        ),
+        (
+            "nah",
+            "Noted: you use a wheelchair.",
+            {("SpecialNeed.MobilityImpairment", "wheelchair user", "negated", "self")},
+        ),
+        # a no that may be to anything takes nothing back
+        ("no, but where's the café?", "I've noted that you're hard of hearing.", set()),
+        (
+            "no I'm not, where's the café?",
+            "I've noted that you're hard of hearing.",
+            {("SpecialNeed.HearingImpairment", "hard of hearing", "negated", "self")},
+        ),
+        ("no, I meant the other café", "Since you're vegan, the Garden Café has soup.", set()),
+        # whose it is, said after "not me" and a few words
+        (
+            "it's not me at all, it's my uncle",
+            "Noted: you're hard of hearing.",
+            {
+                ("SpecialNeed.HearingImpairment", "hard of hearing", "negated", "self"),
+                ("SpecialNeed.HearingImpairment", "hard of hearing", "asserted", "uncle"),
+            },
+        ),
+        # "Is anyone …?" answered with a member and the question's verb
+        (
+            "my niece is, she's 12",
+            "Is anyone in your group a wheelchair user?",
+            {("SpecialNeed.MobilityImpairment", "wheelchair user", "asserted", "niece")},
+        ),
+        ("my son loves sculpture", "Is anyone in your group a wheelchair user?", set()),
+    ],
+)
+def test_an_answer_to_what_the_assistant_said_or_asked(extractor, message, bot, expected):
+    assert {f for f in said(extractor, message, bot) if f[0] != "VisitPlan.Companions"} == expected
