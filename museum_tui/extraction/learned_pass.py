@@ -74,6 +74,8 @@ def learned_hits(
                 continue  # "if sesame sent me to hospital I'd sue": what would be, not what is
             if any(not (prop.end <= a or prop.start >= b) for a, b in taken):
                 continue
+            if any(prop.end <= a and not clause.text[prop.end : a].strip() for a, _ in taken):
+                continue  # "birch pollen": a word right before the rules' value is part of it, not another
             value = _value(concept, prop.value, clause.original, term_owner)
             if value is None or (concept.veto and concept.veto.search(clause.text)):
                 continue

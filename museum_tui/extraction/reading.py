@@ -77,7 +77,10 @@ CARRIED = re.compile(r"^(?:and |also |plus |or )?(?:[\w'-]+ ){0,3}[\w'-]+ (?:too
 THIS = re.compile(r"(?:^|\s)(?:that|this|these|those)\s+(?:(?!is\b|was\b|are\b|were\b)[\w-]+\s+)?$")
 
 
-SUBJECTLESS = re.compile(r"^(?:(?:so|too|just|now|getting|feeling|not|no longer|a little|rather|well|still|totally) )*")
+# (and "were vegen", "we're" typed without its apostrophe)
+SUBJECTLESS = re.compile(
+    r"^(?:were )?(?:(?:so|too|just|now|getting|feeling|not|no longer|a little|rather|well|still|totally) )*"
+)
 VERB_NEXT = re.compile(rf"\s+(?:{SUBJECT_VERBS}|makes?|gives?|bothers?|can|are|is)\b")
 
 

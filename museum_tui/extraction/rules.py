@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import replace
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from museum_tui.language.clauses import (
@@ -78,6 +79,9 @@ from .validate import ExtractedFact, ExtractionResult, validate_facts
 if TYPE_CHECKING:
     from .learned import Reader
     from .meaning import MeaningPass
+
+
+SHE = re.compile(r"\b(?:he|she|they|him|her|them)\b")  # a member named in the clause before
 
 
 class RuleExtractor(SpanReading, AnswerReading):
@@ -225,6 +229,9 @@ class RuleExtractor(SpanReading, AnswerReading):
         settled = {h.concept for h in hits[:answers] if h.concept in self.single}
         hits = hits[:answers] + [h for h in hits[answers:] if h.concept not in settled or h.polarity != "asserted"]
         away = {c.about for c in clauses if c.about in members and absent(c.text)}  # "…, she couldn't come"
+        for c, then in pairwise(clauses):  # "my cousin in Leeds …, do you think she could manage here some day?"
+            if c.about in members and then.about == SELF and SHE.search(then.text) and absent(then.text):
+                away.add(c.about)
         hits = [h for h in hits if h.about not in away]
         hits = came_along(self.cues, message, as_offered(hits, message), self.speller.knows)
         if self.reader is not None and not bot_question:  # an answer is read in its question's light, by the rules

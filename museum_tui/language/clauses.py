@@ -166,6 +166,7 @@ CLAUSE_BREAK = re.compile(
     # a question after a statement: "I'm coeliac, is the soup safe?"
     r"is the|is it|is this|is that|is anything|are the|are they|are any|does|do they|do the|which|who|when|why|"
     r"should i|should we|"
+    r"wich|wat|wot|wen|hw|"  # question words as typed in a hurry: "We eat halal, wich things …?"
     # a question turned round after a statement: "dad wears hearing aids, will he be able to follow?"
     r"(?:will|would|shall|can|could|do|does|did|is|are|was|were|has|have|may|might|must) (?:i|we|you|he|she|"
     r"they|it|there|ther|the|this|that|these|those|any|anything|my|our)|"

@@ -31,7 +31,8 @@ SUBJECT_VERBS = (
     r"eat|finds|find|found|struggles|struggle|relies|suffers|walks|walk|reads|read|goes|go|went|reckons|reckon|"
     r"thinks|think|thought|says|say|said|feels|feel|felt|enjoys|enjoy|enjoyed|adores|adore|keeps|takes|"
     r"should|must|might|may|told|tells|tell|mentioned|recommended|suggested|asked|warned|reckoned|wears|wear|"
-    r"avoids|avoid|relies|rely|suffer|manages|manage|gets|uses|looks|look|seems|seem|sounds|appears"
+    r"avoids|avoid|relies|rely|suffer|manages|manage|gets|uses|looks|look|seems|seem|sounds|appears|"
+    r"carries|carry|carried|reacts|react|reacted"  # "the little one carries an epipen for peanuts"
 )
 # "the older one has cerebral palsy": one of the children, named by their place among them
 ONES = "older one|younger one|oldest one|youngest one|eldest one|middle one|big one"
@@ -137,6 +138,8 @@ ABSENT = re.compile(
     r"\b(?:next|another|later|tomorrow)\b"
     r"|\b(?:stayed|staying|stays|is|are) (?:at )?home\b|\bback (?:home|at school|at work|in (?!the\b)[a-z]+)\b"
     r"|\b(?:is|are) (?:coming|visiting|joining us) (?:next|another|later|tomorrow|on)\b"  # "she's coming next month"
+    # "… do you think she could manage here some day?", "my sister who lives in Perth": not this visit
+    r"|\b(?:some day|someday|one day)\b|\blives? (?:in|abroad|overseas|away)\b"
     # "my friend who was meant to come is vegan but she is off sick today"
     r"|\boff (?:sick|ill)\b|\b(?:was|were) (?:meant|supposed|going) to (?:come|join)\b"
     # "my mum had a nut allergy, god rest her", "my late husband": no longer living (not "nearly died")

@@ -33,6 +33,9 @@ FRAMES = (
     # "sesame makes my throat close up", "peanuts make my lips swell"
     r"\b(?:make|makes|made) (?:my|his|her|their) (?:throat|tongue|lips|mouth|face|eyes|skin) (?:close up|swell|"
     r"swell up|itch|tingle|go puffy|puff up|burn)\b",
+    # "tree pollen sets me off something rotten", "cats set off my asthma"
+    rf"\b(?:set|sets|setting) {WHO} off\b|\b(?:set|sets|setting) off (?:my|his|her|their) "
+    r"(?:hay fever|hayfever|asthma|allergies|allergy|eczema)\b",
     # "nuts could kill me", "bee stings nearly killed me"
     rf"\b(?:could|can|would|will|nearly|almost) kill(?:ed)? {WHO}\b",
 )

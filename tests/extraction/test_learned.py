@@ -37,7 +37,7 @@ def read(ontology, message: str, bot: str | None = None, learned_reader: bool = 
 @pytest.mark.parametrize(
     ("venue", "message", "fact"),
     [
-        ("museum", "sesame sets me off", ("SpecialNeed.Allergy", "sesame", "asserted", "self")),
+        ("museum", "sesame knocks me for six", ("SpecialNeed.Allergy", "sesame", "asserted", "self")),
         ("museum", "pistachios turn me into a balloon", ("SpecialNeed.Allergy", "pistachios", "asserted", "self")),
         ("museum", "I go all wheezy around sesame", ("SpecialNeed.Allergy", "sesame", "asserted", "self")),
         ("museum", "my son goes all wheezy around sesame", ("SpecialNeed.Allergy", "sesame", "asserted", "son")),

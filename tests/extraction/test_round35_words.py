@@ -3,9 +3,14 @@ their writers used that the rules lacked (each case here is new wording, not a l
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from museum_tui.extraction import RuleExtractor
+from museum_tui.memory import load_ontology
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -93,3 +98,32 @@ def test_whose_need_in_chat_words(extractor, message, fact):
 )
 def test_an_answer_to_what_the_assistant_said_or_asked(extractor, message, bot, expected):
     assert {f for f in said(extractor, message, bot) if f[0] != "VisitPlan.Companions"} == expected
+
+
+@pytest.fixture(scope="module")
+def garden() -> RuleExtractor:
+    return RuleExtractor(load_ontology(ROOT / "ontologies" / "garden.json"))
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # a diagnosis says the need ("got diagnosed celiac last year" stored nothing)
+        ("my partner got diagnosed coeliac in March", {("Food.Diet", "gluten-free (coeliac)", "partner")}),
+        # a thing that sets the visitor off, or sets off their asthma, is an allergy
+        ("birch pollen sets me off every April", {("Food.Allergy", "pollen", "self")}),
+        ("dogs set off my asthma", {("Food.Allergy", "dogs", "self")}),
+        # sticks, two of them, are walking sticks
+        ("nan's on two sticks now", {("Access.Mobility", "walking sticks", "nan")}),
+        # a member who carries, or reacts, is the subject of their own clause
+        ("the eldest carries an epipen for sesame", {("Food.Allergy", "sesame", "eldest")}),
+        # a statement, then a question typed in a hurry
+        ("we eat kosher, wat can we have at the café?", {("Food.Diet", "kosher", "self")}),
+        ("were vegetarian, which cafe is best", {("Food.Diet", "vegetarian", "self")}),
+        # a member who may come one day is not at this visit
+        ("my uncle in Cardiff uses a wheelchair, do you think he would manage the paths one day?", set()),
+    ],
+)
+def test_garden_words_of_round_35(garden, message, expected):
+    got = {(f.concept, f.value, f.about) for f in garden.extract(message) if f.polarity == "asserted"}
+    assert {g for g in got if g[0] != "Visit.Companions"} == expected
