@@ -19,6 +19,10 @@ from .model import Cafe, MenuItem, Venue
 from .question import Question
 from .wording import listing, md, the_named
 
+MEAL = re.compile(r"\b(?:lunch|dinner|breakfast|brunch|meal|tea time|something proper|proper food)\b")
+# a café named for its one kind of thing: every item there is of that kind ("what sweets …" at a sweet shop)
+KIND_WORDS = {"sweet", "sweets", "sweetie", "sweeties", "candy", "fudge", "toffee", "chocolate", "chocolates"}
+SHOP = re.compile(r"\b(?:shop|kiosk|stall|cart|van|sweets?)\b")  # a place for a snack or a treat, not a meal
 GENERIC_MENU_WORDS = {"food", "drink", "menu", "cafe", "eat", "snack", "safe", "good", "okay", "ok", "fine"}
 SWEET = re.compile(
     r"\b(?:cakes?|tortes?|scones?|cookies?|brownies?|flapjacks?|croissants?|muffins?|banana bread|loaf|ice creams?|"
@@ -137,13 +141,15 @@ class FoodAnswers:
     def _pick_cafe(
         self, cafes: list[Cafe], q: Question, known: Known, kinds: set[str], avoid, diets, now, asked: str
     ) -> Cafe:
-        """The café to send the visitor to: open now before opening later, then one whose menu has the kind
-        of thing asked for ("an ice cream", "a sorbet": the kiosk, not the café with cakes), then the nearest
-        to where they are, then the one with the most that fits (the first on a tie)."""
+        """The café to send the visitor to: open now before opening later, then not a shop or a kiosk for a
+        meal ("lunch": the tea room, not the sweet shop), then one whose menu has the kind of thing asked for
+        ("an ice cream", "a sorbet": the kiosk, not the café with cakes), then the nearest to where they are,
+        then the one with the most that fits (the first on a tie)."""
         here = self.here(q, known)
         words, dishes = self._own_words(asked), dishes_in(asked)
         coffee = "coffee" in tokens(asked, self.venue.synonyms)
         sweet = bool(re.search(r"\b(?:puddings?|desserts?|sweets?|sweet|treats?)\b", asked))  # any sweet thing
+        meal = MEAL.search(asked)
 
         def rank(c: Cafe) -> tuple:
             fits = len(self._sort([m for m in c.menu if m.kind in kinds], avoid, diets)[0])
@@ -155,7 +161,15 @@ class FoodAnswers:
                 or (sweet and SWEET.search(fold(m.item)))
                 for m in self._sort(c.menu, avoid, diets)[0]
             )
-            return (fits == 0, not timing.open_now(c, self.venue, now), not has, distance, -fits)
+            shop = meal and SHOP.search(fold(c.name))  # "lunch": the tea room, not the sweet shop
+            return (
+                fits == 0,
+                not timing.open_now(c, self.venue, now),
+                bool(shop),
+                not has,
+                distance,
+                -fits,
+            )
 
         return min(cafes, key=rank)
 
@@ -184,7 +198,11 @@ class FoodAnswers:
                 f"which is {timing.cafe_hours(cafe, self.venue, now)}."
             )
         named = [(c, m) for c, m in named if c in open_cafes]
-        named_cafe = next((h.entry.obj for h in hits if h.entry.kind == "cafe" and h.named), None)
+        said = set(tokens(asked, self.venue.synonyms)) - GENERIC_MENU_WORDS
+        # "anything sweet I can have in the tea room?": of the cafés named, the one named most fully
+        said_of = lambda c: len(said & set(tokens(fold(c.name))))  # noqa: E731
+        named_cafes = [h.entry.obj for h in hits if h.entry.kind == "cafe" and (h.named or said_of(h.entry.obj) >= 2)]
+        named_cafe = max(named_cafes, key=said_of, default=None)
         by = [c for c in self.venue.cafes if content_words(q.folded) & content_words(c.location)]
         if named_cafe is None and not named and not instead and len(by) == 1:  # "a treat by the lake": the kiosk
             named_cafe = by[0]
@@ -203,7 +221,7 @@ class FoodAnswers:
         if named and not safe:
             note = _unsafe_note(*unsafe[0], avoid)
             safe, unsafe = self._sort([m for m in cafe.menu if m.kind in kinds], avoid, diets)
-        if not named:
+        if not named and not said & set(tokens(fold(cafe.name))) & KIND_WORDS:  # "sweets" at the sweet shop: all
             kind_asked = self._of_kind(pool, asked)
             fitting = self._of_kind(safe, asked)
             if kind_asked is not pool and fitting is safe and (avoid or diets):  # "a cake?" and no cake fits

@@ -1,0 +1,57 @@
+"""Which café a food question means (round 35's living-history village, after its first score): the one whose
+name the question says ("in the tea room", "what sweets …"), never a shop or a kiosk for a meal, and every
+sweet at a sweet shop, not only the ones whose names say sweet."""
+
+from __future__ import annotations
+
+from museum_tui.concierge import route
+
+from .questions import Said
+from .test_generalise import _museum_with
+from .test_reasoning import MONDAY
+
+
+def _village_cafes(data: dict) -> None:
+    """The museum with a tea room serving meals and cakes, and a sweet shop, instead of its own cafés."""
+    food = lambda item, allergens=(), diet=("vegan",): {  # noqa: E731
+        "item": item,
+        "kind": "food",
+        "allergens": list(allergens),
+        "diet": list(diet),
+    }
+    shop = {"name": "Pickering's Sweet Shop", "floor": 0, "location": "by the entrance", "hours": "10:00-17:00"}
+    room = {"name": "Old Mill Tea Room", "floor": 0, "location": "by the mill", "hours": "10:00-17:00"}
+    data["cafes"] = [
+        {
+            **shop,
+            "menu": [
+                *(food(s) for s in ("Sherbet lemons", "Pear drops", "Mint humbugs", "Chocolate mice", "Jelly beans")),
+                food("Fudge", ["milk"], ["vegetarian"]),
+            ],
+        },
+        {
+            **room,
+            "menu": [food("Vegetable soup"), food("Bean stew"), food("Vegan brownie"), food("Scone", ["milk"], [])],
+        },
+    ]
+
+
+def _ask(text: str, *pending: Said) -> str:
+    responder, store, agents = _museum_with(_village_cafes)
+    return responder.reply(text, route(text, store, agents), store, list(pending), now=MONDAY)
+
+
+def test_a_meal_is_not_sent_to_a_shop():
+    reply = _ask("anything vegan for lunch?")
+    assert "Old Mill Tea Room" in reply and "Sweet Shop" not in reply, reply
+
+
+def test_the_cafe_the_question_names_most_fully():
+    reply = _ask("anything sweet I can have in the tea room? no dairy for me", Said("SpecialNeed.Allergy", "milk"))
+    assert "Old Mill Tea Room" in reply and "Vegan brownie" in reply and "Scone" not in reply, reply
+
+
+def test_every_sweet_at_a_sweet_shop():
+    reply = _ask("what sweets can I have? I'm vegan", Said("SpecialNeed.DietaryRestriction", "vegan"))
+    assert "Sweet Shop" in reply and "Sherbet lemons" in reply and "Pear drops" in reply, reply
+    assert "Fudge" not in reply.split("good choices are:")[1].split(".")[0], reply
