@@ -30,7 +30,16 @@ sys.path.insert(0, str(ROOT))
 from museum_tui.extraction.borrowed import SHARED as SHARED_CONCEPTS  # noqa: E402
 from museum_tui.extraction.borrowed import shared_meanings  # noqa: E402
 from museum_tui.extraction.compiled import compiled_for  # noqa: E402
-from museum_tui.extraction.learned import DATA, HASHED, SHARED, features, spans, tokens, word_rows  # noqa: E402
+from museum_tui.extraction.learned import (  # noqa: E402
+    DATA,
+    HASHED,
+    SHARED,
+    dense_features,
+    hashed_features,
+    spans,
+    tokens,
+    word_rows,
+)
 from museum_tui.language.clauses import split_clauses  # noqa: E402
 from museum_tui.language.vectors import StaticVectors, words  # noqa: E402
 from museum_tui.memory import load_ontology  # noqa: E402
@@ -107,11 +116,13 @@ def examples(paths: list[Path], concepts: list[str], vectors: StaticVectors) -> 
                         labels.setdefault((k, *span), index[fact["concept"]] if asserted else -1)
                         break
             for k, (clause, clause_words, candidates) in enumerate(read):
-                rows = word_rows(clause_words, vectors)
-                for i, j in candidates:
+                if not candidates:
+                    continue
+                dense = dense_features(word_rows(clause_words, vectors), candidates)
+                for (i, j), x in zip(candidates, dense, strict=True):
                     label = labels.get((k, i, j), 0)
                     if label >= 0:
-                        out.append((*features(clause_words, rows, i, j, clause.question), label))
+                        out.append((x, *hashed_features(clause_words, i, j, clause.question), label))
     return out
 
 

@@ -85,23 +85,6 @@ def spans(text: str, found: list[tuple[str, int, int]]) -> list[tuple[int, int]]
     return out
 
 
-Features = tuple[np.ndarray, list[int], list[int]]
-
-
-def features(words: list[str], rows: np.ndarray, i: int, j: int, question: bool) -> Features:
-    """One span's dense features (its words', the left and the right context's mean vectors), and its hashed
-    ones: the span's own words, and the words around it (kept apart for training, see train_reader.py)."""
-    left, right = words[max(0, i - CONTEXT) : i], words[j : j + CONTEXT]
-    dense = np.concatenate(
-        [
-            rows[i:j].mean(0),
-            rows[max(0, i - CONTEXT) : i].mean(0) if left else np.zeros(DIM),
-            rows[j : j + CONTEXT].mean(0) if right else np.zeros(DIM),
-        ]
-    )
-    return dense, *hashed_features(words, i, j, question)
-
-
 def hashed_features(words: list[str], i: int, j: int, question: bool) -> tuple[list[int], list[int]]:
     """A span's hashed features: its own words, and the words around it."""
     said, left, right = words[i:j], words[max(0, i - CONTEXT) : i], words[j : j + CONTEXT]
@@ -118,8 +101,9 @@ def hashed_features(words: list[str], i: int, j: int, question: bool) -> tuple[l
 
 
 def dense_features(rows: np.ndarray, candidates: list[tuple[int, int]]) -> np.ndarray:
-    """Every candidate span's dense features at once (as `features` gives them one by one, to rounding):
-    means as differences of running sums, so a message costs a few array operations, not a few per span."""
+    """Every candidate span's dense features at once: its words', the left and the right context's mean
+    vectors (zeros where a side has no words), as differences of running sums, so a message costs a few
+    array operations, not a few per span. Training (tools/train_reader.py) reads spans with it too."""
     n = rows.shape[0]
     sums = np.vstack([np.zeros(DIM), np.cumsum(rows, 0)])
     i, j = (np.array(x, dtype=np.intp) for x in zip(*candidates, strict=True))

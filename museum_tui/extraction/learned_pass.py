@@ -83,6 +83,8 @@ def learned_hits(
             if any(m.start() < prop.end and prop.start < m.end() for m in ignored):
                 continue
             about = member if member and concept.subject == "self" else SELF
+            if any(h.concept != prop.concept and _same_word(h.value, value) for h in hits):
+                continue  # "roses. hate them tbh": the rules read the words as another concept's
             if any((h.concept, h.about) == (prop.concept, about) and _same_word(h.value, value) for h in [*hits, *out]):
                 continue  # "Siamo italiani" beside "Italian", "from Japan" beside "Japanese": said already
             if concept.party and about == SELF and not _the_visitors(clause, prop.start):
