@@ -141,8 +141,9 @@ class FoodAnswers:
     def _pick_cafe(
         self, cafes: list[Cafe], q: Question, known: Known, kinds: set[str], avoid, diets, now, asked: str
     ) -> Cafe:
-        """The café to send the visitor to: open now before opening later, then not a shop or a kiosk for a
-        meal ("lunch": the tea room, not the sweet shop), then one whose menu has the kind of thing asked for
+        """The café to send the visitor to: open now before opening later, then one whose name the question
+        says most of ("sweets": the sweet shop), then not a shop or a kiosk for a meal ("lunch": the tea room,
+        not the sweet shop), then one whose menu has the kind of thing asked for
         ("an ice cream", "a sorbet": the kiosk, not the café with cakes), then the nearest to where they are,
         then the one with the most that fits (the first on a tie)."""
         here = self.here(q, known)
@@ -150,6 +151,10 @@ class FoodAnswers:
         coffee = "coffee" in tokens(asked, self.venue.synonyms)
         sweet = bool(re.search(r"\b(?:puddings?|desserts?|sweets?|sweet|treats?)\b", asked))  # any sweet thing
         meal = MEAL.search(asked)
+        said = set(tokens(asked, self.venue.synonyms)) - GENERIC_MENU_WORDS
+
+        def named_by(c: Cafe) -> int:  # "what sweets can my son have?": the sweet shop, by its name's word
+            return len(said & set(tokens(fold(c.name), self.venue.synonyms)))
 
         def rank(c: Cafe) -> tuple:
             fits = len(self._sort([m for m in c.menu if m.kind in kinds], avoid, diets)[0])
@@ -165,6 +170,7 @@ class FoodAnswers:
             return (
                 fits == 0,
                 not timing.open_now(c, self.venue, now),
+                -named_by(c),
                 bool(shop),
                 not has,
                 distance,

@@ -193,6 +193,8 @@ PLAN = re.compile(
     r"top (?:things|sights|picks?)|favourites?|"
     # "what can we fit in?", "what can I squeeze in", "what can we do in the time we have"
     r"what (?:can|could|should) (?:i|we) (?:fit|squeeze|cram|get) in\b|"
+    # "what do you reckon I should see first?"
+    r"(?:what|which|where) do you (?:reckon|think|suggest) (?:i|we) should (?:see|do|visit|start|go)\b|"
     r"what (?:can|could|should) (?:i|we) (?:do|see) (?:in|with) (?:the|our|my) time)"
 )
 MORE = re.compile(r"\b(?:else|other|another|more)\b")

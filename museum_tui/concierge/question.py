@@ -44,6 +44,8 @@ OWN_FOOD = re.compile(
     r"\b(?:(?:our|my|their) own (?:food|lunch|sandwiches|sarnies|butties|snacks|picnic|drinks)|packed lunch(?:es)?|"
     r"(?:bring|brought|eat) (?:our|my) (?:own )?(?:sandwiches|sarnies|lunch|food|snacks)|sandwiches from home)\b"
 )
+# a meal as a time of day: "we thought we might come after dinner", "back before lunch"
+MEAL_TIME = re.compile(r"\b(?:after|before|until|till|by|over) (?:our |my |the )?(?:lunch|dinner|breakfast|tea)\b")
 BUDGET = re.compile(
     r"\b(?:\d+(?:\.\d+)?\s*(?:hours?|hrs?|minutes?|mins?)|half an hour|an hour(?: and a half)?|two hours|"
     r"all (?:day|afternoon|morning))\b"
@@ -153,5 +155,6 @@ class Question:
             where_text=here_match.group(1) if here_match else "",
             budget=minutes_in(budget_match.group(0)) if budget_match else None,
             drink=bool(lx.DRINK.search(folded)),
-            food=bool(lx.FOOD.search(folded)) and not own_food,
+            # "we thought we might come after dinner": when, not what to eat
+            food=bool(lx.FOOD.search(MEAL_TIME.sub("later", folded))) and not own_food,
         )

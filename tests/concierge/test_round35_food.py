@@ -4,11 +4,18 @@ sweet at a sweet shop, not only the ones whose names say sweet."""
 
 from __future__ import annotations
 
-from museum_tui.concierge import route
+from datetime import datetime
+from pathlib import Path
+
+from museum_tui.concierge import BuiltinResponder, find_venue, load_agents, load_venue, route
+from museum_tui.memory import MemoryStore, load_ontology
 
 from .questions import Said
 from .test_generalise import _museum_with
 from .test_reasoning import MONDAY
+
+BLIND = Path(__file__).resolve().parents[1] / "data" / "blind"
+TUESDAY = datetime(2026, 11, 24, 11, 0)  # the village is closed on Mondays
 
 
 def _village_cafes(data: dict) -> None:
@@ -55,3 +62,15 @@ def test_every_sweet_at_a_sweet_shop():
     reply = _ask("what sweets can I have? I'm vegan", Said("SpecialNeed.DietaryRestriction", "vegan"))
     assert "Sweet Shop" in reply and "Sherbet lemons" in reply and "Pear drops" in reply, reply
     assert "Fudge" not in reply.split("good choices are:")[1].split(".")[0], reply
+
+
+def test_sweets_asked_for_at_the_village_are_the_sweet_shops():
+    """The living-history village's own venue file (round 35): a word of a café's name said in the question
+    ("sweets") sends the visitor there, when the index does not count the word as naming it."""
+    ontology = load_ontology(BLIND / "village.json")
+    venue = load_venue(find_venue(ontology))
+    store = MemoryStore(ontology)
+    store.upsert("Food.Allergy", "peanuts", "asserted", "my son can't have peanuts", about="son")
+    text = "what sweets can my son have?"
+    reply = BuiltinResponder(venue).reply(text, route(text, store, load_agents(venue)), store, [], now=TUESDAY)
+    assert "Pennington's Sweet Shop" in reply and "Peanut brittle" not in reply.split("good choices")[1], reply

@@ -1,0 +1,20 @@
+"""Round 35's museum and garden questions, read after their first score: a meal said as a time of day, and
+a recommendation asked as "what do you reckon I should see first?" (it had the first-aid point)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from .test_reasoning import Venue, garden, museum  # noqa: F401 - fixtures
+
+
+def test_a_meal_said_as_a_time_of_day_asks_no_food(museum: Venue) -> None:  # noqa: F811
+    reply = museum.ask("what time do you close on Friday? we might come after dinner", now=datetime(2026, 11, 23, 10))
+    assert "21:00" in reply and "Café" not in reply, reply
+    assert "Café" in museum.ask("anywhere for dinner after the talk?"), "a meal asked for is still food"
+
+
+def test_what_to_see_first_is_a_recommendation(garden: Venue) -> None:  # noqa: F811
+    garden.remember("Interest.Plant", "orchids")
+    reply = garden.ask("what do you think we should see first?")
+    assert "Orchid" in reply and "First aid" not in reply, reply
