@@ -25,7 +25,8 @@ from datetime import timedelta
 from museum_tui import clock
 from museum_tui.config import Settings
 from museum_tui.extraction import ExtractionResult
-from museum_tui.language.party import SELF, handed_back
+from museum_tui.language.handed import handed_back
+from museum_tui.language.party import SELF
 from museum_tui.memory import Change, Fact, MemoryStore, Ontology, UserNameError, check_user_name
 from museum_tui.memory.aging import age
 from museum_tui.memory.health import Health, health

@@ -29,7 +29,8 @@ from museum_tui.language.clauses import (
     split_clauses,
 )
 from museum_tui.language.difficulty import hard_for_me
-from museum_tui.language.party import FIRST_PERSON, OTHER, SELF, absent, handed_back, member_named
+from museum_tui.language.handed import handed_back
+from museum_tui.language.party import FIRST_PERSON, OTHER, SELF, absent, member_named
 from museum_tui.language.reaction import reacts, unharmed
 from museum_tui.memory import Ontology
 

@@ -6,7 +6,7 @@ import pytest
 
 from museum_tui.language import content_words, dialogue_acts, is_question, plain
 from museum_tui.language.clauses import split_clauses
-from museum_tui.language.party import handed_back
+from museum_tui.language.handed import handed_back
 
 
 def test_a_statement_and_a_question_are_two_clauses() -> None:
