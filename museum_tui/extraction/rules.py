@@ -82,6 +82,7 @@ if TYPE_CHECKING:
     from .meaning import MeaningPass
 
 
+WE_BOTH = re.compile(r"^(?:and |but |so )?we (?:are |have |do |can )?both\b")  # "…, we're both gluten free"
 SHE = re.compile(r"\b(?:he|she|they|him|her|them)\b")  # a member named in the clause before
 
 
@@ -195,7 +196,8 @@ class RuleExtractor(SpanReading, AnswerReading):
                 ]
             own = outer(read)
             read.extend(me_too(clause, own) + not_me(clause, own) + not_me_after(clause, previous))
-            read.extend(self._shared(clause, read, bot_question))  # "my husband and I are vegetarian"
+            named = before[0].about if before and before[0].sentence == clause.sentence else SELF
+            read.extend(self._shared(clause, read, bot_question, named))  # "my husband and I are vegetarian"
             said[id(clause)] = outer(read)
             hits.extend(said[id(clause)] + self._moved(clause, before, previous))
             before, previous = (clause, {h.concept for h in read if h.polarity == "asserted"}), said[id(clause)]
@@ -253,11 +255,13 @@ class RuleExtractor(SpanReading, AnswerReading):
             if member and h.polarity == shared and h.about != member and h.concept in party
         ]
 
-    def _shared(self, clause: Clause, read: list[Hit], bot_question: str) -> list[Hit]:
+    def _shared(self, clause: Clause, read: list[Hit], bot_question: str, named: str = SELF) -> list[Hit]:
         """A need said of the visitor and a member at once ("my husband and I are both vegetarian", "I'm vegan
-        and so is my son"): the visitor's, and the member's too."""
+        and so is my son", "… my husband's diabetic, we're both gluten free too" after the clause `named` a
+        member): the visitor's, and the member's too."""
         party = [c for c in self.cues if c.party]
-        if (pair := joint(clause.text)) is not None:
+        both = named not in (SELF, OTHER) and clause.about == SELF and WE_BOTH.match(clause.text)
+        if (pair := joint(clause.text) or ((named, clause.text) if both else None)) is not None:
             member, text = pair
             twin = replace(clause, text=text, about=SELF, third_party=False, others_from=None, spans_taken=[])
             mine = [replace(h, evidence=clause.original) for c in party for h in self._match(c, twin, bot_question)]
@@ -265,7 +269,8 @@ class RuleExtractor(SpanReading, AnswerReading):
             mine = [h for h in outer(read) if h.about == SELF and h.concept in {c.concept for c in party}]
         else:
             return []
-        theirs = [replace(h, about=member, evidence=clause.original) for h in mine if h.polarity == "asserted"]
+        said = clause.sentence if both else clause.original  # the words that name the member
+        theirs = [replace(h, about=member, evidence=said) for h in mine if h.polarity == "asserted"]
         return [h for h in mine if h not in read] + theirs
 
     def _match(self, cues: ConceptCues, clause: Clause, bot_question: str, carried: bool = False) -> list[Hit]:

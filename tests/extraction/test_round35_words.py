@@ -127,3 +127,13 @@ def garden() -> RuleExtractor:
 def test_garden_words_of_round_35(garden, message, expected):
     got = {(f.concept, f.value, f.about) for f in garden.extract(message) if f.polarity == "asserted"}
     assert {g for g in got if g[0] != "Visit.Companions"} == expected
+
+
+def test_we_both_after_a_member_is_the_visitor_and_that_member(extractor):
+    """ "… my husband's a type 1 diabetic, we're both gluten free too" (round 35's village): the need is the
+    visitor's and the husband's; the clause before named him."""
+    got = said(extractor, "my wife is partially sighted, we're both vegetarian")
+    assert {("SpecialNeed.DietaryRestriction", "vegetarian", "asserted", w) for w in ("self", "wife")} <= got
+    assert ("SpecialNeed.DietaryRestriction", "vegetarian", "asserted", "wife") not in said(
+        extractor, "my wife is partially sighted. I'm vegetarian"
+    )
