@@ -259,3 +259,33 @@ def bare_after_member(clauses: list[Clause]) -> None:
                 clause.about, clause.third_party = member, True
         elif not PRONOUN.match(clause.text):
             member = ""
+
+
+# "carer here with Jamie, 24, autistic, doesn't cope with noise", "with my son, 9, autistic, hates crowds":
+# what follows the age said beside a member describes them
+WITH_AGED = re.compile(
+    rf"\bwith (?:(?:my|our) (?P<who>{MEMBERS})|(?P<name>[a-z]{{2,14}})) , (?:aged )?\d{{1,2}}"
+    r"(?: ?(?:yrs?|years?(?: old)?|yo))? , "
+)
+
+
+def described_after_age(clauses: list[Clause]) -> list[Clause]:
+    """The clauses with each one's description of a member, after the age said beside them, as that
+    member's clause, and the sentence's clauses after it that say nothing of the visitor ("…, 31, autistic,
+    can't stand loud noise"); the visitor's words before it are read by who-came-along, on the whole message."""
+    out: list[Clause] = []
+    who, sentence = "", ""
+    for clause in clauses:
+        m = WITH_AGED.search(clause.text) if clause.about == SELF else None
+        rest = clause.text[m.end() :] if m else clause.text
+        if m:
+            who, sentence = m.group("who") or m.group("name"), clause.sentence
+        elif clause.sentence != sentence or clause.about != SELF:
+            who = ""
+        if who and rest and not FIRST_PERSON.search(rest):
+            said = f"{who} is {rest}" if m else f"{who} {rest}"  # read as "jamie is autistic, …" would be
+            clause = replace(clause, text=said, about=who, third_party=False, others_from=None, spans_taken=[])
+        elif who:
+            who = ""  # the visitor speaks of themselves again
+        out.append(clause)
+    return out

@@ -46,6 +46,7 @@ from .party_reading import (
     as_first_person,
     bare_after_member,
     came_along,
+    described_after_age,
     for_member,
     handed_on,
     joint,
@@ -158,6 +159,7 @@ class RuleExtractor(SpanReading, AnswerReading):
         message = user_msg[:MAX_CHARS]
         clauses = [c for c in split_clauses(message, self.speller, self.speller.knows) if not c.hypothetical]
         bare_after_member(clauses)  # "my son es sordo - deaf - …": the bare need is the son's
+        clauses = described_after_age(clauses)  # "carer here with Jamie, 24, autistic, …": Jamie's
         members = {c.about for c in clauses if c.about not in (SELF, OTHER)}
         # "yes please, my mum's in a chair": the yes is for the member the reply names, whose own words say it
         if bot_question and is_affirmative(user_msg) and not members:

@@ -137,3 +137,18 @@ def test_we_both_after_a_member_is_the_visitor_and_that_member(extractor):
     assert ("SpecialNeed.DietaryRestriction", "vegetarian", "asserted", "wife") not in said(
         extractor, "my wife is partially sighted. I'm vegetarian"
     )
+
+
+@pytest.mark.parametrize(
+    ("message", "member"),
+    [
+        ("support worker here with Priya, 31, autistic, can't stand loud noise", "priya"),
+        ("here with my daughter, 7, autistic, hates loud noise", "daughter"),
+    ],
+)
+def test_what_follows_a_members_age_describes_them(extractor, message, member):
+    """ "carer here with Jamie, 24, autistic, doesnt cope with noise or crowds" (round 35's museum) stored the
+    noise as the carer's own."""
+    got = said(extractor, message)
+    assert ("SpecialNeed.SensorySensitivity", "loud noise", "asserted", member) in got, got
+    assert not any(f[0] == "SpecialNeed.SensorySensitivity" and f[3] == "self" for f in got), got
