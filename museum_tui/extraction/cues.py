@@ -212,9 +212,12 @@ def _compile(cid: str, spec: Any) -> ConceptCues:
         (re.compile(r), v) for r, v in ((phrase_regex(p), v) for p, v in spec.get("denials", {}).items()) if r
     ]
     cues.hard = [(_hard_words(k), v) for k, v in spec.get("hard", {}).items()]
-    cues.patterns = [re.compile(expand(p)) for p in spec.get("patterns", [])]
-    cues.proper_patterns = [re.compile(expand(p)) for p in spec.get("proper_patterns", [])]
-    cues.answer_patterns = [re.compile(expand(p)) for p in spec.get("answer_patterns", [])]
+    # Patterns read folded (lower-case) text; one written with capitals ("(?P<value>[A-Z][a-z]+)", as a venue
+    # author may write a name's) is read without regard to case, so it still matches ("proper" checks the
+    # capital in the visitor's own words)
+    cues.patterns = [re.compile(expand(p), re.IGNORECASE) for p in spec.get("patterns", [])]
+    cues.proper_patterns = [re.compile(expand(p), re.IGNORECASE) for p in spec.get("proper_patterns", [])]
+    cues.answer_patterns = [re.compile(expand(p), re.IGNORECASE) for p in spec.get("answer_patterns", [])]
     cues.triggers = _alternation(spec.get("triggers", []), plural=True) if spec.get("triggers") else None
     cues.retraction_triggers = _alternation(spec.get("retraction_triggers", []))
     cues.aliases = {fold(k): v for k, v in spec.get("aliases", {}).items()}

@@ -152,3 +152,12 @@ def test_what_follows_a_members_age_describes_them(extractor, message, member):
     got = said(extractor, message)
     assert ("SpecialNeed.SensorySensitivity", "loud noise", "asserted", member) in got, got
     assert not any(f[0] == "SpecialNeed.SensorySensitivity" and f[3] == "self" for f in got), got
+
+
+def test_a_pattern_written_with_capitals_still_reads():
+    """The living-history village's lexicon (written from docs/ alone) wrote its name pattern with [A-Z], which
+    folded (lower-case) text never matched: "Hi, I'm Priyanka" gave no name. Patterns read without regard to
+    case; the capital is still checked in the visitor's own words."""
+    village = RuleExtractor(load_ontology(ROOT / "tests" / "data" / "blind" / "village.json"))
+    assert ("Visitor.Name", "Bronwen", "asserted", "self") in said(village, "Hello! I'm Bronwen, anything in Welsh?")
+    assert not any(f[0] == "Visitor.Name" for f in said(village, "Hello! I'm tired, anything to sit on?"))
