@@ -25,6 +25,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from museum_tui.language.clauses import Clause, fold
+from museum_tui.language.liking import LIKED_THING
 from museum_tui.language.party import OTHER, SELF
 
 from .cues import ConceptCues
@@ -70,6 +71,8 @@ def learned_hits(
                 continue
             if clause.negated_before(prop.start) or clause.retracted_outside(prop.start, prop.end):
                 continue
+            if concept.party and LIKED_THING.search(clause.text, 0, prop.start):
+                continue  # "I love the wheelchair ramp": a thing liked, not a need
             if CONDITIONAL.search(clause.text, 0, prop.start):
                 continue  # "if sesame sent me to hospital I'd sue": what would be, not what is
             if any(not (prop.end <= a or prop.start >= b) for a, b in taken):

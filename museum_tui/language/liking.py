@@ -31,3 +31,11 @@ LIKING_FRAME = re.compile(
 LIST_NOT = re.compile(r"\b(?:but|not|no|except|nor|never|hate|stand|without|instead)\b|^or\b")
 # "the Hepworth bronzes": particular works (a goal), not a kind of thing liked
 THE_ONES = re.compile(r"^(?:the|this|that|these|those)\b")
+
+
+# a liking of a particular thing right before a need's word ("I love the wheelchair ramp", "the kids love the
+# scooter"): the thing, not the need (not "I'd like the wheelchair route", a request)
+LIKED_THING = re.compile(
+    r"\b(?<!would )(?:love|loves|loved|like|likes|liked|enjoy|enjoys|enjoyed|adore|adores|adored) "
+    r"(?:the|that|this|those|these|your) (?:[\w-]+ )?$"
+)

@@ -161,3 +161,17 @@ def test_a_pattern_written_with_capitals_still_reads():
     village = RuleExtractor(load_ontology(ROOT / "tests" / "data" / "blind" / "village.json"))
     assert ("Visitor.Name", "Bronwen", "asserted", "self") in said(village, "Hello! I'm Bronwen, anything in Welsh?")
     assert not any(f[0] == "Visitor.Name" for f in said(village, "Hello! I'm tired, anything to sit on?"))
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I love the wheelchair ramp", set()),  # a thing liked, not a need (the learned reader read it too)
+        ("the kids love the scooter in the play area", set()),
+        ("I'd like the wheelchair route please", {("Access.Mobility", "wheelchair user", "self")}),  # a request
+        ("I use a wheelchair and love the lake", {("Access.Mobility", "wheelchair user", "self")}),
+    ],
+)
+def test_a_need_word_in_a_thing_liked_is_no_need(garden, message, expected):
+    got = {(f.concept, f.value, f.about) for f in garden.extract(message) if f.polarity == "asserted"}
+    assert {g for g in got if g[0] == "Access.Mobility"} == expected
