@@ -25,6 +25,7 @@ ASKS = re.compile(
     # after a greeting too: "hi are the gates open yet"
     r"\?|^(?:(?:hi|hello|hey|hiya|heya|morning|afternoon|evening|ok|okay|so|um|erm|excuse me|sorry)\b[\s,!]*)?"
     r"(?:where|what|when|who|which|how|why|is|are|do|does|did|can|could|may|will|would|should|shall|"
+    r"whats|wheres|hows|whens|wats|wat|wot|"  # typed without the apostrophe, or in a hurry
     r"tell me|show me|any|anything|recommend|suggest|i(?:'d| would) like|i want to|let me know|take me|"
     r"help)\b"
     r"|\b(?:which way|best way|how (?:do|can|would) (?:i|we) get)\b"  # "…, which way is best" asks, "?" or not
