@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from museum_tui.language import content_words, dialogue_acts
 from museum_tui.language.acts import ASKS, GOODBYE
@@ -13,7 +14,7 @@ from museum_tui.language.folding import expand_shorthand
 from museum_tui.language.party import MEMBERS
 
 from .index import KIND_WORDS, VENUE_KINDS, Hit, Index
-from .lexicon import fold, tokens
+from .lexicon import fold, tokens, words
 
 # Words that point back at something named before.
 POINTER = re.compile(r"\b(?:it|its|it's|that|this|there|they|them|those|these|one|he|she)\b")
@@ -238,3 +239,23 @@ def resolved(text: str, subject: Hit) -> str:
         return out
     stem_, mark = re.match(r"^(.*?)([?!.\s]*)$", folded, re.S).groups()  # type: ignore[union-attr]
     return f"{stem_} {name}{mark.strip()}"  # "how much?" → "how much Dreamers?": still the sentence that asks
+
+
+# "the surrealism exhibition", "the Magritte show": a show named by one word of its title
+THE_X_SHOW = re.compile(r"\bthe ([a-z][\w-]+) (?:exhibition|show|display)\b")
+
+
+def titled_show(hits: list[Hit], folded: str) -> Hit | None:
+    """The exhibition a question names as "the <word> exhibition" by a word of its title, as a named hit ("is
+    the surrealism exhibition open yet?": the show whose title says it, not the venue's hours)."""
+    m = THE_X_SHOW.search(folded)
+    if m is None:
+        return None
+    return next(
+        (
+            replace(h, named=True)
+            for h in hits
+            if h.entry.kind == "exhibition" and m.group(1) in words(fold(h.entry.name))
+        ),
+        None,
+    )

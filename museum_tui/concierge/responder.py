@@ -304,6 +304,8 @@ class BuiltinResponder(Told, Talk, Framing):
             and bool(top.entry.obj.hours or OWN_TIMES.search(top.entry.obj.text))
         )
         timely = asks_time(q) and "price" not in q.focus  # "do I still have to pay?" asks the price
+        if timely and (titled := intents.titled_show(hits, q.folded)):  # "is the surrealism exhibition open yet?"
+            hits, top = [titled, *[h for h in hits if h is not titled]], titled
         if timely and not (top and (top.named or own_hours or top.entry.kind in ("tour", "cafe", "menu", "hours"))):
             # "can we still come in?": no entry is open or closed but the venue ("is the gift shop still open?":
             # a facility with hours of its own is)
