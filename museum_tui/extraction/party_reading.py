@@ -13,6 +13,7 @@ from museum_tui.language.clauses import Clause, fold
 from museum_tui.language.party import BARE_MEMBER as _BARE_MEMBER
 from museum_tui.language.party import (
     FIRST_PERSON,
+    MEMBER_WORDS,
     MEMBERS,
     NOT_MINE,
     OTHER,
@@ -220,7 +221,7 @@ def came_along(cues: list[ConceptCues], message: str, hits: list[Hit], known: Ca
     for concept in companions:
         had = [fold(h.value) for h in hits if h.concept == concept]
         out += [
-            Hit(concept, plainly(who), "asserted", message.strip())
+            Hit(concept, _named_as_written(plainly(who), message), "asserted", message.strip())
             for who in here
             if not any(who in v or v in who for v in had)
         ]
@@ -237,6 +238,17 @@ def came_along(cues: list[ConceptCues], message: str, hits: list[Hit], known: Ca
             and any(o.concept == h.concept or o.sentence == h.sentence for o in others)
         )
     ]
+
+
+def _named_as_written(value: str, message: str) -> str:
+    """A companion's words with the capitals of the names in them as the visitor wrote them ("carer here
+    with Jamie" → "Jamie", "my friend Priya" → "friend Priya"; a word for a person stays as it is: "mum")."""
+    return " ".join(
+        w.capitalize()
+        if w not in MEMBER_WORDS and re.search(r"(?<![\w'])" + re.escape(w.capitalize()) + r"(?![\w'])", message)
+        else w
+        for w in value.split()
+    )
 
 
 # "my son es sordo - deaf - …", "our Liam doesn't do well with crowds, he's 19 but autistic": a clause opened by

@@ -311,7 +311,7 @@ def test_members_in_every_grammar(extractor: RuleExtractor, message: str, expect
         (
             "I'm here as carer for Daniel, he's partially sighted",
             None,
-            {(V, "partially sighted", "asserted", "daniel"), ("VisitPlan.Companions", "daniel", "asserted", "self")},
+            {(V, "partially sighted", "asserted", "daniel"), ("VisitPlan.Companions", "Daniel", "asserted", "self")},
         ),
         (
             "here w my grandparents, they're both deaf",

@@ -175,3 +175,10 @@ def test_a_pattern_written_with_capitals_still_reads():
 def test_a_need_word_in_a_thing_liked_is_no_need(garden, message, expected):
     got = {(f.concept, f.value, f.about) for f in garden.extract(message) if f.polarity == "asserted"}
     assert {g for g in got if g[0] == "Access.Mobility"} == expected
+
+
+def test_a_companions_name_keeps_its_capital(extractor):
+    """ "Visiting with: jamie" in the panel (round 35's museum, in the app): a name as the visitor wrote it; a
+    word for a person as it is."""
+    assert ("VisitPlan.Companions", "Jamie", "asserted", "self") in said(extractor, "carer here with Jamie today")
+    assert ("VisitPlan.Companions", "grandad", "asserted", "self") in said(extractor, "Grandad's with me today")
