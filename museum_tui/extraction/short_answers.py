@@ -149,17 +149,9 @@ class AnswerReading:
         """The needs the assistant said were the visitor's, which the visitor hands to `member`: not theirs,
         the member's; of each concept the first said ("I've noted you use a wheelchair, I'll stick to
         step-free routes": the wheelchair, not what the assistant made of it)."""
-        party = [c for c in self.cues if c.party]
-        said = [
-            h
-            for text in said_of_you(bot_msg)
-            for c in split_clauses(text)
-            for cues in party
-            for h in self._match(cues, c, "")
-        ]
         out: list[Hit] = []
-        for h in said:
-            if h.polarity == "asserted" and h.about == SELF and not any(o.concept == h.concept for o in out):
+        for h in self._said_of_visitor(bot_msg, [c for c in self.cues if c.party]):
+            if not any(o.concept == h.concept for o in out):
                 out += [
                     Hit(h.concept, h.value, "negated", evidence),
                     Hit(h.concept, h.value, "asserted", evidence, about=member),
@@ -170,19 +162,11 @@ class AnswerReading:
         """ "Got it, you're allergic to peanuts." - "no no, tree nuts!": what the assistant said of the
         visitor (the first value of each concept) is taken back when the reply opens with a no and either is
         nothing but the no ("nope", "no I'm not, where's the café?"; not "no, but where's the café?", whose no
-        may be to anything) or says another
-        value of that concept, which the assistant's words make that concept's ("tree nuts!": an allergy)."""
-        said = [
-            h
-            for text in said_of_you(bot_msg)
-            for c in split_clauses(text)
-            for cues in self.cues
-            for h in self._match(cues, c, "")
-            if h.polarity == "asserted" and h.about == SELF
-        ]
+        may be to anything) or says another value of that concept, which the assistant's words make that
+        concept's ("tree nuts!": an allergy)."""
         out: list[Hit] = []
         by_concept = {c.concept: c for c in self.cues}
-        for h in said:
+        for h in self._said_of_visitor(bot_msg, self.cues):
             if any(o.concept == h.concept for o in out):
                 continue
             mine = [k for k in hits if k.concept == h.concept]
@@ -209,14 +193,7 @@ class AnswerReading:
         statement = of_anyone(bot_question)
         if not statement:
             return []
-        asked = [
-            h
-            for c in split_clauses(statement)
-            for cues in self.cues
-            if cues.party
-            for h in self._match(cues, c, "")
-            if h.polarity == "asserted" and h.value in {value for _, value in cues.terms}
-        ]
+        asked = self._named_in(statement, [c for c in self.cues if c.party])
         asked.sort(key=lambda h: h.span[0] if h.span else 0)  # "deaf or hard of hearing?": the first one said
         asked = [h for k, h in enumerate(asked) if all(o.concept != h.concept for o in asked[:k])]
         return [
@@ -232,13 +209,32 @@ class AnswerReading:
         statement = as_statement(bot_question)
         if not statement:
             return []
-        hits = []
+        return [Hit(h.concept, h.value, "asserted", evidence) for h in self._named_in(statement, self.cues)]
+
+    def _named_in(self, statement: str, cues: list[ConceptCues]) -> list[Hit]:
+        """The assistant's question turned into the visitor's statement, read by `cues`, each concept reading
+        all of it (no words claimed): the asserted values the lexicon names."""
+        out = []
         for clause in split_clauses(statement):
             if clause.hypothetical or clause.third_party:
                 continue
-            for cues in self.cues:  # each concept reads the whole statement: no words claimed
-                named = {value for _, value in cues.terms}
-                for hit in self._match(cues, replace(clause, spans_taken=[]), ""):
-                    if hit.value in named and hit.polarity == "asserted":
-                        hits.append(Hit(hit.concept, hit.value, "asserted", evidence))
-        return hits
+            for concept in cues:
+                named = {value for _, value in concept.terms}
+                out += [
+                    hit
+                    for hit in self._match(concept, replace(clause, spans_taken=[]), "")
+                    if hit.value in named and hit.polarity == "asserted"
+                ]
+        return out
+
+    def _said_of_visitor(self, bot_msg: str, cues: list[ConceptCues]) -> list[Hit]:
+        """What the assistant's last message said the visitor is or has ("Since you're allergic to sesame,
+        …"), read by `cues`: the visitor's own asserted values, in the order said."""
+        return [
+            h
+            for text in said_of_you(bot_msg)
+            for clause in split_clauses(text)
+            for concept in cues
+            for h in self._match(concept, clause, "")
+            if h.polarity == "asserted" and h.about == SELF
+        ]
