@@ -48,7 +48,7 @@ def learned_hits(
 ) -> list[Hit]:
     """What the model reads in the clauses, kept where the rules' grammar says it is asserted (above).
     `said`: the rules' hits per clause; `hits`: the message's; `single`: the one-value concepts."""
-    found = {h.concept for h in hits if h.concept in single}
+    found = {h.concept for h in hits if h.concept in single}  # and each concept this pass reads, once
     out: list[Hit] = []
     corrected = {id(c) for c, then in pairwise(clauses) if then.contrast and then.sentence == c.sentence}
     for clause in clauses:
@@ -58,10 +58,10 @@ def learned_hits(
             continue  # "It's Rosa, not Gwendolyn": a correction is the rules' to read (corrections.py)
         member = clause.about if clause.about != SELF else ""
         taken = [h.span for h in said.get(id(clause), []) if h.span] + list(clause.spans_taken)
-        here = found | {h.concept for h in said.get(id(clause), [])}
+        read_here = {h.concept for h in said.get(id(clause), [])}
         for prop in reader.read(clause.text, clause.question):
             concept = cues.get(prop.concept)
-            if concept is None or prop.concept in here or concept.subject == "companion":
+            if concept is None or prop.concept in found or prop.concept in read_here or concept.subject == "companion":
                 continue  # (who came along is presence.py's: a model reads "gore" or "carer" as company)
             if clause.question and not (concept.question == "need" and clause.need_question):
                 continue
@@ -96,7 +96,6 @@ def learned_hits(
             evidence = clause.original if names else clause.reach or clause.sentence
             out.append(Hit(prop.concept, value, "asserted", evidence, clause.sentence, (prop.start, prop.end), about))
             found.add(prop.concept)
-            here.add(prop.concept)
     return out
 
 

@@ -153,6 +153,7 @@ JOINT = re.compile(
     rf"|(?P<b>(?:my|our|the) (?:[\w-]+ )?(?:{MEMBERS})) "
     r"(?:and|&) (?:i|me)) (?P<verb>are|have|both|do|can|cannot|use|need|eat|wear)\b"
 )
+WE_BOTH = re.compile(r"^(?:and |but |so )?we (?:are |have |do |can )?both\b")
 # "I'm vegan and so is my son", "…, as is my husband"
 SO_IS = re.compile(rf"\b(?:and )?(?:so|as) (?:is|does|has|do|are) (?P<who>(?:my|our) (?:[\w-]+ )?(?:{MEMBERS}))$")
 
@@ -164,6 +165,12 @@ def joint(text: str) -> tuple[str, str] | None:
         return None
     member = member_named(m.group("a") or m.group("b"))
     return (member, "we " + text[m.start("verb") :]) if member else None
+
+
+def we_both(text: str) -> bool:
+    """Does a clause say "we" of the visitor and one other ("…, we're both gluten free too")? Whom "we"
+    takes in is the member the clause before named (RuleExtractor._shared)."""
+    return WE_BOTH.match(text) is not None
 
 
 def so_is(text: str) -> str:

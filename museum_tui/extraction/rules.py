@@ -59,6 +59,7 @@ from .party_reading import (
     presumed,
     related_to,
     so_is,
+    we_both,
 )
 from .reading import (
     CARRIED,
@@ -84,7 +85,6 @@ if TYPE_CHECKING:
     from .meaning import MeaningPass
 
 
-WE_BOTH = re.compile(r"^(?:and |but |so )?we (?:are |have |do |can )?both\b")  # "…, we're both gluten free"
 SHE = re.compile(r"\b(?:he|she|they|him|her|them)\b")  # a member named in the clause before
 
 
@@ -263,7 +263,7 @@ class RuleExtractor(SpanReading, AnswerReading):
         and so is my son", "… my husband's diabetic, we're both gluten free too" after the clause `named` a
         member): the visitor's, and the member's too."""
         party = [c for c in self.cues if c.party]
-        both = named not in (SELF, OTHER) and clause.about == SELF and WE_BOTH.match(clause.text)
+        both = named not in (SELF, OTHER) and clause.about == SELF and we_both(clause.text)
         if (pair := joint(clause.text) or ((named, clause.text) if both else None)) is not None:
             member, text = pair
             twin = replace(clause, text=text, about=SELF, third_party=False, others_from=None, spans_taken=[])
