@@ -113,6 +113,14 @@ class FoodAnswers:
         named = [pair for pair, n in overlap.items() if n and n == most]
         return named if len(named) == 1 and most >= 2 else []
 
+    def _said(self, asked: str) -> set[str]:
+        """The question's words, beside a café's name's (`_name_words`): which café it names."""
+        return set(tokens(asked, self.venue.synonyms)) - GENERIC_MENU_WORDS
+
+    def _name_words(self, cafe: Cafe) -> set[str]:
+        """The words of a café's name as a question's words are read ("Pennington's Sweet Shop": sweet, shop)."""
+        return set(tokens(fold(cafe.name), self.venue.synonyms))
+
     def _menu(self) -> list[tuple[Cafe, MenuItem]]:
         return [(c, m) for c in self.venue.cafes for m in c.menu]
 
@@ -143,18 +151,14 @@ class FoodAnswers:
     ) -> Cafe:
         """The café to send the visitor to: open now before opening later, then one whose name the question
         says most of ("sweets": the sweet shop), then not a shop or a kiosk for a meal ("lunch": the tea room,
-        not the sweet shop), then one whose menu has the kind of thing asked for
-        ("an ice cream", "a sorbet": the kiosk, not the café with cakes), then the nearest to where they are,
-        then the one with the most that fits (the first on a tie)."""
+        not the sweet shop), then one whose menu has the kind of thing asked for ("an ice cream", "a sorbet":
+        the kiosk, not the café with cakes), then the nearest to where they are, then the one with the most
+        that fits (the first on a tie)."""
         here = self.here(q, known)
         words, dishes = self._own_words(asked), dishes_in(asked)
         coffee = "coffee" in tokens(asked, self.venue.synonyms)
         sweet = bool(re.search(r"\b(?:puddings?|desserts?|sweets?|sweet|treats?)\b", asked))  # any sweet thing
-        meal = MEAL.search(asked)
-        said = set(tokens(asked, self.venue.synonyms)) - GENERIC_MENU_WORDS
-
-        def named_by(c: Cafe) -> int:  # "what sweets can my son have?": the sweet shop, by its name's word
-            return len(said & set(tokens(fold(c.name), self.venue.synonyms)))
+        meal, said = MEAL.search(asked), self._said(asked)
 
         def rank(c: Cafe) -> tuple:
             fits = len(self._sort([m for m in c.menu if m.kind in kinds], avoid, diets)[0])
@@ -166,16 +170,9 @@ class FoodAnswers:
                 or (sweet and SWEET.search(fold(m.item)))
                 for m in self._sort(c.menu, avoid, diets)[0]
             )
-            shop = meal and SHOP.search(fold(c.name))  # "lunch": the tea room, not the sweet shop
-            return (
-                fits == 0,
-                not timing.open_now(c, self.venue, now),
-                -named_by(c),
-                bool(shop),
-                not has,
-                distance,
-                -fits,
-            )
+            named = len(said & self._name_words(c))  # "what sweets can my son have?": the sweet shop
+            shop = bool(meal and SHOP.search(fold(c.name)))  # "lunch": the tea room, not the sweet shop
+            return (fits == 0, not timing.open_now(c, self.venue, now), -named, shop, not has, distance, -fits)
 
         return min(cafes, key=rank)
 
@@ -204,9 +201,9 @@ class FoodAnswers:
                 f"which is {timing.cafe_hours(cafe, self.venue, now)}."
             )
         named = [(c, m) for c, m in named if c in open_cafes]
-        said = set(tokens(asked, self.venue.synonyms)) - GENERIC_MENU_WORDS
+        said = self._said(asked)
         # "anything sweet I can have in the tea room?": of the cafés named, the one named most fully
-        said_of = lambda c: len(said & set(tokens(fold(c.name))))  # noqa: E731
+        said_of = lambda c: len(said & self._name_words(c))  # noqa: E731
         named_cafes = [h.entry.obj for h in hits if h.entry.kind == "cafe" and (h.named or said_of(h.entry.obj) >= 2)]
         named_cafe = max(named_cafes, key=said_of, default=None)
         by = [c for c in self.venue.cafes if content_words(q.folded) & content_words(c.location)]
@@ -227,7 +224,7 @@ class FoodAnswers:
         if named and not safe:
             note = _unsafe_note(*unsafe[0], avoid)
             safe, unsafe = self._sort([m for m in cafe.menu if m.kind in kinds], avoid, diets)
-        if not named and not said & set(tokens(fold(cafe.name))) & KIND_WORDS:  # "sweets" at the sweet shop: all
+        if not named and not said & self._name_words(cafe) & KIND_WORDS:  # "sweets" at the sweet shop: all
             kind_asked = self._of_kind(pool, asked)
             fitting = self._of_kind(safe, asked)
             if kind_asked is not pool and fitting is safe and (avoid or diets):  # "a cake?" and no cake fits
