@@ -142,7 +142,12 @@ class FakeOpenAI:
         self.cut_before_text = 0  # those of them cut before their first word
         self.overflows = 0  # requests refused because the prompt did not fit n_ctx
         self.max_busy = 0  # the most requests that were being answered at once
-        self._slots = threading.Semaphore(llama.slots if llama else 1000)
+        self._slots = llama.slots if llama else 1000
+        self._turn = threading.Condition(self._lock)
+        self._tickets = self._served = (
+            0  # first come, first served: a retried stream queues behind the request that cut it
+        )
+        self._gone: set[int] = set()
         self._busy = 0
         self._waiting = 0  # requests waiting for a slot: a running stream is cut if this is > 0
         self._bind(port)
@@ -225,25 +230,39 @@ class FakeOpenAI:
 
     @contextlib.contextmanager
     def slot(self) -> Any:
-        """Hold one of the server's slots while answering (waiting in line for one if need be)."""
-        with self._lock:
+        """Hold one of the server's slots while answering, waiting in line (in order of arrival) if need be."""
+        with self._turn:
+            ticket = self._tickets
+            self._tickets += 1
             self._waiting += 1
-        try:
-            while not self._slots.acquire(timeout=0.02):
-                if self.stopping.is_set():
-                    raise ConnectionAbortedError("stopping")
-        finally:
-            with self._lock:
+            try:
+                while ticket != self._served or self._busy >= self._slots:
+                    if self.stopping.is_set():
+                        raise ConnectionAbortedError("stopping")
+                    self._turn.wait(0.02)
+            except BaseException:
+                self._gone.add(ticket)  # never hold up the line behind a request that left it
+                self._skip_gone()
+                self._turn.notify_all()
+                raise
+            finally:
                 self._waiting -= 1
-        with self._lock:
+            self._served += 1
+            self._skip_gone()
             self._busy += 1
             self.max_busy = max(self.max_busy, self._busy)
+            self._turn.notify_all()
         try:
             yield
         finally:
-            with self._lock:
+            with self._turn:
                 self._busy -= 1
-            self._slots.release()
+                self._turn.notify_all()
+
+    def _skip_gone(self) -> None:
+        while self._served in self._gone:
+            self._gone.discard(self._served)
+            self._served += 1
 
     def wanted(self) -> bool:
         """Llama-like with interrupts: another request is waiting, so the running stream must stop."""

@@ -14,8 +14,9 @@ One JSON object per line:
 - `now`: ISO date-time of the visit (default Monday 2026-11-23 10:30); opening hours and tours read it.
 - `memory`: `[[concept, value, about?]]` facts remembered before the conversation; the optional third
   element is who the fact is about: "self" (default) or a party member ("son", "wife").
-- `pending`: `[[concept, value, polarity?]]` facts this very message carries, beside what the extractor
-  reads from it (polarity default "asserted").
+- `pending`: `[[concept, value, polarity_or_about?]]` facts this very message carries, beside what the
+  extractor reads from it: the third element is "asserted" (default) or "negated", or else whom the fact
+  is about, as in `memory` (writers of blind sets use both).
 - `set`: "tune" or "heldout" (or any name: `--set NAME` picks one); `tags`: free labels for reports.
 
     python -m tests.concierge.questions ontologies/museum.json tests/concierge/data/museum_questions.jsonl -v
@@ -99,6 +100,14 @@ def _remember(store, concept: str, value: str, about: str = "self", polarity: st
         store.upsert(concept, value, polarity, value)
 
 
+def _pending(item: list[str], question: str) -> Said:
+    """A fact the message carries: `[concept, value]`, then a polarity or whom it is about."""
+    third = item[2] if len(item) > 2 else "asserted"
+    if third in ("asserted", "negated"):
+        return Said(item[0], item[1], third, question)
+    return Said(item[0], item[1], "asserted", question, about=third)
+
+
 async def _ask(session, text: str, extra: list[Said]) -> str:
     if extra:  # facts the case says this message carries, beside what the extractor reads
         source = session.fact_source
@@ -137,7 +146,7 @@ async def answer(ontology_path: str | Path, case: dict) -> str:
                 _remember(session.store, item[0], item[1], item[2] if len(item) > 2 else "self")
             for earlier in case.get("before", []):
                 await _ask(session, earlier, [])
-            extra = [Said(p[0], p[1], p[2] if len(p) > 2 else "asserted", case["q"]) for p in case.get("pending", [])]
+            extra = [_pending(item, case["q"]) for item in case.get("pending", [])]
             return await _ask(session, case["q"], extra)
         finally:
             await session.aclose()
