@@ -59,6 +59,19 @@ WITHOUT_WORDS = BARE_WORDS | frozenset("no for me pls plz thanks".split())  # no
 SAID_APART = re.compile(r"\s*,\s*(?:just|only|but|except|instead|now)\b|\s+if (?:that|it) (?:matters|helps)\b")
 
 
+def _list_ended(captured: str) -> set[str]:
+    """The parts said after a list closed with "and" or "or" and a comma: "kiwi and latex, weird combo"
+    lists two things, then says something of them (a named value there is still read)."""
+    pieces = re.split(f"({SPLIT_VALUES.pattern})", captured)
+    after: set[str] = set()
+    closed = False
+    for separator, part in zip(pieces[1::2], pieces[2::2], strict=True):
+        if closed and "," in separator:
+            after.add(part)
+        closed = closed or bool(re.search(r"\b(?:and|or)\b|&", separator))
+    return after
+
+
 class SpanReading:
     ontology: Any
     cues: list[ConceptCues]
@@ -206,9 +219,12 @@ class SpanReading:
         parts = [p for p in SPLIT_VALUES.split(captured) if p.strip()]
         if not parts:
             return out  # nothing but list words ("as well as"): no value
+        ended = _list_ended(captured)
         for part in parts if len(parts) > 1 else [captured]:
             if fold(part).strip(" ,") in FILLER or not set(fold(part).split()) - NOT_A_VALUE or not WORDY.search(part):
                 continue  # (and no value without a letter or digit: "/", "&")
+            if fold(part).split()[0] == "even" or (part in ended and not cues.named(part)):
+                continue  # "I react to even a crumb"; "allergic to kiwi and latex, weird combo I know"
             if len(parts) > 1 and part is not parts[0] and fold(part).split()[0] in GOES_ON:
                 continue  # "allergic to peanuts and nearly died once": no thing named
             if fold(part).split()[-1] in POINTS_BACK or (len(parts) > 1 and FINE_PART.search(fold(part))):

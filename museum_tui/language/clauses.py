@@ -266,6 +266,7 @@ def split_clauses(
             # "I'm on crutches, …?", "my brother's blind and …, are dogs ok?": a statement, then the question
             opening = re.sub(r"^\w+\s*,\s*", "", LEAD_IN.sub("", fold(said)))  # after "bonjour," too
             stated = STATEMENT.match(opening) or subject_of(fold(said)) not in (SELF, "other")
+            stated = stated or (len(parts) > 1 and re.match(r"(?:he|she|they)\b", opening))  # "my wife she …
             if stated and 0 < len(asked.split()) <= 8:
                 parts[-1:] = [said.strip(), asked.strip()]
         conditional = False
@@ -363,6 +364,11 @@ ABSTAINS = re.compile(
 )
 KIN_THEN_NAME = re.compile(rf"\b(?i:my|our) (?P<kin>(?i:{MEMBERS})) (?P<name>[A-Z][a-z]{{1,14}})\b")
 BROUGHT = re.compile(rf"\b(?:brought|bringing|got|with)\s+(?:the\s+)?(?P<who>{KIN})\b")
+RUN_ON = re.compile(
+    rf"\b(?:{KIN})(?P<gap>\s+)(?:he|she|they)(?:'s|s|'re|re| is| are| has| have| was| were| uses?| needs?| gets?| "
+    r"can| can't| cannot| does| doesn't| do| don't| wears?| struggles?| relies)\s",
+    re.IGNORECASE,
+)
 RELATIVE_OPEN = re.compile(r"^(?:who|whose) (?:is|has|uses|needs|can|wears|gets|relies|struggles)\b")
 # "me and my partner", and the same after a comma ("we're tourists from Osaka, me and my mother")
 PAIRED = re.compile(r"(?:^|,\s*)(?:just |only |it is |it's )?(?:me|myself|my \w+|our \w+)$", re.IGNORECASE)
@@ -391,8 +397,16 @@ def _split(sentence: str) -> list[str]:
         parts.append(left)
         last = m.end()
     parts.append(sentence[last:])
-    # "me and my mates, Jess is coeliac": a name opening a statement after a comma (the capital is the sign)
-    return [piece for part in parts for piece in NAME_BREAK.split(part)]
+    # "me and my mates, Jess is coeliac": a name opening a statement after a comma (the capital is the sign);
+    # "with my nan shes got dementia": a member, then a pronoun opening a statement of its own, unpunctuated
+    return [piece for part in parts for named in NAME_BREAK.split(part) for piece in _run_on(named)]
+
+
+def _run_on(text: str) -> list[str]:
+    """`text` split where a pronoun opens a statement right after a member ("my nan shes got dementia")."""
+    cuts = [m.span("gap") for m in RUN_ON.finditer(text)]
+    ends = [0, *(x for span in cuts for x in span), len(text)]
+    return [text[a:b] for a, b in zip(ends[::2], ends[1::2], strict=True)]
 
 
 def is_affirmative(message: str) -> bool:
