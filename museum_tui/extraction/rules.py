@@ -180,9 +180,12 @@ class RuleExtractor(SpanReading, AnswerReading):
         for clause in clauses:
             read: list[Hit] = []
             carried: set[str] = set()
-            if before and before[0].sentence == clause.sentence and CARRIED.match(clause.text):
+            same = before is not None and before[0].sentence == clause.sentence
+            if before and same and CARRIED.match(clause.text):
                 clause.third_party = clause.third_party or before[0].third_party
                 carried = before[1]  # "I love Degas, and Monet too": the same verb, another thing
+            elif before and same and (carried := self._elaborated(clause, before[1])):
+                clause.about, clause.third_party = before[0].about, before[0].third_party
             for cues in self.cues:
                 found = self._match(cues, clause, bot_question, cues.concept in carried)
                 if not found and (shared := self.fallback.get(cues.concept)) is not None:

@@ -154,6 +154,12 @@ class SpanReading:
             return False  # "anything but pop art", "roses. hate them": not liked
         return _nothing_but(self._likes, text, LIST_GLUE)
 
+    def _elaborated(self, clause: Clause, asserted: set[str]) -> set[str]:
+        """ "nut allergy - peanuts and tree nuts - carries an epipen": a clause that is nothing but a need's
+        terms, just after a clause that said that need, names which (and is about whom that one was)."""
+        needs = [c for c in self.cues if c.concept in asserted and c.party]
+        return {c.concept for c in needs} if needs and _nothing_but(needs, clause.text, LIST_GLUE) else set()
+
     def _patterned(
         self, cues: ConceptCues, clause: Clause, text: str, in_context: bool
     ) -> tuple[list[Span], list[Span]]:

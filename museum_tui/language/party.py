@@ -208,8 +208,9 @@ NOT_A_NAME = frozenset(
 
 # "I'm here as carer for Daniel, he's partially sighted": the member the visitor accompanies, by name
 ESCORTED = re.compile(
-    r"\b(?i:carer|career|support worker|personal assistant|PA) (?i:for|to) (?P<name>[A-Z][a-z]{1,14})\b"
-    r"|\b(?i:looking after|caring for|here with|came with|visiting with) (?P<with>[A-Z][a-z]{1,14})\b"
+    r"\b(?i:carer|career|support worker|personal assistant|PA) (?i:for|to|with) (?P<name>[A-Z][a-z]{1,14})\b"
+    r"|\b(?i:looking after|caring for|supporting|minding|here with|came with|visiting with) "
+    r"(?P<with>[A-Z][a-z]{1,14})\b"
     r"|\b(?i:i'm|i am|im|as) (?P<whose>[A-Z][a-z]{1,14})['’]s (?i:carer|support worker|sighted guide|PA)\b"
 )
 

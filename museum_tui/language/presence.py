@@ -40,6 +40,7 @@ BEFORE = re.compile(
     r"|\b(?:brought|bringing|dragged|pushing|took|taking)\s+(?=(?:my|our|the)\b)"
     r"|(?:\bthis is|^meet)\s+(?=(?:my|our)\b)"
     r"|\b(?:carer|support worker|care worker) (?:for|to|with)\s+(?=(?:my|our)\b)"  # "a carer for my client"
+    r"|\b(?:supporting|minding|babysitting)\s+(?=(?:my|our|the)\b)"  # "I'm here supporting my sister"
     # "I'm here as my brother's carer" (folded: "as my brother carer")
     r"|\b(?:as|am)\s+(?=(?:my|our) (?:[\w-]+ ){1,3}?(?:carer|support worker|care worker|sighted guide)\b)"
     r"|^(?=(?:the|my|me)\b)"  # a message that is only who came: "the bf and his little sister"
@@ -75,12 +76,17 @@ PRONOUN_HERE = re.compile(
     r"|\bi am (?:his|her|their) (?:[a-z]+ and )?(?:carer|support worker|care worker|sighted guide|guide)\b"
     # "…, he's just parking the car", "she's waiting at the bottom": somewhere else on the site right now
     r"|\b(?:he|she|they) (?:is|are) (?:just |still )?(?:parking|waiting (?:at|by|in|outside)|queuing)\b"
+    # "he's in our group", "she's blind and with me today", "we've brought him out for his birthday"
+    r"|\b(?:he|she|they) (?:is|are) in (?:our|my|the) (?:group|party)\b"
+    r"|\b(?:he|she|they) (?:is|are) (?:[a-z]+ ){1,4}and (?:here )?with (?:me|us)\b"
+    r"|\b(?:brought|bringing|taken|took) (?:him|her|them) (?:out|along|here|with (?:me|us))\b"
 )
 # "… my niece can't have gluten - we're all here together today", "my mum uses a wheelchair, we've both
 # come for the orchids": the members the message names (as "my" or "our" one) are all at the visit
 TOGETHER = re.compile(
     r"(?:\bwe (?:are|have|were) (?:all|both)\b(?: [a-z]+)? (?:here|come|came|together)\b"
-    r"|\bwe are here together\b|\ball (?:two|three|four|five|six|seven|eight) (?:of us )?(?:are )?here\b)"
+    r"|\bwe are here together\b|\ball (?:two|three|four|five|six|seven|eight) (?:of us )?(?:are )?here\b"
+    r"|\b(?:just|only) (?:the )?(?:two|three|four) of us\b)"
     r"(?!\s*,?\s*(?:except|but|apart from|without)\b)"
 )
 # another visit or time, not this one: "my sister's coming next week", "I came here last year with my mum",
@@ -92,11 +98,13 @@ ANOTHER_VISIT = re.compile(
 # the kind of party a visitor comes as, said as who they are: "HEN DO!!!", "we're a hen party of 10", "on a
 # school trip w year 10" (at a sentence's start: not "can we book a birthday party")
 PARTY_KIND = re.compile(
-    rf"^(?:{OPENER})*(?:we are |it is |on |here on |here with |with )?"
+    rf"(?:^(?:{OPENER})*(?:we are |it is |on |here on |here with |with )?|\bwe are (?:on |here on )?)"
     r"(?:a |an |the |our |my )?"
     r"(?P<kind>hen (?:party|do|weekend)|stag (?:party|do|weekend)|wedding party|school (?:trip|group|class|visit)|"
     r"class trip|field trip|walking group|rambling group|ramblers|book club|u3a(?: group)?)\b"
 )
+# "we are italian couple", "deaf couple here, we both sign": the visitor and their partner
+COUPLE = re.compile(r"\bwe are (?:an? )?(?:[a-z]+ )?couple\b(?! of)|^(?:(?:a|an) )?(?:[a-z]+ )?couple here\b")
 COUNTED = re.compile(rf"\b(?:{NUMBER}) (?:[\w-]+ ){{0,3}}?(?:{MEMBERS})s?\b")  # "28 year 6 pupils": who, not what kind
 KIND_SAID = {"do": "party", "weekend": "party", "trip": "group", "visit": "group", "class": "group"}
 # "my friend here uses a white cane" (but "photography student here" is who the visitor is)
@@ -112,8 +120,10 @@ def present(folded: str, original: str = "", known: Callable[[str], bool] = lamb
     capitals; `known` says a word is the ontology's, so no one's name."""
     found: list[str] = []
     for sentence in re.split(r"[.!?;]+|\s-\s", folded):
+        if what_if := HYPOTHETICAL.search(sentence):  # "…, and grandad gets puffed out if he walks too far"
+            sentence = sentence[: what_if.start()]
         sentence = sentence.strip(" ,")
-        if not sentence or ABSENT.search(sentence) or ANOTHER_VISIT.search(sentence) or HYPOTHETICAL.search(sentence):
+        if not sentence or ABSENT.search(sentence) or ANOTHER_VISIT.search(sentence):
             continue
         named_before = len(found)
         for frame in BEFORE.finditer(sentence):
@@ -143,9 +153,11 @@ def present(folded: str, original: str = "", known: Callable[[str], bool] = lamb
                 continue  # "I'm a student and I want …": who the visitor is, not who came with them
             if (after or mine_here) and m.group(0) != "me":
                 found.append(_named(m, sentence, original, known))
-        if (kind := PARTY_KIND.match(sentence)) and len(found) == named_before and not COUNTED.search(folded):
+        if (kind := PARTY_KIND.search(sentence)) and len(found) == named_before and not COUNTED.search(folded):
             *head, last = kind.group("kind").split()
             found.append(" ".join([*head, KIND_SAID.get(last, last)]) if head else last)
+        if COUPLE.search(sentence) and len(found) == named_before:
+            found.append("partner")
         if pronoun := PRONOUN_HERE.search(sentence):
             named = list(MEMBER.finditer(folded[: folded.find(sentence) + pronoun.start()]))
             found += [_named(named[-1], folded, original, known)] if named else []

@@ -65,3 +65,42 @@ def test_a_members_statement_run_on_without_a_comma(extractor, message, fact):
     facts = said(extractor, message)
     assert fact in facts
     assert (fact[0], fact[1], fact[2], "self") not in facts
+
+
+def test_a_needs_terms_just_after_it_name_which(extractor):
+    """ "nut allergy - peanuts and tree nuts - carries an epipen": the dashes make a clause of the list."""
+    facts = said(extractor, "my grandson has a nut allergy - cashews AND pistachios - so what's safe?")
+    assert {("SpecialNeed.Allergy", v, "asserted", "grandson") for v in ("cashews", "pistachios")} <= facts
+    # a clause of liked things after a need is no need
+    assert not {f for f in said(extractor, "my niece is vegan - loves sculpture though") if f[1] == "sculpture"}
+
+
+@pytest.mark.parametrize(
+    ("message", "who"),
+    [
+        ("My daughter is 7 and hates loud noises. It's only the two of us today", "daughter"),
+        ("Nan's a bit deaf, typical, we've brought her out for her 80th", "nan"),
+        ("my friend is blind, she's in our group, is there a touch tour?", "friend"),
+        ("we're on a school trip, where are the toilets", "school group"),
+        ("we are a married couple from Spain, two hours only", "partner"),
+        ("booking the audio tour for my uncle, he's partially sighted and with us today", "uncle"),
+        ("Are carers free? I'm here supporting my brother", "brother"),
+        ("I'm supporting Imran today, he uses a wheelchair", "Imran"),
+        ("support worker with Dana today, she is deafblind", "Dana"),
+        ("grandparents minding the grandkids today, and the eldest gets grumpy if she walks too far", "grandkids"),
+    ],
+)
+def test_who_came_along_said_in_more_ways(extractor, message, who):
+    assert ("VisitPlan.Companions", who, "asserted", "self") in said(extractor, message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "we are a couple of art students",
+        "I'm supporting the campaign to save the pier",
+        "what if my mum came with me next time",
+    ],
+)
+def test_no_companion_in_look_alikes(extractor, message):
+    assert not {f for f in said(extractor, message) if f[0] == "VisitPlan.Companions" and f[1] in ("partner", "mum")}
