@@ -147,9 +147,10 @@ def presumed(clause: Clause, text: str, start: int, end: int, of_member: bool) -
     return of_member or bool(member_before(text, start)) or bool(related) or bool(MY_OWN.search(text, 0, start))
 
 
-# "me and my husband are vegan", "my son and I are coeliac": one subject, the visitor and a member
+# "me and my husband are vegan", "my son and I are coeliac", "both me and my dad are hard of hearing": one
+# subject, the visitor and a member
 JOINT = re.compile(
-    rf"^(?:(?:me|i) (?:and|&) (?P<a>(?:my|our|the) (?:[\w-]+ )?(?:{MEMBERS}))"
+    rf"^(?:both )?(?:(?:me|i) (?:and|&) (?P<a>(?:my|our|the) (?:[\w-]+ )?(?:{MEMBERS}))"
     rf"|(?P<b>(?:my|our|the) (?:[\w-]+ )?(?:{MEMBERS})) "
     r"(?:and|&) (?:i|me)) (?P<verb>are|have|both|do|can|cannot|use|need|eat|wear)\b"
 )

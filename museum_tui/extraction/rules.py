@@ -340,6 +340,8 @@ class RuleExtractor(SpanReading, AnswerReading):
                         continue  # "I love the wheelchair ramp", "the kids love the scooter": a thing liked
                     if free and not inside_any(m.span(), found):
                         found.append((m.start(), m.end(), value))
+        if triggered and not found and not asked:
+            found = self._reacted(cues, text)  # "lilies set me off sneezing": a thing no term names
         unnegated = self._unnegated(cues, text)
         for a, b, _ in worded:  # "can not do (stairs)": an inability in the pattern's own words says the need
             unnegated = unnegated[:a] + CANNOT.sub(lambda n: " " * len(n.group(0)), unnegated[a:b]) + unnegated[b:]

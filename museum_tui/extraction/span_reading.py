@@ -11,7 +11,7 @@ from typing import Any
 
 from museum_tui.language.clauses import ABSTAINS, NEGATION, Clause, fold
 from museum_tui.language.liking import LIKED, LIKING_FRAME, LIST_GLUE, LIST_NOT, THE_ONES
-from museum_tui.language.reaction import FINE_PART, they_react
+from museum_tui.language.reaction import FINE_PART, reacted_to, they_react
 
 from .cues import ConceptCues
 from .grounding import Grounding
@@ -159,6 +159,19 @@ class SpanReading:
         terms, just after a clause that said that need, names which (and is about whom that one was)."""
         needs = [c for c in self.cues if c.concept in asserted and c.party]
         return {c.concept for c in needs} if needs and _nothing_but(needs, clause.text, LIST_GLUE) else set()
+
+    def _reacted(self, cues: ConceptCues, text: str) -> list[Span]:
+        """An open allergy the body's reaction names, where no term of the concept was found: "lilies set me
+        off sneezing" (not a word of no thing, nor another need's: "it makes me sneeze", "crowds …")."""
+        span = reacted_to(text) if cues.reaction and cues.open else None
+        if span is None:
+            return []
+        thing = text[span[0] : span[1]]
+        # another need's word is not a thing ("crowds make me wheeze"); a thing liked or disliked may be (lilies)
+        needs = {c.concept for c in self.cues if c.party or c.question == "need"} - {cues.concept}
+        if set(thing.split()) & NOT_A_VALUE or self.term_owner.get(thing, set()) & needs:
+            return []
+        return [(span[0], span[1], tidy(thing, cues.normalize))]
 
     def _patterned(
         self, cues: ConceptCues, clause: Clause, text: str, in_context: bool

@@ -371,7 +371,7 @@ RUN_ON = re.compile(
 )
 RELATIVE_OPEN = re.compile(r"^(?:who|whose) (?:is|has|uses|needs|can|wears|gets|relies|struggles)\b")
 # "me and my partner", and the same after a comma ("we're tourists from Osaka, me and my mother")
-PAIRED = re.compile(r"(?:^|,\s*)(?:just |only |it is |it's )?(?:me|myself|my \w+|our \w+)$", re.IGNORECASE)
+PAIRED = re.compile(r"(?:^|,\s*)(?:just |only |it is |it's |both )?(?:me|myself|my \w+|our \w+)$", re.IGNORECASE)
 PERSON_END = re.compile(rf"\b(?:{PEOPLE})\s*$", re.IGNORECASE)
 PERSON_START = re.compile(
     rf"(?:my|our|the|a|his|her)\s+(?:\w+\s+)?(?:{PEOPLE})\b(?!\s+(?:{SUBJECT_VERBS})\b)", re.IGNORECASE

@@ -33,7 +33,7 @@ JOINER = re.compile(r"\s*(?:,|and|&|\+|n|plus)\s+(?:also\s+)?")
 # member that is the subject, the member phrase first)
 BEFORE = re.compile(
     r"(?<!\bnot )(?<!\bno )\b(?:with|w|alongside|accompanied by|along with)\s+(?=\S)"
-    r"|(?:^|,\s*|\b(?:it is|there (?:is|are) \w+ of us ,?|we are \w+ ,?|just|only)\s+"
+    r"|(?:^|,\s*|\b(?:it is|there (?:is|are) \w+ of us ,?|we are \w+ ,?|just|only|both)\s+"
     rf"|^{OPENER})me\s*(?:,|and|&|\+|n|plus)\s+"
     r"|\b(?:i|we) (?:have got|have|have brought|brought|am bringing|are bringing)\s+(?=\S)"
     r"|^(?:got|brought|bringing)\s+"

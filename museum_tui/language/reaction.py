@@ -40,6 +40,25 @@ FRAMES = (
     rf"\b(?:could|can|would|will|nearly|almost) kill(?:ed)? {WHO}\b",
 )
 REACTION = re.compile("|".join(f"(?:{frame})" for frame in FRAMES))
+# what only an allergy does to a body (not "ill" or "sick": "the heat makes me ill" is no allergy)
+ALLERGIC = (
+    r"sneeze|sneezing|itch|itchy|itching|swell|swell up|wheeze|wheezy|wheezing|come out in hives|come out in a rash|"
+    r"come up in hives|break out in hives|puff up|break out in a rash"
+)
+# the weather and the like, which set a body off without an allergy ("the heat makes me itch")
+CONDITIONS = frozenset("heat hot cold sun sunshine weather humidity humid wind damp stress nerves".split())  # noqa: SIM905
+# "lilies set me off sneezing", "cats make me sneeze": the thing opening the clause is what the body reacts to
+REACTED_TO = re.compile(
+    r"^(?:the |all the |any )?(?P<thing>[a-z]+(?: [a-z]+)?) (?:make|makes|made|set|sets|get|gets|start|starts) "
+    rf"{WHO} (?:off )?(?:{ALLERGIC})\b"
+)
+
+
+def reacted_to(text: str) -> tuple[int, int] | None:
+    """Where the thing is that `text` (one folded clause) says gives the speaker an allergic reaction, by its
+    frame alone (a venue's lexicon need not list lilies): "lilies set me off sneezing" → "lilies"."""
+    m = REACTED_TO.match(text)
+    return m.span("thing") if m and not CONDITIONS & set(m.group("thing").split()) else None
 
 
 def reacts(text: str) -> bool:

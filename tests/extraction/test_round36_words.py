@@ -3,9 +3,14 @@ rules lacked (each case here is new wording, not a line of the sets)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from museum_tui.extraction import RuleExtractor
+from museum_tui.memory import load_ontology
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -104,3 +109,35 @@ def test_who_came_along_said_in_more_ways(extractor, message, who):
 )
 def test_no_companion_in_look_alikes(extractor, message):
     assert not {f for f in said(extractor, message) if f[0] == "VisitPlan.Companions" and f[1] in ("partner", "mum")}
+
+
+def test_both_me_and_a_member(extractor):
+    """ "Both me and my dad are hard of hearing": the need is the visitor's and the dad's, and he came."""
+    facts = said(extractor, "Both me and my mum are hard of hearing, we'd like the talk")
+    assert {
+        ("SpecialNeed.HearingImpairment", "hard of hearing", "asserted", "self"),
+        ("SpecialNeed.HearingImpairment", "hard of hearing", "asserted", "mum"),
+        ("VisitPlan.Companions", "mum", "asserted", "self"),
+    } <= facts
+
+
+@pytest.mark.parametrize(
+    ("message", "allergen"),
+    [
+        ("chrysanthemums set me off sneezing", "chrysanthemums"),
+        ("horses make me wheeze", "horses"),
+        ("the heat makes me itch", None),  # the weather, no allergy
+        ("crowds make me wheeze", None),  # another need's word
+        ("it makes me sneeze", None),  # no thing named
+    ],
+)
+def test_the_thing_a_body_reacts_to_is_an_allergen_by_the_frame(message, allergen):
+    """The garden's lexicon lists no such pattern (the museum's has "X makes me ill|itch|…" of its own)."""
+    garden = RuleExtractor(load_ontology(ROOT / "ontologies" / "garden.json"))
+    found = {f.value for f in garden.extract(message) if f.concept == "Food.Allergy"}
+    assert found == ({allergen} if allergen else set())
+
+
+def test_the_weather_is_no_allergen_in_the_museums_own_pattern(extractor):
+    assert allergies(extractor, "the heat makes me itch") == set()
+    assert allergies(extractor, "dust makes me itch") == {"dust"}
