@@ -30,7 +30,7 @@ from museum_tui.language.clauses import (
 )
 from museum_tui.language.difficulty import hard_for_me
 from museum_tui.language.handed import handed_back
-from museum_tui.language.liking import LIKED_THING
+from museum_tui.language.liking import LIKED_THING, THING_IS
 from museum_tui.language.party import FIRST_PERSON, OTHER, SELF, absent, member_named
 from museum_tui.language.reaction import reacts, unharmed
 from museum_tui.memory import Ontology
@@ -336,8 +336,8 @@ class RuleExtractor(SpanReading, AnswerReading):
                     of_member = cues.party and member_after(text, m.start(), m.end(), PERSON_AFTER)
                     free = (clause.free(*m.span()) or of_member) and (triggered or of_member)
                     free = free and (not asked or presumed(clause, text, m.start(), m.end(), of_member))
-                    if cues.party and LIKED_THING.search(text, 0, m.start()):
-                        continue  # "I love the wheelchair ramp", "the kids love the scooter": a thing liked
+                    if cues.party and (LIKED_THING.search(text, 0, m.start()) or THING_IS.match(text, 0, m.start())):
+                        continue  # "I love the wheelchair ramp", "sound art is just noise to me": a thing's
                     if free and not inside_any(m.span(), found):
                         found.append((m.start(), m.end(), value))
         if triggered and not found and not asked:

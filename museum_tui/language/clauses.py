@@ -177,9 +177,11 @@ CLAUSE_BREAK = re.compile(
 LEAD_IN = re.compile(r"^(?:(?:and|also|plus|so|oh|well|um|erm|hi|hello|hey|actually|ok|okay)\s+|,\s*)+")
 # An emoji ends a sentence as a full stop would: "vegan 🌱 does the café do plant milk?" is two sentences
 EMOJI = "\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff"
-# (not inside a list: "bees 🐝 and big crowds")
+# (not inside a list: "bees 🐝 and big crowds"); an emoji that reads as a word ends one too before a question
+# ("Mobility scooter user here 🦼 can I take it in?")
+ASKING = r"(?i:can|could|is|are|do|does|where|what|how|which|when|will|would|any|anywhere)\b"
 SENTENCE = re.compile(
-    rf"(?:[^.!?\n{EMOJI}]|{EMOJI_WORD.pattern}|(?<=\d)\.(?=\d)|[{EMOJI}\u200d\ufe0f]+(?=\s*(?:and|or|n|&)\s))+"
+    rf"(?:[^.!?\n{EMOJI}]|(?:{EMOJI_WORD.pattern})(?!\s+{ASKING})|(?<=\d)\.(?=\d)|[{EMOJI}\u200d\ufe0f]+(?=\s*(?:and|or|n|&)\s))+"
     rf"(?:[.!?{EMOJI}\u200d\ufe0f]+|$)|[.!?{EMOJI}]+"
 )
 

@@ -39,3 +39,9 @@ LIKED_THING = re.compile(
     r"\b(?<!would )(?:love|loves|loved|like|likes|liked|enjoy|enjoys|enjoyed|adore|adores|adored) "
     r"(?:the|that|this|those|these|your) (?:[\w-]+ )?$"
 )
+
+
+# "sound art is just noise to me": the word says what a thing is, not what the visitor needs
+THING_IS = re.compile(
+    r"^(?!\s*(?:i|we|me|my|our)\b)[a-z' ]+ (?:is|are|was|were) (?:just|all|only|pure|basically|literally) (?:a |an )?$"
+)

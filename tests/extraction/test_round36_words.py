@@ -141,3 +141,38 @@ def test_the_thing_a_body_reacts_to_is_an_allergen_by_the_frame(message, allerge
 def test_the_weather_is_no_allergen_in_the_museums_own_pattern(extractor):
     assert allergies(extractor, "the heat makes me itch") == set()
     assert allergies(extractor, "dust makes me itch") == {"dust"}
+
+
+def test_an_emoji_that_reads_as_a_word_ends_a_statement_before_a_question(extractor):
+    """ "Mobility scooter user here 🦼 can I take it in?" was one question, so no need was read."""
+    facts = said(extractor, "Wheelchair user ♿ is the lift working today?")
+    assert ("SpecialNeed.MobilityImpairment", "wheelchair user", "asserted", "self") in facts
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "sound art is just noise to me, keep me away from it pls",  # the venue's word (lexicon: ignore)
+        "the drum room is just noise to me, keep me away from it",  # a thing said to be noise
+    ],
+)
+def test_what_a_thing_is_said_to_be_is_no_need(extractor, message):
+    assert not {f for f in said(extractor, message) if f[0] == "SpecialNeed.SensorySensitivity"}
+    # still a need when the visitor says it of themselves
+    assert ("SpecialNeed.SensorySensitivity", "loud noise", "asserted", "self") in said(
+        extractor, "everything is too loud for me, keep me away from the drum room"
+    )
+
+
+@pytest.mark.parametrize(
+    ("message", "value"),
+    [
+        ("my ride home is coming at 2", "until 2pm"),
+        ("our coach leaves at 4", "until 4pm"),
+        ("we're off home at 5", "until 5pm"),
+        ("here till the late opening ends at 9", "until 9"),
+    ],
+)
+def test_when_the_visit_ends_said_by_how_the_visitor_leaves(extractor, message, value):
+    assert ("VisitPlan.TimeBudget", value, "asserted", "self") in said(extractor, message)
+    assert not said(extractor, "the lift is at 3")
