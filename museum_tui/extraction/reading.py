@@ -181,6 +181,9 @@ NAMED_FOR = (
 ENGLISH_WEAK = re.compile(
     r"\bmy english (?:is |it is )?(?:not (?:so |very |that )?(?:good|great)|bad|poor|so so|so-so|a little|little|"
     r"limited|basic|weak|rubbish|terrible|not the best)"
+    # "Is posible to speak in portuguese? I understand better", "little english"
+    r"|\b(?:i|we) (?:understand|follow|read|speak) (?:it |much |a lot )?better\b"
+    r"|\b(?:only |very )?(?:little|poco) english\b"
 )
 ABROAD = re.compile(r"\b(?:i|we) (?:come|came|am|are) from\b")
 KNOWN_TONGUES = frozenset(

@@ -176,3 +176,22 @@ def test_what_a_thing_is_said_to_be_is_no_need(extractor, message):
 def test_when_the_visit_ends_said_by_how_the_visitor_leaves(extractor, message, value):
     assert ("VisitPlan.TimeBudget", value, "asserted", "self") in said(extractor, message)
     assert not said(extractor, "the lift is at 3")
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [
+        ("请问洗手间在哪里？", "Chinese"),
+        ("トイレはどこですか", "Japanese"),
+        ("화장실이 어디예요?", "Korean"),
+        ("أين المقهى؟", "Arabic"),
+        ("Is possible to talk in greek? I understand better", "Greek"),
+    ],
+)
+def test_the_language_a_message_is_written_or_wanted_in(extractor, message, language):
+    assert ("Profile.Language", language, "asserted", "self") in said(extractor, message)
+
+
+def test_a_word_of_another_script_in_english_says_no_language(extractor):
+    assert not {f for f in said(extractor, "I love the 書 calligraphy in room 4") if f[0] == "Profile.Language"}
+    assert not {f for f in said(extractor, "کجا پارکینگ است؟") if f[0] == "Profile.Language"}  # Persian, not Arabic
