@@ -54,6 +54,9 @@ NO_ALLERGEN = frozenset(
 )
 
 
+PAYING = re.compile(r"\b(?:cash|card|cards|contactless|pay|paying|payment|apple pay|google pay)\b")
+
+
 def allergy_said(venue: Venue, folded: str) -> bool:
     """The question names an allergen to keep out ("nut-free", "allergic to milk"; not "step-free")."""
     table = [*ALLERGEN_WORDS, *venue.allergen_words]
@@ -254,6 +257,9 @@ class FoodAnswers:
             lines.append("On the menu: " + ", ".join(self._item(m, avoid, diets) for m in safe[:4]) + ".")
         elif not where or wants:
             lines.append(f"You could try: {self._picks(safe, kinds, 3)}.")
+        if PAYING.search(q.folded):  # "can I pay cash at the kiosk?": what the cafés' notes say of paying
+            paid = [c for c in self.venue.cafes if PAYING.search(fold(c.notes)) and c.notes not in " ".join(lines)]
+            lines += [c.notes if c is cafe else f"{the_named(c.name)}: {c.notes}" for c in paid]
         return " ".join(lines)
 
     @staticmethod

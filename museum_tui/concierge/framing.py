@@ -131,8 +131,8 @@ class Framing:
         """A facility the visitor's needs point to comes first when it matches the question nearly as well as
         the best, which names nothing ("the normal ones are too small for me": the large-print maps)."""
         theirs = {fid for rule, _ in known.role("need") for fid in rule.facilities}
-        if not hits or hits[0].named or not theirs:
-            return hits
+        if not hits or hits[0].named or not theirs or hits[0].entry.kind == "lift":
+            return hits  # (a lift is the step-free way: "…can't do steps. how do we get down to the lake terrace?")
         best = next((h for h in hits[1:4] if h.entry.kind == "facility" and h.entry.obj.id in theirs), None)
         return [best, *[h for h in hits if h is not best]] if best and best.score >= 0.4 * hits[0].score else hits
 

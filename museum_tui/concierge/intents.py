@@ -96,18 +96,27 @@ def asking_sentences(folded: str) -> list[str]:
     return [part for part in SENTENCES.split(folded) if ASKS.search(part.strip())]
 
 
+# "where's the orchid thing everyone keeps posting on insta": what others say of the thing only says why
+TALKED_OF = re.compile(
+    r"(?<=\w)\s+(?:that |which )?(?:everyone|everybody|people|folk|they|all my friends|my (?:friends|mates|kids))\s+"
+    r"(?:keep|keeps|is|are|were|was|have|has|talk|talks|rave|raves|post|posts|said|say|says|told|recommend|"
+    r"recommended|mentioned)\b.*$"
+)
+
+
 def asked_part(folded: str) -> str:
     """The message up to the end of its last sentence that asks something: what follows it only says why
-    ("…? he's really well behaved i promise", "…? got e-tickets already"); what comes before may say where
-    or for whom, and stays."""
+    ("…? he's really well behaved i promise", "…? got e-tickets already"), as does what others say of the
+    thing asked for ("…the orchid thing everyone keeps posting on insta"); what comes before may say where or
+    for whom, and stays."""
     ends = [m.end() for m in SENTENCES.finditer(folded)]
     starts = [0, *ends]
     asking = [
         i for i, start in enumerate(starts) if ASKS.search(folded[start : ends[i] if i < len(ends) else None].strip())
     ]
-    if not asking or asking[-1] >= len(ends):
-        return folded
-    return folded[: ends[asking[-1]]].strip()
+    if asking and asking[-1] < len(ends):
+        folded = folded[: ends[asking[-1]]].strip()
+    return TALKED_OF.sub("", folded)
 
 
 def whats_on(folded: str, kind_words: str, index: Index | None = None, other: frozenset[str] = frozenset()) -> bool:

@@ -19,7 +19,7 @@ from museum_tui.memory import MemoryStore
 from . import admission, fit, intents, timing
 from .agents import Agent
 from .answers import Answers
-from .food import allergy_said
+from .food import PAYING, allergy_said
 from .framing import Framing, without_needs
 from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
 from .kinds import (
@@ -52,6 +52,11 @@ from .wording import once
 
 MIN_SCORE = 0.5  # below this share of the rarest word's weight, a match is too weak to answer from
 MIN_COVERAGE = 0.32  # nor when it explains less than this share of the question's words
+# a statement before the comma that opens the question ("…, can he get down there?"): not what is asked
+TURNED = re.compile(
+    r"^(?=.*\b(?:i|i'm|im|we|we're|my|our|he|she|they|he's|she's)\b).*,\s*"
+    r"(?=(?:can|could|is|are|will|would|do|does|how|where|what|which)\b)"
+)
 MAX_PARTS = 4
 PLACES = ("facility", "gallery", "entrance")  # where a tour may meet
 OPEN = re.compile(r"\bopen\b|\bclos(?:e|es|ed|ing)\b")
@@ -161,6 +166,7 @@ class BuiltinResponder(Told, Talk, Framing):
         to a live need ("where can I get one?") or names its own subject."""
         # the question's own sentences: "can I get there step-free? I use a wheelchair" asks the first
         asked = " ".join(p for p in re.split(r"(?<=[.!?])\s+", q.folded) if p.endswith("?")) or q.folded
+        asked = TURNED.sub("", asked)  # "ah, my dad's on a mobility scooter, can he get down there?": the question
         if earlier and (also := intents.AND_FOR.match(q.folded)) and not self.index.search(asked)[:1]:
             # "how much is Light & Shadow?" … "and for my nan? she's 82": the same question, for her
             return Question.read(f"{earlier[-1].rstrip(' ?')} {q.folded[also.end() :]}", self.venue)
@@ -260,6 +266,7 @@ class BuiltinResponder(Told, Talk, Framing):
         )
         asked = tokens(q.ask, self.venue.synonyms)
         cafe_asked = q.food or q.drink or "cafe" in asked
+        foodish = foodish or ("cafe" in asked and bool(PAYING.search(q.folded)))  # "can i pay cash in the cafe"
         if q.near and cafe_asked and top and top.named and top.entry.kind not in ("cafe", "menu"):
             # "a coffee near the east hall?": the place named is where to look from, not the answer
             here = q.here if q.here is not None else top.entry.floor
@@ -373,8 +380,8 @@ class BuiltinResponder(Told, Talk, Framing):
         if len(shows) > 1 and (on_today := [e for e in shows if e.on(now.date())]):
             shows = on_today  # "any photography exhibitions on?": not the one that has closed
         one = a.exhibition(shows[0], q, known, now.date()) if len(shows) == 1 else ""
-        text = one or a.exhibitions(shows, q, known)
-        return text + "".join(f"\nI've left out **{e.title}**: {why}." for e, why in left)
+        text = (one or a.exhibitions(shows, q, known)) if shows else ""
+        return (text + "".join(f"\nI've left out **{e.title}**: {why}." for e, why in left)).strip()
 
     def _shows(self, hits: list[Hit], known: Known) -> tuple[list[Exhibition], list[tuple[Exhibition, str]]]:
         """The shows that answer, best first, and those left out because they do not suit the party (a need
@@ -394,6 +401,8 @@ class BuiltinResponder(Told, Talk, Framing):
                     kept.append(Hit(h.score * (1 + 0.5 * fit.fit(h.entry.obj, wanted)), h.entry, h.named, h.coverage))
             if kept:
                 shows, best = sorted(kept, key=lambda h: -h.score), max(kept, key=lambda h: h.score)
+            elif left:  # nothing that answers suits them: say what was left out, and why, only
+                return [], left[:2]
         return [h.entry.obj for h in shows if h.score >= 0.8 * best.score][:3], left[:2]
 
     def recommend(self, q: Question, known: Known) -> str:

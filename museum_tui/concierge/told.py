@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from .answers import Answers
-from .food import dishes_in
+from .food import allergy_said, dishes_in
 from .index import Index
 from .knowledge import Known, diet_tags
 from .model import ConceptRule, Venue
@@ -85,6 +85,8 @@ class Told:
     def _asks_food(self, q: Question) -> bool:
         """A question about food or drink: it says so, or names a café or a dish."""
         if q.food or q.drink or EATERY.search(q.folded) or dishes_in(q.folded):  # "…at the cafe?", "a brownie?"
+            return True
+        if q.is_question and allergy_said(self.venue, q.folded):  # "anything here without milk?"
             return True
         return any(h.named and h.entry.kind in ("cafe", "menu") for h in self.index.search(q.ask)[:3])
 
