@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from museum_tui.language.clauses import NEGATION, Clause
+from museum_tui.language.clauses import Clause
+from museum_tui.language.negation import NEGATION
 from museum_tui.language.party import SELF
 
 from .cues import ConceptCues

@@ -19,18 +19,11 @@ from dataclasses import replace
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from museum_tui.language.clauses import (
-    CANNOT,
-    INJECTION,
-    Clause,
-    fold,
-    is_affirmative,
-    need_under_no,
-    split_clauses,
-)
+from museum_tui.language.clauses import INJECTION, Clause, fold, is_affirmative, split_clauses
 from museum_tui.language.difficulty import hard_for_me
 from museum_tui.language.handed import handed_back
 from museum_tui.language.liking import LIKED_THING, THING_IS
+from museum_tui.language.negation import CANNOT, need_under_no
 from museum_tui.language.party import FIRST_PERSON, OTHER, SELF, absent, member_named
 from museum_tui.language.reaction import reacts, unharmed
 from museum_tui.memory import Ontology

@@ -9,8 +9,9 @@ import re
 from functools import cached_property
 from typing import Any
 
-from museum_tui.language.clauses import ABSTAINS, NEGATION, Clause, fold
+from museum_tui.language.clauses import ABSTAINS, Clause, fold
 from museum_tui.language.liking import LIKED, LIKING_FRAME, LIST_GLUE, LIST_NOT, THE_ONES
+from museum_tui.language.negation import NEGATION
 from museum_tui.language.reaction import FINE_PART, reacted_to, they_react
 
 from .cues import ConceptCues

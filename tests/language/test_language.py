@@ -114,7 +114,7 @@ def test_an_ability_lost_is_not_a_retraction_and_an_aid_put_down_is() -> None:
 
 
 def test_a_request_to_keep_something_away() -> None:
-    from museum_tui.language.clauses import need_under_no as avoided
+    from museum_tui.language.negation import need_under_no as avoided
 
     text = "i have epilepsy , so no strobe lights please"
     assert avoided(text, text.index("strobe"), text.index(" please"))
