@@ -7,6 +7,7 @@ cool one first, with no venue's names in the code."""
 
 from __future__ import annotations
 
+from .index import Hit
 from .knowledge import Known, party_clash
 from .lexicon import STOPWORDS, fold, words
 from .model import ConceptRule, Exhibition
@@ -55,3 +56,26 @@ def cares(known: Known) -> bool:
     return any(r.avoid and known.party_values.get(r.concept) for r in known.venue.rules("need")) or bool(
         _rules_for_dislikes(known)
     )
+
+
+def answering(hits: list[Hit], known: Known) -> tuple[list[Exhibition], list[tuple[Exhibition, str]]]:
+    """The shows that answer, best first, and those left out because they do not suit the party (a need
+    or a dislike); shows that suit what the party needs ("cool", "calm") come first."""
+    shows = [h for h in hits if h.entry.kind == "exhibition"]
+    best = shows[0]
+    if best.named:
+        return [h.entry.obj for h in shows if h.named][:3], []
+    left: list[tuple[Exhibition, str]] = []
+    if cares(known):
+        wanted, kept = wanted_words(known), []
+        for h in shows:
+            why = unsuited(h.entry.obj, known)
+            if why and h.score >= 0.8 * best.score:
+                left.append((h.entry.obj, why))
+            elif not why:
+                kept.append(Hit(h.score * (1 + 0.5 * fit(h.entry.obj, wanted)), h.entry, h.named, h.coverage))
+        if kept:
+            shows, best = sorted(kept, key=lambda h: -h.score), max(kept, key=lambda h: h.score)
+        elif left:  # nothing that answers suits them: say what was left out, and why, only
+            return [], left[:2]
+    return [h.entry.obj for h in shows if h.score >= 0.8 * best.score][:3], left[:2]

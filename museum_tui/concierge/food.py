@@ -14,7 +14,7 @@ from museum_tui.language import content_words
 from . import timing
 from .index import Hit
 from .knowledge import Known, allergen_tags, diet_tags, diet_word, item_problem
-from .lexicon import ALLERGEN_WORDS, DIET_WORDS, fold, phrase_in, stem, tokens, words
+from .lexicon import ALLERGEN_WORDS, DIET_WORDS, PAYING, fold, phrase_in, stem, tokens, words
 from .model import Cafe, MenuItem, Venue
 from .question import Question
 from .wording import listing, md, the_named
@@ -52,9 +52,6 @@ ALLERGY_SAID = re.compile(
 NO_ALLERGEN = frozenset(
     "both them it that this those these all any anything everything either each stuff things something lots".split()  # noqa: SIM905
 )
-
-
-PAYING = re.compile(r"\b(?:cash|card|cards|contactless|pay|paying|payment|apple pay|google pay)\b")
 
 
 def allergy_said(venue: Venue, folded: str) -> bool:

@@ -283,3 +283,7 @@ def name_said(name: str, folded: str) -> bool:
         return False
     cut = re.search(rf"\b{re.escape(' '.join(head))} ({re.escape(last[:4])}\w*)\b", folded)
     return bool(cut) and last.startswith(cut.group(1))
+
+
+# "can I pay cash at the kiosk?": a question about paying (a café's notes may say how)
+PAYING = re.compile(r"\b(?:cash|card|cards|contactless|pay|paying|payment|apple pay|google pay)\b")

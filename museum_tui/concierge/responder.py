@@ -19,7 +19,7 @@ from museum_tui.memory import MemoryStore
 from . import admission, fit, intents, timing
 from .agents import Agent
 from .answers import Answers
-from .food import PAYING, allergy_said
+from .food import allergy_said
 from .framing import Framing, without_needs
 from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
 from .kinds import (
@@ -41,8 +41,8 @@ from .kinds import (
     weather_only,
 )
 from .knowledge import FactLike, Known, diet_tags, floor_named
-from .lexicon import fold, stem, tokens, words
-from .model import Exhibition, Venue
+from .lexicon import PAYING, fold, stem, tokens, words
+from .model import Venue
 from .question import Question
 from .recommend import INDOORS, recommend
 from .talk import Talk
@@ -376,34 +376,12 @@ class BuiltinResponder(Told, Talk, Framing):
         if kind == "venue":
             access = self._access_facility() if q.accessible else None  # "is the aquarium accessible?"
             return a.facility(access, q, known) if access else a.about_venue(now)
-        shows, left = self._shows(hits, known)
+        shows, left = fit.answering(hits, known)
         if len(shows) > 1 and (on_today := [e for e in shows if e.on(now.date())]):
             shows = on_today  # "any photography exhibitions on?": not the one that has closed
         one = a.exhibition(shows[0], q, known, now.date()) if len(shows) == 1 else ""
         text = (one or a.exhibitions(shows, q, known)) if shows else ""
         return (text + "".join(f"\nI've left out **{e.title}**: {why}." for e, why in left)).strip()
-
-    def _shows(self, hits: list[Hit], known: Known) -> tuple[list[Exhibition], list[tuple[Exhibition, str]]]:
-        """The shows that answer, best first, and those left out because they do not suit the party (a need
-        or a dislike: `fit`); shows that suit what the party needs ("cool", "calm") come first."""
-        shows = [h for h in hits if h.entry.kind == "exhibition"]
-        best = shows[0]
-        if best.named:
-            return [h.entry.obj for h in shows if h.named][:3], []
-        left: list[tuple[Exhibition, str]] = []
-        if fit.cares(known):
-            wanted, kept = fit.wanted_words(known), []
-            for h in shows:
-                why = fit.unsuited(h.entry.obj, known)
-                if why and h.score >= 0.8 * best.score:
-                    left.append((h.entry.obj, why))
-                elif not why:
-                    kept.append(Hit(h.score * (1 + 0.5 * fit.fit(h.entry.obj, wanted)), h.entry, h.named, h.coverage))
-            if kept:
-                shows, best = sorted(kept, key=lambda h: -h.score), max(kept, key=lambda h: h.score)
-            elif left:  # nothing that answers suits them: say what was left out, and why, only
-                return [], left[:2]
-        return [h.entry.obj for h in shows if h.score >= 0.8 * best.score][:3], left[:2]
 
     def recommend(self, q: Question, known: Known) -> str:
         return recommend(self.venue, self.answers, q, known)
