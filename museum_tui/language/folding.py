@@ -128,7 +128,8 @@ NO_APOSTROPHE = re.compile(
 # would take a verb ("my daughters are …"); not before a verb, "and", "both", a comma, a determiner or a
 # preposition ("show my kids the dinosaurs", "take my kids round")
 MEMBER_NO_APOSTROPHE = re.compile(
-    r"(?<=\bmy )(?P<who>son|daughter|brother|sister|kid|boy|girl|friend|mate|grandson|granddaughter)s "
+    r"(?<=\bmy )(?P<who>son|daughter|brother|sister|kid|boy|girl|friend|mate|grandson|granddaughter|partner|cousin|"
+    r"aunt|uncle|niece|nephew)s "
     rf"(?!(?:{SUBJECT_VERBS}|and|or|both|all|,|who|that|too|twins|the|a|an|some|this|these|those|to|in|at|on|for|from|of|"
     r"round|around|here|there|up|out|off|back|home)\b)"
 )

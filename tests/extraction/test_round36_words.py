@@ -195,3 +195,16 @@ def test_the_language_a_message_is_written_or_wanted_in(extractor, message, lang
 def test_a_word_of_another_script_in_english_says_no_language(extractor):
     assert not {f for f in said(extractor, "I love the 書 calligraphy in room 4") if f[0] == "Profile.Language"}
     assert not {f for f in said(extractor, "کجا پارکینگ است؟") if f[0] == "Profile.Language"}  # Persian, not Arabic
+
+
+@pytest.mark.parametrize(
+    ("message", "who"),
+    [
+        ("i have a nut allergy n my partners vegan", "partner"),  # a member's 's typed without its apostrophe
+        ("my nieces coeliac so gluten free please", "niece"),
+    ],
+)
+def test_a_members_s_without_its_apostrophe(extractor, message, who):
+    facts = said(extractor, message)
+    assert any(f[3] == who for f in facts if f[0] == "SpecialNeed.DietaryRestriction"), facts
+    assert not any(f[3] == "self" for f in facts if f[0] == "SpecialNeed.DietaryRestriction"), facts
