@@ -271,7 +271,8 @@ def focus(folded: str) -> list[str]:
 
 
 def phrase_in(phrase: str, folded: str) -> bool:
-    return bool(re.search(rf"(?<![a-z0-9]){re.escape(phrase)}(?![a-z0-9])", folded))
+    """`phrase` said whole in `folded` (the substring test first: it runs for every name, on every question)."""
+    return phrase in folded and bool(re.search(rf"(?<![a-z0-9]){re.escape(phrase)}(?![a-z0-9])", folded))
 
 
 def name_said(name: str, folded: str) -> bool:

@@ -29,9 +29,12 @@ FOLDED_WORD = re.compile(r"[a-z0-9£]+(?:-[a-z0-9]+)*")  # a word of folded (`pl
 
 def unaccented(text: str) -> str:
     """The text with its accents dropped, case kept ("José" → "Jose", "Zoë" → "Zoe")."""
+    if text.isascii():  # nothing to drop (most text; this runs on every word the concierge compares)
+        return text
     return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
 
 
+@lru_cache(maxsize=16384)
 def plain(text: str) -> str:
     """Lower case, curly quotes straightened, accents dropped, spaces collapsed."""
     return " ".join(unaccented(text.replace("’", "'").replace("‘", "'")).lower().split())

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -332,6 +332,16 @@ def load_ontology(path: str | Path) -> Ontology:
         raise OntologyError(
             [OntologyProblem("", "", f"an unreadable file ({exc})", "a UTF-8 JSON file")], str(path)
         ) from None
+    return _parsed(str(path), str(path.resolve()), text, _text_of(lexicon_path(path)))
+
+
+# Validating an ontology and its lexicon takes ~5 ms, and every session loads one (a kiosk switching
+# visitors, the test suite's hundreds): the last few are kept, found again by the files' own text (and the
+# path as given, and where it leads), so an edited file is read afresh. An `Ontology` is frozen, so sessions
+# share it; a file that fails is not kept.
+@lru_cache(maxsize=8)
+def _parsed(given: str, _where: str, text: str, _lexicon_text: str | None) -> Ontology:
+    path = Path(given)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -351,6 +361,13 @@ def load_ontology(path: str | Path) -> Ontology:
     except OntologyError as exc:  # name both files: the problem may be in either
         raise OntologyError(exc.problems, f"{path} (with its lexicon {beside.name})") from None
     return replace(ontology, lexicon_source=beside)
+
+
+def _text_of(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None  # no lexicon, or one read_lexicon will report
 
 
 def as_ontology(ontology: Ontology | Mapping[str, Any]) -> Ontology:

@@ -141,3 +141,27 @@ def test_ontology_show_lists_what_can_be_remembered(capsys: pytest.CaptureFixtur
     out = capsys.readouterr().out
     assert "SpecialNeed.Allergy: Allergy (any number" in out
     assert out.index("Permanent") < out.index("Long-term") < out.index("Session") < out.index("Ephemeral")
+
+
+def test_an_ontology_loaded_again_is_the_one_kept_and_an_edited_one_is_read_afresh(tmp_path: Path) -> None:
+    """Every session loads its ontology; validating one takes milliseconds, so the last few are kept, found
+    by the files' own text: editing the ontology or its lexicon is seen at the next load."""
+    shipped = Path(__file__).resolve().parents[2] / "ontologies"
+    path = tmp_path / "venue.json"
+    path.write_text((shipped / "museum.json").read_text(encoding="utf-8"), encoding="utf-8")
+    lexicon = tmp_path / "venue.lexicon.json"
+    lexicon.write_text((shipped / "museum.lexicon.json").read_text(encoding="utf-8"), encoding="utf-8")
+    first = load_ontology(path)
+    assert load_ontology(path) is first
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["description"] = "edited"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    edited = load_ontology(path)
+    assert edited is not first and edited.description == "edited"
+    cues = json.loads(lexicon.read_text(encoding="utf-8"))
+    del cues["concepts"]["SpecialNeed.Allergy"]
+    lexicon.write_text(json.dumps(cues), encoding="utf-8")
+    assert not load_ontology(path).concepts["SpecialNeed.Allergy"].cues, "the lexicon's edit is read too"
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(OntologyError):
+        load_ontology(path)
