@@ -137,12 +137,18 @@ class ConceptCues:
         return found[0] if len(set(found)) == 1 else None
 
 
+# Compiling a lexicon is mostly compiling its regexes (a thousand and more), and a process compiles several
+# lexicons that share most of them (each venue's borrowed shared cues are the museum's; a test suite's
+# variants): a compiled pattern is immutable, so one compiled once is shared (`re`'s own cache holds 512).
+_regex = lru_cache(maxsize=8192)(re.compile)
+
+
 def _alternation(phrases: list[str], plural: bool = False) -> re.Pattern[str] | None:
     """One regex for a list of phrases; with `plural`, a phrase also matches with an -s ("favourites")."""
     parts = [r for r in (phrase_regex(p) for p in sorted(phrases, key=len, reverse=True)) if r]
     if plural:
         parts = [r.removesuffix(r"(?![\w'])") + r"(?:s|es)?(?![\w'])" for r in parts]
-    return re.compile("|".join(parts)) if parts else None
+    return _regex("|".join(parts)) if parts else None
 
 
 def compile_cues(
@@ -207,23 +213,23 @@ def _compile(cid: str, spec: Any) -> ConceptCues:
             regex = THE_ONE + regex
         if regex and regex not in seen:
             seen.add(regex)
-            cues.terms.append((re.compile(regex), value))
+            cues.terms.append((_regex(regex), value))
     cues.denials = [
-        (re.compile(r), v) for r, v in ((phrase_regex(p), v) for p, v in spec.get("denials", {}).items()) if r
+        (_regex(r), v) for r, v in ((phrase_regex(p), v) for p, v in spec.get("denials", {}).items()) if r
     ]
     cues.hard = [(_hard_words(k), v) for k, v in spec.get("hard", {}).items()]
     # Patterns read folded (lower-case) text; one written with capitals ("(?P<value>[A-Z][a-z]+)", as a venue
     # author may write a name's) is read without regard to case, so it still matches ("proper" checks the
     # capital in the visitor's own words)
-    cues.patterns = [re.compile(expand(p), re.IGNORECASE) for p in spec.get("patterns", [])]
-    cues.proper_patterns = [re.compile(expand(p), re.IGNORECASE) for p in spec.get("proper_patterns", [])]
-    cues.answer_patterns = [re.compile(expand(p), re.IGNORECASE) for p in spec.get("answer_patterns", [])]
+    cues.patterns = [_regex(expand(p), re.IGNORECASE) for p in spec.get("patterns", [])]
+    cues.proper_patterns = [_regex(expand(p), re.IGNORECASE) for p in spec.get("proper_patterns", [])]
+    cues.answer_patterns = [_regex(expand(p), re.IGNORECASE) for p in spec.get("answer_patterns", [])]
     cues.triggers = _alternation(spec.get("triggers", []), plural=True) if spec.get("triggers") else None
     cues.retraction_triggers = _alternation(spec.get("retraction_triggers", []))
     cues.aliases = {fold(k): v for k, v in spec.get("aliases", {}).items()}
     if spec.get("context"):
-        cues.context = re.compile("|".join(re.escape(fold(c)) for c in spec["context"] if fold(c)))
-    cues.yes = [(re.compile(p), v) for p, v in spec.get("yes", {}).items()]
+        cues.context = _regex("|".join(re.escape(fold(c)) for c in spec["context"] if fold(c)))
+    cues.yes = [(_regex(p), v) for p, v in spec.get("yes", {}).items()]
     cues.copula = bool(cues.triggers and cues.triggers.search("i am"))
     cues.reaction = bool(spec.get("reaction", False))
     cues.exclude = _alternation(spec.get("exclude", []))
