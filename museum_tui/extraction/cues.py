@@ -214,9 +214,7 @@ def _compile(cid: str, spec: Any) -> ConceptCues:
         if regex and regex not in seen:
             seen.add(regex)
             cues.terms.append((_regex(regex), value))
-    cues.denials = [
-        (_regex(r), v) for r, v in ((phrase_regex(p), v) for p, v in spec.get("denials", {}).items()) if r
-    ]
+    cues.denials = [(_regex(r), v) for r, v in ((phrase_regex(p), v) for p, v in spec.get("denials", {}).items()) if r]
     cues.hard = [(_hard_words(k), v) for k, v in spec.get("hard", {}).items()]
     # Patterns read folded (lower-case) text; one written with capitals ("(?P<value>[A-Z][a-z]+)", as a venue
     # author may write a name's) is read without regard to case, so it still matches ("proper" checks the
