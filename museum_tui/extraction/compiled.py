@@ -24,7 +24,7 @@ from .grounding import Grounding, grounding
 from .reading import is_regex, prose, unregex
 from .spelling import Speller, vocabulary
 
-KEPT = 4  # ontologies remembered per process: the museum's, and a test's or a kiosk's own
+KEPT = 8  # ontologies remembered per process: the museum's, and a test's or a kiosk's own (each 1–2 MB)
 _LOCK = threading.Lock()
 _KEPT: list[tuple[Ontology, Compiled]] = []
 
