@@ -208,3 +208,10 @@ def test_a_members_s_without_its_apostrophe(extractor, message, who):
     facts = said(extractor, message)
     assert any(f[3] == who for f in facts if f[0] == "SpecialNeed.DietaryRestriction"), facts
     assert not any(f[3] == "self" for f in facts if f[0] == "SpecialNeed.DietaryRestriction"), facts
+
+
+def test_hearing_aids_called_aids(extractor):
+    """ "daughter (14) is hard of hearing, she wears aids in both ears" (round 36's museum): lexicon words."""
+    facts = said(extractor, "my nephew is deaf and wears aids in both ears")
+    assert ("SpecialNeed.HearingImpairment", "hearing aids", "asserted", "nephew") in facts
+    assert not said(extractor, "where's the first aid kit? my son scraped his knee")
