@@ -255,7 +255,8 @@ class FoodAnswers:
         elif not where or wants:
             lines.append(f"You could try: {self._picks(safe, kinds, 3)}.")
         if PAYING.search(q.folded):  # "can I pay cash at the kiosk?": what the cafés' notes say of paying
-            paid = [c for c in self.venue.cafes if PAYING.search(fold(c.notes)) and c.notes not in " ".join(lines)]
+            told = " ".join(lines)
+            paid = [c for c in self.venue.cafes if PAYING.search(fold(c.notes)) and c.notes not in told]
             lines += [c.notes if c is cafe else f"{the_named(c.name)}: {c.notes}" for c in paid]
         return " ".join(lines)
 

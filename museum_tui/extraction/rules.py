@@ -195,7 +195,7 @@ class RuleExtractor(SpanReading, AnswerReading):
                 ]
             own = outer(read)
             read.extend(me_too(clause, own) + not_me(clause, own) + not_me_after(clause, previous))
-            named = before[0].about if before and before[0].sentence == clause.sentence else SELF
+            named = before[0].about if before and same else SELF
             read.extend(self._shared(clause, read, bot_question, named))  # "my husband and I are vegetarian"
             said[id(clause)] = outer(read)
             hits.extend(said[id(clause)] + self._moved(clause, before, previous))

@@ -60,10 +60,13 @@ WITHOUT_WORDS = BARE_WORDS | frozenset("no for me pls plz thanks".split())  # no
 SAID_APART = re.compile(r"\s*,\s*(?:just|only|but|except|instead|now)\b|\s+if (?:that|it) (?:matters|helps)\b")
 
 
-def _list_ended(captured: str) -> set[str]:
-    """The parts said after a list closed with "and" or "or" and a comma: "kiwi and latex, weird combo"
-    lists two things, then says something of them (a named value there is still read)."""
-    pieces = re.split(f"({SPLIT_VALUES.pattern})", captured)
+SPLIT_KEEPING = re.compile(f"({SPLIT_VALUES.pattern})")  # the list's parts, with the words between them
+
+
+def _list_ended(pieces: list[str]) -> set[str]:
+    """Of a list split by SPLIT_KEEPING, the parts said after it closed with "and" or "or" and a comma:
+    "kiwi and latex, weird combo" lists two things, then says something of them (a named value there is
+    still read)."""
     after: set[str] = set()
     closed = False
     for separator, part in zip(pieces[1::2], pieces[2::2], strict=True):
@@ -236,10 +239,11 @@ class SpanReading:
         # "allergic to nuts any more, just eggs": what follows "just" is said apart, not one of the list
         if (said_apart := SAID_APART.search(captured)) is not None:
             captured, end = captured[: said_apart.start()], start + said_apart.start()
-        parts = [p for p in SPLIT_VALUES.split(captured) if p.strip()]
+        pieces = SPLIT_KEEPING.split(captured)
+        parts = [p for p in pieces[::2] if p.strip()]
         if not parts:
             return out  # nothing but list words ("as well as"): no value
-        ended = _list_ended(captured)
+        ended = _list_ended(pieces)
         for part in parts if len(parts) > 1 else [captured]:
             if fold(part).strip(" ,") in FILLER or not set(fold(part).split()) - NOT_A_VALUE or not WORDY.search(part):
                 continue  # (and no value without a letter or digit: "/", "&")

@@ -30,27 +30,26 @@ ENGLISH = frozenset(_ENGLISH.split())
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 
 
-# a script only one language here writes in (not Cyrillic: Russian and Ukrainian share it; not Devanagari)
+# a script only one language here writes in (not Cyrillic: Russian and Ukrainian share it; not Devanagari),
+# and the letters that say it is another language's (Arabic letters with Persian or Urdu ones)
+NONE = re.compile(r"(?!)")
 SCRIPTS = (
-    ("Japanese", re.compile(r"[\u3040-\u30ff]")),  # kana: Japanese, whatever Han characters it has too
-    ("Korean", re.compile(r"[\uac00-\ud7af\u1100-\u11ff]")),
-    ("Chinese", re.compile(r"[\u4e00-\u9fff]")),
-    ("Arabic", re.compile(r"[\u0621-\u064a]")),
-    ("Greek", re.compile(r"[\u0370-\u03ff]")),
-    ("Hebrew", re.compile(r"[\u05d0-\u05ea]")),
-    ("Thai", re.compile(r"[\u0e01-\u0e5b]")),
+    ("Japanese", re.compile(r"[\u3040-\u30ff]"), NONE),  # kana: Japanese, whatever Han characters it has too
+    ("Korean", re.compile(r"[\uac00-\ud7af\u1100-\u11ff]"), NONE),
+    ("Chinese", re.compile(r"[\u4e00-\u9fff]"), NONE),
+    ("Arabic", re.compile(r"[\u0621-\u064a]"), re.compile(r"[\u067e\u0686\u0698\u06af\u0679\u0688\u0691\u06ba\u06d2]")),
+    ("Greek", re.compile(r"[\u0370-\u03ff]"), NONE),
+    ("Hebrew", re.compile(r"[\u05d0-\u05ea]"), NONE),
+    ("Thai", re.compile(r"[\u0e01-\u0e5b]"), NONE),
 )
-
-
-PERSIAN = re.compile(r"[\u067e\u0686\u0698\u06af\u0679\u0688\u0691\u06ba\u06d2]")  # Persian, Urdu letters
 
 
 def written_in(text: str) -> str:
     """The language `text` is written in when it is clearly not English ("German"), else "". A message
     mostly in a script of one language ("我们可以说中文吗？") is written in that language."""
     letters = [ch for ch in text if ch.isalpha()]
-    for language, script in SCRIPTS:
-        if len(script.findall(text)) * 2 > len(letters) >= 2 and not (language == "Arabic" and PERSIAN.search(text)):
+    for language, script, other in SCRIPTS:
+        if len(script.findall(text)) * 2 > len(letters) >= 2 and not other.search(text):
             return language
     words = _WORD.findall(text.lower())
     counts = sorted(((sum(w in s for w in words), language) for language, s in FUNCTION_WORDS.items()), reverse=True)
