@@ -162,3 +162,16 @@ def test_check_cues_names_concept_and_field(museum_ontology, tmp_path: Path) -> 
     problems = check_cues(parse_ontology(raw, lexicon=lexicon))  # what only compiling finds: the check command
     assert len(problems) == 1
     assert "'SpecialNeed.Allergy', cues field 'patterns'" in problems[0] and "valid regex" in problems[0]
+
+
+def test_a_model_rambling_past_the_cap_keeps_only_the_first_facts(museum_ontology) -> None:
+    """More than MAX_FACTS grounded facts in one message: the first MAX_FACTS stand, the rest are refused
+    with a reason (a model listing every artist it knows is not the visitor speaking)."""
+    from museum_tui.extraction.validate import MAX_FACTS
+
+    names = [f"Painter{chr(65 + i)}" for i in range(MAX_FACTS + 5)]
+    user = "I love " + ", ".join(names)
+    raw = {"facts": [{"concept": "ArtInterest.Artist", "value": n, "evidence": n} for n in names]}
+    result = validate_facts(raw, museum_ontology, user)
+    assert [f.value for f in result.facts] == names[:MAX_FACTS]
+    assert len(result.rejected) == 5 and all("more than" in r.reason for r in result.rejected)
