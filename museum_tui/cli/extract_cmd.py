@@ -80,6 +80,11 @@ async def _run(args: argparse.Namespace, ontology: Ontology, provider: Provider,
                 print("[]", flush=True)
                 failures += 1
                 continue
+            except Exception as exc:  # a fault in the reading of one line: said, and the next lines are read
+                print(f"museum-tui: line {number}: the extractor failed ({type(exc).__name__})", file=sys.stderr)
+                print("[]", flush=True)
+                failures += 1
+                continue
             if result.model_error:
                 kept = f"{result.model_error} (the built-in reading was kept)"
                 print(f"museum-tui: line {number}: {kept}", file=sys.stderr)

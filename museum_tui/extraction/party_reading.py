@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from itertools import pairwise
 
 from museum_tui.language.clauses import Clause, fold
 from museum_tui.language.party import BARE_MEMBER as _BARE_MEMBER
@@ -263,6 +264,23 @@ def _named_as_written(value: str, message: str) -> str:
 # a member of the party, and a bare need after it in the same sentence
 OPENED_BY = re.compile(rf"^(?:(?:my|our) (?P<who>{MEMBERS})|our (?P<name>[a-z]+)(?= (?:does|is|has|can|gets|uses)))\b")
 BARE_NEED = re.compile(r"^(?:but |and |also |,\s*)*[a-z -]{2,25}$")
+
+
+# "Me: wheelchair. Husband: deaf. Kids: feral": a member named as a heading, a colon, then what is theirs
+HEADING = re.compile(rf"(?:(?:my|our|the) )?(?:{MEMBERS}|{BARE})")
+
+
+def headed(clauses: list[Clause]) -> None:
+    """The clause after a member named as a heading ("Husband: deaf") is that member's (in place)."""
+    for heading, clause in pairwise(clauses):
+        if (
+            clause.sentence == heading.sentence
+            and clause.about == SELF
+            and HEADING.fullmatch(heading.text)
+            and re.search(rf"{re.escape(heading.original)}\s*:", heading.sentence)
+        ):
+            who = member_named(heading.text) or heading.text
+            clause.about, clause.third_party = who, True
 
 
 def bare_after_member(clauses: list[Clause]) -> None:

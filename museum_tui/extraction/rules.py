@@ -43,6 +43,7 @@ from .party_reading import (
     described_after_age,
     for_member,
     handed_on,
+    headed,
     joint,
     me_too,
     member_after,
@@ -153,6 +154,7 @@ class RuleExtractor(SpanReading, AnswerReading):
         message = user_msg[:MAX_CHARS]
         clauses = [c for c in split_clauses(message, self.speller, self.speller.knows) if not c.hypothetical]
         bare_after_member(clauses)  # "my son es sordo - deaf - …": the bare need is the son's
+        headed(clauses)  # "Husband: deaf": the husband's
         clauses = described_after_age(clauses)  # "carer here with Jamie, 24, autistic, …": Jamie's
         members = {c.about for c in clauses if c.about not in (SELF, OTHER)}
         # "yes please, my mum's in a chair": the yes is for the member the reply names, whose own words say it

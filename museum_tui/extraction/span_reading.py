@@ -51,7 +51,9 @@ def _nothing_but(of: list[ConceptCues], text: str, glue: frozenset[str]) -> bool
 
 
 # words that say more of the same after a trigger ("I'm allergic, carry an epipen everywhere")
-SAYS_MORE = frozenset("carry carries carrying an a my me with always everywhere on at all times and so too".split())  # noqa: SIM905
+_SAYS_MORE = "carry carries carrying an a my me with always everywhere on at all times and so too"
+# ("…, epipen's in my bag": where the pen is says nothing new)
+SAYS_MORE = frozenset(f"{_SAYS_MORE} i have got is in bag handbag pocket rucksack backpack".split())
 WORD = re.compile(r"\S+")
 WORDY = re.compile(r"[^\W_]")
 # the words around things named before a trigger of their own ("wasps!! I'm allergic", "no nuts for me pls 🥜

@@ -92,6 +92,7 @@ CLAUSE_BREAK = re.compile(
     r"(?:get on|get along|mix|agree|friends)\b)"
     r"(?=(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|my|our|also|please|"
     r"mum|mum's|dad|dad's|mom|grandad|grandma|nan|gran|son|son's|daughter|wife|husband|hubby|hubby's|partner|"
+    r"grandpa|grandpa's|granny|granny's|grampa|nana|nanna|grandad's|grandma's|gran's|nan's|wife's|husband's|"
     r"it|there|this|that|the|use|uses|need|needs|have|has|love|like|want|speak|wear|walk|get|struggle|hate|"
     r"he|she|they|he's|she's|they're|"  # "I'm with my grandparents and they're both a bit deaf"
     r"prefer|can|could|would|will|am|do|did|only|really|just|"
@@ -229,7 +230,7 @@ def split_clauses(
             clause = Clause(original=part, text=folded, sentence=sentence.strip(" \"'"), message=message)
             last = index == len(parts) - 1
             # "…the mother-in-law, who uses a walking frame": a relative clause about the member just named
-            opens_relative = index and RELATIVE_OPEN.match(folded)
+            opens_relative = bool(clauses) and RELATIVE_OPEN.match(folded)
             relative_to = last_member(clauses[-1].text) if opens_relative else ""
             by_name = opens_relative and named and clauses[-1].text.endswith(f" {named}")
             if by_name and clauses[-1].sentence == sentence.strip(" \"'"):  # "here with Jamie who uses a wheelchair"
@@ -264,13 +265,13 @@ def split_clauses(
                 clause.about = SELF  # "she's pushing me about in one of your wheelchairs": the chair is mine
             elif (
                 clause.about == SELF
-                and index
+                and bool(clauses)
                 and clauses[-1].about not in (SELF, "other")
                 and so_we_need(folded, fold(clause.sentence))
             ):
                 clause.because_of = clauses[-1].about  # "my friend's in a wheelchair so we'll need lifts": hers
             # "mum's got a bad hip and can't walk far": still mum; "yeah my partner - shellfish": the partner's
-            same = clause.about == SELF and index and clauses[-1].sentence == clause.sentence
+            same = clause.about == SELF and bool(clauses) and clauses[-1].sentence == clause.sentence
             if same and (
                 SUBJECTLESS.match(folded) or (names_only(clauses[-1].text) and not FIRST_PERSON.search(folded))
             ):

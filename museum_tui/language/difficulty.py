@@ -85,8 +85,10 @@ def _frames(thing: str) -> tuple[re.Pattern[str], ...]:
             rf"finds it difficult to)\s+{v}\b",
         )
         parts = "|".join(BODY[verb] for verb in thing[3:].split("|") if verb in BODY)
+        # "her hearing's gone" (a sense gone is lost; legs "gone" are only tired)
+        gone = r"|(?:is|are) gone\b" if not {"walk"} & set(thing[3:].split("|")) else ""
         if parts:  # "my ears aren't what they used to be", "my eyesight's going", "his knees are not great"
-            frames += (rf"\b(?:my|his|her|their) (?:{parts}) (?:{DECLINED})",)
+            frames += (rf"\b(?:my|his|her|their) (?:{parts}) (?:{DECLINED}{gone})",)
     else:
         t = rf"(?:{thing})"
         frames = (

@@ -101,7 +101,8 @@ INTENSIFIERS = re.compile(
 # Chat fillers that carry nothing ("tbh", "ngl", "rn", "lol"): dropped like intensifiers.
 FILLERS = re.compile(
     r"\b(?:tbh|tbf|ngl|imo|imho|rn|lol|lmao|haha|hahaha|omg|literally|legit|lowkey|proper|mega|"
-    r"just so you know|just saying|fyi|for the record|for your information)\b\s*"
+    r"just so you know|just saying|fyi|for the record|for your information|"
+    r"not (?:gonna|going to) lie|whatsoever|whatsover)\b\s*"  # "not gonna lie, i'm wiped out": no "not"
 )
 
 # Someone addressed, not talked about, at the end of a clause: "I'm knackered, mate".
@@ -122,7 +123,8 @@ DIALECT_MY = re.compile(rf"\bme (?=(?:{MEMBERS})\b)")
 # A family word whose plural is rare or irregular, typed with its 's but no apostrophe: "wifes", "mums"
 NO_APOSTROPHE = re.compile(
     r"(?:^|(?<=\bmy )|(?<=\bour )|(?<=\bthe )|(?<=\band )|(?<=, ))"
-    r"(?P<who>wife|husband|hubby|missus|mum|mam|mom|dad|nan|gran|grandad|grandma|grandpa)s\b"
+    r"(?P<who>wife|husband|hubby|missus|mum|mam|mom|dad|nan|nana|nanna|gran|granny|grandad|grandma|grandpa|"
+    r"grampa|gramps|grandmother|grandfather)s\b"
 )
 # "my daughters autistic", "our sons deaf": a member's 's typed without the apostrophe, since a plural
 # would take a verb ("my daughters are …"); not before a verb, "and", "both", a comma, a determiner or a
@@ -140,6 +142,19 @@ CLEFT = re.compile(  # (after "wait no", "actually", "oh sorry": a correction's 
 )
 POSSESSED_S = re.compile(r"^(?P<who>(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?[\w-]+)'s\s+(?P<rest>[^,.;!?]*)")
 MEMBER_ON = re.compile(rf"^(?P<who>(?:(?:my|our|the)\s+)?(?:{MEMBERS}|grandads))\s+(?=(?:on|in|with|using)\s)")
+# "my son (7) is autistic", "daughter (16) is veggie", "my son aged 7 is …": an age said beside a member in
+# brackets or after "aged" is left out, so the member is the subject as in "my son is autistic" (", 9," is
+# kept: party_reading.described_after_age reads what follows it)
+AGE_BESIDE = re.compile(
+    rf"\b(?P<who>{MEMBERS})\s*(?:\(\s*(?:aged\s+|age\s+)?\d{{1,2}}\s*(?:yrs?|years?(?:\s+old)?|yo|y/o|months?(?:\s+old)?)?\s*\)"
+    r"|\s+aged\s+\d{1,2}(?:\s*(?:yrs?|years?(?:\s+old)?|months?))?(?=\s+[a-z]))"
+)
+# "Got coeliac disease", "got a nut allergy": chat drops the "I" before "got" at the start of a sentence
+# (a thing the visitor has must follow: not "got it", "got to go", "got till 2", "got any vegan cake?")
+GOT_OPENING = re.compile(
+    r"^(?:have |has )?got (?=(?:a|an|my|our|two|three|coeliac|celiac|diabetes|asthma|arthritis|ms|adhd|autism|dementia|"
+    r"epilepsy|hay ?fever|[a-z]+ (?:allergy|allergies|disease|intolerance|syndrome))\b)"
+)
 PHRASE_END = re.compile(r"\b(?:and|but|so|because|or|who|which|that)\b")
 VERB = re.compile(rf"\b(?:{SUBJECT_VERBS}|not|makes?|means?|gives?|\w+n't)\b")
 
@@ -197,6 +212,8 @@ def fold(text: str) -> str:
     text = EMOJI_WORD.sub(lambda m: f" {EMOJI_WORDS[m.group(0)]} ", text)
     text = text.lower().replace("’", "'").replace("‘", "'").replace("`", "'").replace("´", "'")
     text = re.sub(r"[“”]", '"', text)
+    text = AGE_BESIDE.sub(r"\g<who>", text)  # "my son (7) is autistic": my son is
+    text = GOT_OPENING.sub("i have got ", text)  # "got coeliac disease": i have got it
     text = DIALECT_MY.sub("my ", text)  # "me mam's got a bad hip": "me" as "my" before one of the party
     text = MEMBER_NO_APOSTROPHE.sub(r"\g<who>'s ", text)  # "my daughters autistic": a typed "daughter's"
     text = NO_APOSTROPHE.sub(r"\g<who>'s", text)  # "wifes allergic to kiwi": a typed "wife's"

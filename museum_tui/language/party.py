@@ -115,10 +115,17 @@ HE_OR_SHE = re.compile(r"\b(?:he|she)(?:'s| is| has| was| can| can not| does| ge
 # "crowds stress my son", "loud noises upset our daughter": a thing that acts on a member, who feels it
 _ACTS_ON = (
     r"\b(?:stress(?:es)?|bothers?|upsets?|scares?|frightens?|overwhelms?|affects?|troubles?|distress(?:es)?|"
-    r"terrifies|terrify|worry|worries|tires?|exhausts?|hurts?|triggers?|sends?|sets? off)\s+(?:out\s+)?"
+    r"terrifies|terrify|worry|worries|tires?|exhausts?|hurts?|triggers?|sends?|sets? off|confuses?|"
+    r"disorientates?|disorients?|unsettles?)\s+(?:out\s+)?"
 )
 FELT_BY = re.compile(rf"{_ACTS_ON}(?P<who>(?:my|our) (?:{NOT_MINE}[\w-]+\s+){{0,2}}?(?:{MEMBERS}))\b")
 FELT_BY_THEM = re.compile(rf"{_ACTS_ON}(?:her|him|them)\b")  # "…upset her": the member named before
+# "loud places are very hard for my son", "stairs are a nightmare for our gran": hard for a member, theirs
+HARD_FOR = re.compile(
+    r"\b(?:hard|difficult|tough|tricky|too much|a lot|overwhelming|a nightmare|a struggle|impossible|scary|"
+    r"frightening|distressing|upsetting|no good|not good|not great|a problem|an issue) (?:for|on) "
+    rf"(?P<who>(?:my|our) (?:{NOT_MINE}[\w-]+\s+){{0,2}}?(?:{MEMBERS}))\b"
+)
 # "just my husband, …", "only the little one", "yeah my partner": an answer that says whose the rest is
 _ANSWERED = rf"(?P<who>(?:my|our|the)\s+(?:[\w-]+\s+)?(?:{MEMBERS}))"
 _ALONE = _ANSWERED.replace("?P<who>", "?P<only>")
@@ -299,7 +306,7 @@ def subject_of(folded: str, earlier: str = "") -> str:
     member named before in the same message, for a clause that opens with he / she / they."""
     if ABOUT_ME.search(folded):
         return SELF
-    for said in (ONLY_MEMBER.match(folded), FELT_BY.search(folded)):
+    for said in (ONLY_MEMBER.match(folded), FELT_BY.search(folded), HARD_FOR.search(folded)):
         if said is not None:
             who = member_named(said.group(said.lastgroup or "who"))
             return CANONICAL.get(who, who) if who else OTHER

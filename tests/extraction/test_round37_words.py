@@ -1,0 +1,143 @@
+"""Round 37's museum and garden sets, read after their first score: the grammar their writers used that the
+rules lacked (each case here is new wording, not a line of the sets)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from museum_tui.extraction import RuleExtractor
+from museum_tui.memory import load_ontology
+
+ROOT = Path(__file__).resolve().parents[2]
+
+Fact = tuple[str, str, str, str]
+
+
+@pytest.fixture(scope="module")
+def museum(museum_ontology) -> RuleExtractor:
+    return RuleExtractor(museum_ontology)
+
+
+@pytest.fixture(scope="module")
+def garden() -> RuleExtractor:
+    return RuleExtractor(load_ontology(ROOT / "ontologies" / "garden.json"))
+
+
+def facts(extractor: RuleExtractor, message: str) -> set[Fact]:
+    return {(f.concept, f.value, f.polarity, f.about) for f in extractor.extract(message)}
+
+
+def whose(extractor: RuleExtractor, message: str, concept: str) -> set[tuple[str, str]]:
+    """(value, about) of the asserted facts of one concept."""
+    return {(v, a) for c, v, p, a in facts(extractor, message) if c == concept and p == "asserted"}
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("my daughter (9) is autistic, is there a quiet room?", {("autistic", "daughter")}),
+        ("son (12 yrs) is autistic", {("autistic", "son")}),
+        ("my nephew aged 6 is autistic so we'll avoid the busy bits", {("autistic", "nephew")}),
+    ],
+)
+def test_an_age_beside_a_member_leaves_the_member_the_subject(museum, message, expected):
+    """**Safety (whose):** "my son (7) is autistic" read nothing; the age in brackets or after "aged" is
+    passed over, so the need is the member's, as in "my son is autistic"."""
+    assert whose(museum, message, "SpecialNeed.SensorySensitivity") == expected
+
+
+def test_an_age_in_brackets_keeps_a_members_diet(garden):
+    assert whose(garden, "husband (70) is vegan, what can he eat?", "Food.Diet") == {("vegan", "husband")}
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        (
+            "Grandmas on a mobility scooter and grandpa uses a walking frame",
+            {("mobility scooter", "grandma"), ("walking frame", "grandpa")},
+        ),
+    ],
+)
+def test_a_second_member_after_and_opens_a_clause_of_their_own(museum, message, expected):
+    """**Safety (whose):** "Grannys in a wheelchair and grandpa uses a stick" read nothing: "grannys" is a
+    typed "granny's", and "and grandpa uses …" is grandpa's own clause."""
+    got = whose(museum, message, "SpecialNeed.MobilityImpairment")
+    assert {(v, a) for v, a in got} >= expected and all(a != "self" for _, a in got)
+
+
+def test_a_grandparent_with_the_apostrophe_left_out(museum):
+    assert whose(museum, "nannas deaf, so captions please", "SpecialNeed.HearingImpairment") == {("deaf", "nan")}
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Me: scooter. Wife: blind. Kids: starving", {("SpecialNeed.VisualImpairment", "blind", "wife")}),
+        ("Grandad: hard of hearing. Me: fine.", {("SpecialNeed.HearingImpairment", "hard of hearing", "grandad")}),
+    ],
+)
+def test_a_member_named_as_a_heading(museum, message, expected):
+    """**Safety (whose):** "Me: wheelchair. Husband: deaf." stored the deafness as the visitor's."""
+    got = {(c, v, a) for c, v, p, a in facts(museum, message) if c.startswith("SpecialNeed.")}
+    assert expected <= got
+    assert not any(a == "self" and (c, v) == e[:2] for c, v, a in got for e in expected)
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Crowds are really hard for my grandson, he's got ADHD", ("crowds", "grandson")),
+        ("bright lights are too much for our daughter", ("bright light", "daughter")),
+    ],
+)
+def test_what_is_hard_for_a_member_is_theirs(museum, message, expected):
+    """**Safety (whose):** "Loud places are very hard for my son" stored the noise as the visitor's."""
+    got = whose(museum, message, "SpecialNeed.SensorySensitivity")
+    assert expected in got and not any(a == "self" for _, a in got)
+
+
+def test_what_confuses_a_member_is_theirs(museum):
+    """**Safety (whose):** "… she's got dementia, and crowds confuse her" stored the crowds as the visitor's."""
+    message = "I'm my uncle's carer - he has Alzheimer's, walks slowly, and crowds confuse him. is it busy?"
+    got = whose(museum, message, "SpecialNeed.SensorySensitivity")
+    assert ("crowds", "uncle") in got and not any(a == "self" for _, a in got)
+
+
+def test_a_sentence_opened_by_got(museum):
+    """**Safety:** "Got coeliac disease, anything safe to eat?" read nothing: chat drops the "I"."""
+    assert ("SpecialNeed.DietaryRestriction", "gluten-free (coeliac)", "asserted", "self") in facts(
+        museum, "Got coeliac, what can I eat here?"
+    )
+    assert ("SpecialNeed.Allergy", "sesame", "asserted", "self") in facts(museum, "got a sesame allergy fyi")
+    assert facts(museum, "got any dairy free cakes?") == set()
+    assert not any(c == "ImmediateNeed.Refreshment" for c, *_ in facts(museum, "got till 3 then off for lunch"))
+
+
+def test_where_the_epipen_is_says_nothing_new(museum):
+    """**Safety:** "no nuts for me whatsoever — anaphylactic, epipen's in my bag" read nothing."""
+    got = facts(museum, "no kiwi for me whatsoever — anaphylactic, epipen's in my rucksack")
+    assert ("SpecialNeed.Allergy", "kiwi", "asserted", "self") in got
+
+
+def test_not_gonna_lie_denies_nothing(museum):
+    """ "not gonna lie im wiped out" stored the tiredness as denied."""
+    got = facts(museum, "not going to lie im shattered")
+    assert ("Mood.Current", "tired", "asserted", "self") in got
+    assert not any(p == "negated" for _, _, p, _ in got)
+
+
+def test_a_sense_gone_is_lost_but_legs_gone_are_tired(museum):
+    assert whose(museum, "here with grandad, his hearing's gone", "SpecialNeed.HearingImpairment") == {
+        ("hard of hearing", "grandad")
+    }
+    assert whose(museum, "need a sit down, my legs are gone", "SpecialNeed.MobilityImpairment") == set()
+
+
+@pytest.mark.parametrize("message", ["lol, I'm shattered", "tbh, I'm shattered", "haha. im shattered"])
+def test_a_first_part_that_folds_to_nothing(museum, message):
+    """A message whose first part is only a filler ("lol, …") raised IndexError: the clause before was
+    looked up by the part's index, not among the clauses kept."""
+    assert ("Mood.Current", "tired", "asserted", "self") in facts(museum, message)
