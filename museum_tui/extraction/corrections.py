@@ -116,9 +116,13 @@ def _against(clause: Clause, neighbour: Clause, hits: list[Hit], read: Reader, p
 
 # "my son isn't allergic to nuts, it's eggs, sorry": what it is instead, after a clause that denied one
 INSTEAD = re.compile(
-    r"^(?:(?:sorry|no|but|actually|oh)\s+,?\s*)*(?:it is|it was|it is actually|just|only|back to|now|switched to|"
+    r"^(?:(?:sorry|no|but|actually|oh)\s+,?\s*)*"
+    # "… but turns out it's mustard", "… but the doctor says it's actually mustard": found out, then the thing
+    r"(?:(?:it )?(?:turns|turned) out (?:that )?|apparently |(?:the |my |an? )?(?:doctor|gp|clinic|allergy clinic|"
+    r"allergist|consultant|nurse|tests?) (?:says|said|say|reckons|showed|shows|found) (?:that )?)?"
+    r"(?:it is|it was|its|it is actually|just|only|back to|now|switched to|"
     r"gone back to|more)\s+(?P<y>[^,]+?)"
-    r"(?:\s*,?\s*(?:sorry|actually|though|instead|then|x+))*$"
+    r"(?:\s*,?\s*\b(?:sorry|actually|though|instead|then|x+))*$"  # (not the x of "latex")
 )
 
 

@@ -155,6 +155,9 @@ GOT_OPENING = re.compile(
     r"^(?:have |has )?got (?=(?:a|an|my|our|two|three|coeliac|celiac|diabetes|asthma|arthritis|ms|adhd|autism|dementia|"
     r"epilepsy|hay ?fever|[a-z]+ (?:allergy|allergies|disease|intolerance|syndrome))\b)"
 )
+# "I thought I was allergic to sesame but turns out it's mustard": a belief the visitor takes back, as
+# "I am not" (what follows is read as the correction; a clause is folded alone, so "but" is not looked for)
+THOUGHT_SO = re.compile(r"\bi (?:thought|used to think|always thought|believed) (?:i was|i am|i had|i have|i were)\b")
 PHRASE_END = re.compile(r"\b(?:and|but|so|because|or|who|which|that)\b")
 VERB = re.compile(rf"\b(?:{SUBJECT_VERBS}|not|makes?|means?|gives?|\w+n't)\b")
 
@@ -222,6 +225,7 @@ def fold(text: str) -> str:
     text = MEMBER_ON.sub(_member_on, text)  # "grandads on crutches today": the verb left out
     for pattern, repl in _CONTRACTIONS:
         text = pattern.sub(repl, text)
+    text = THOUGHT_SO.sub("i am not", text)  # "i thought i was allergic to x but …": i am not
     text = CLEFT.sub(r"\g<who> \g<verb> \g<neg>", text)  # "it's not my son who's deaf": my son is not deaf
     text = re.sub(r"(\w)'s\b", r"\1", text)  # possessive: "maier's work" → "maier work"
     text = re.sub(r"([a-z])\1{2,}", r"\1", text)  # "sooo", "pleeease": a letter held down

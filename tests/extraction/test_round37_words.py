@@ -141,3 +141,24 @@ def test_a_first_part_that_folds_to_nothing(museum, message):
     """A message whose first part is only a filler ("lol, …") raised IndexError: the clause before was
     looked up by the part's index, not among the clauses kept."""
     assert ("Mood.Current", "tired", "asserted", "self") in facts(museum, message)
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        (
+            "I always thought I was allergic to kiwi but turns out it's latex",
+            {("kiwi", "negated"), ("latex", "asserted")},
+        ),
+        (
+            "I thought I was allergic to milk but my GP says it's actually eggs",
+            {("milk", "negated"), ("eggs", "asserted")},
+        ),
+    ],
+)
+def test_a_belief_taken_back_and_what_was_found_instead(museum, message, expected):
+    """**Safety:** "I thought I was allergic to sesame but turns out it's mustard" (both writers) stored
+    sesame and not mustard: "I thought I was …" takes it back, and what the doctor or the tests found, after
+    "turns out" or "the doctor says", is the allergy instead."""
+    got = {(v, p) for c, v, p, _ in facts(museum, message) if c == "SpecialNeed.Allergy"}
+    assert got == expected
