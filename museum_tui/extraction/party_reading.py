@@ -237,6 +237,7 @@ def came_along(cues: list[ConceptCues], message: str, hits: list[Hit], known: Ca
     # "just me - kiwi and sesame", "just me, my boyfriend and his mum": "just me" answers what else the sentence
     # says (whose the allergies are; who is listed), not that the visitor came alone
     others = [h for h in out if h.value != "alone" and (h.concept in companions or h.about != SELF or _needs(cues, h))]
+    folded = fold(message)
     return [
         h
         for h in out
@@ -246,7 +247,14 @@ def came_along(cues: list[ConceptCues], message: str, hits: list[Hit], known: Ca
             and re.search(r"^(?:just|only) me\b|\b(?:just|only) me (?:and|plus|,)", fold(h.sentence or h.evidence))
             and any(o.concept == h.concept or o.sentence == h.sentence for o in others)
         )
+        and not (h.concept in companions and _at_home_with(h.value, folded))
     ]
+
+
+def _at_home_with(value: str, folded: str) -> bool:
+    """ "My husband's at home with the dog", "she stayed home with the kids": who is with someone at home is
+    not at the visit."""
+    return bool(re.search(rf"\bhome with (?:[\w-]+ )?{re.escape(fold(value))}\b", folded))
 
 
 def _named_as_written(value: str, message: str) -> str:
@@ -300,10 +308,12 @@ def bare_after_member(clauses: list[Clause]) -> None:
 
 
 # "carer here with Jamie, 24, autistic, doesn't cope with noise", "with my son, 9, autistic, hates crowds":
-# what follows the age said beside a member describes them
+# what follows the age said beside a member (or "both", "all of them") describes them
 WITH_AGED = re.compile(
-    rf"\bwith (?:(?:my|our) (?P<who>{MEMBERS})|(?P<name>[a-z]{{2,14}})) , (?:aged )?\d{{1,2}}"
-    r"(?: ?(?:yrs?|years?(?: old)?|yo))? , "
+    rf"\b(?:with|brought|bringing) (?:(?:my|our) (?P<who>{MEMBERS})|(?P<name>[a-z]{{2,14}})) , "
+    r"(?:(?:aged )?\d{1,2}(?: ?(?:yrs?|years?(?: old)?|yo))? , "
+    # "I've brought my parents, both registered blind": what both of them are
+    r"|(?:both|all|each)(?: of them| three| two)? )"
 )
 
 

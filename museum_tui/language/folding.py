@@ -138,6 +138,7 @@ MEMBER_NO_APOSTROPHE = re.compile(
 CLEFT = re.compile(  # (after "wait no", "actually", "oh sorry": a correction's openings say nothing more)
     r"^(?:(?:wait|no|nah|nope|oh|sorry|actually|ah|um|erm|oops|hang on)\s*,?\s+)*"
     rf"it (?:is|was) (?P<neg>not )?(?P<who>(?:my|our) (?:[\w-]+ )?(?:{MEMBERS})) "
+    r"(?:(?:here )?with (?:me|us) |here |over there )?"  # "it's my friend here with me who is"
     r"(?:who|that) (?P<verb>is|has|was|uses)\s*"
 )
 POSSESSED_S = re.compile(r"^(?P<who>(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?[\w-]+)'s\s+(?P<rest>[^,.;!?]*)")

@@ -162,3 +162,41 @@ def test_a_belief_taken_back_and_what_was_found_instead(museum, message, expecte
     "turns out" or "the doctor says", is the allergy instead."""
     got = {(v, p) for c, v, p, _ in facts(museum, message) if c == "SpecialNeed.Allergy"}
     assert got == expected
+
+
+def test_what_should_not_have_been_done_is_no_allergen(museum, garden):
+    """**Safety (a wrong allergy):** "probably shouldn't have come" stored an allergy to "come": the lexicons'
+    "can't / shouldn't have X" takes no past participle for X."""
+    for extractor in (museum, garden):
+        said = facts(extractor, "bit run down today, maybe I shouldn't have bothered coming")
+        assert not any(c.endswith("Allergy") for c, *_ in said)
+        assert not any(c.endswith("Allergy") for c, *_ in facts(extractor, "I really shouldn't have come"))
+        assert any(c.endswith("Allergy") and v == "sesame" for c, v, *_ in facts(extractor, "I can't have sesame"))
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I've brought my grandparents, both hard of hearing", ("hard of hearing", "grandparents")),
+        ("we brought our twins, both deaf", ("deaf", "twins")),
+    ],
+)
+def test_what_both_members_brought_along_are(museum, message, expected):
+    """**Safety (whose):** "I've brought my parents, both registered blind" stored the blindness as the
+    visitor's."""
+    got = whose(museum, message, "SpecialNeed.HearingImpairment")
+    assert expected in got and not any(a == "self" for _, a in got)
+
+
+def test_a_cleft_with_here_with_me(museum):
+    """ "I'm not vegetarian, it's my friend here with me who is": the friend's, as "it's my friend who is"."""
+    got = facts(museum, "I'm not vegan, it's my friend here with me who is")
+    assert ("SpecialNeed.DietaryRestriction", "vegan", "negated", "self") in got
+    assert ("SpecialNeed.DietaryRestriction", "vegan", "asserted", "friend") in got
+
+
+def test_who_is_at_home_with_someone_did_not_come(museum):
+    """ "My husband's at home with the dog so it's just me today" stored the dog as a companion."""
+    said = facts(museum, "the wife's at home with the baby so it's only me")
+    assert ("VisitPlan.Companions", "baby", "asserted", "self") not in said
+    assert ("VisitPlan.Companions", "kids", "asserted", "self") in facts(museum, "I'm here with the kids")
