@@ -7,6 +7,7 @@ import re
 
 from museum_tui.language.clauses import PEOPLE, SUBJECT_VERBS, fold
 from museum_tui.language.foreign import written_in
+from museum_tui.language.text import unaccented
 from museum_tui.memory import Ontology
 
 from .cues import HYPHEN, SPACE, ConceptCues
@@ -179,13 +180,33 @@ NAMED_FOR = (
     r"\b(?P<b>{0}) (?:audio|guide|guides|tour|tours|version|map|maps|leaflet|leaflets|translation|speaker|speaking)\b"
 )
 ENGLISH_WEAK = re.compile(
-    r"\bmy english (?:is |it is )?(?:not (?:so |very |that )?(?:good|great)|bad|poor|so so|so-so|a little|little|"
+    # "my english is bad", "our English is not so good", "Englisch not so good", "my english is not so gut"
+    r"\b(?:(?:my|our) )?(?:english|englisch|inglish) (?:is |it is )?(?:not (?:so |very |that )?(?:good|great|gut)|"
+    r"bad|poor|so so|so-so|a little|little|"
     r"limited|basic|weak|rubbish|terrible|not the best)"
     # "Is posible to speak in portuguese? I understand better", "little english"
     r"|\b(?:i|we) (?:understand|follow|read|speak) (?:it |much |a lot )?better\b"
     r"|\b(?:only |very )?(?:little|poco) english\b"
 )
 ABROAD = re.compile(r"\b(?:i|we) (?:come|came|am|are) from\b")
+# a language asked for by name, to be spoken to in it: "can u do cantonese", "French please?", "German is
+# possible please?", "¿Hablas español?", "Sprechen Sie Deutsch?" ({0}: the concept's language names)
+REQUESTED = (
+    r"\b(?:can|could|do|will) (?:you|u|ya) (?:please )?(?:do|speak|talk|write|reply|answer|chat)(?: to (?:me|us))?"
+    r"(?: in)? (?P<a>{0})\b|^(?:[a-z]+ ){{0,3}}?(?P<b>{0}) (?:please|pls|plz|is possible|possible)\b"
+    r"|\b(?:hablas?|habla usted|sprechen sie|sprichst du|parlez[ -]vous|parli|parla|fala|falas|spreek je|mowisz)"
+    r" (?P<c>{0})\b"
+)
+# a language's own name for itself, as a visitor may type it ("Deutsch", "español" folded "espanol")
+ENDONYMS = {
+    "deutsch": "german",
+    "espanol": "spanish",
+    "francais": "french",
+    "italiano": "italian",
+    "portugues": "portuguese",
+    "nederlands": "dutch",
+    "polski": "polish",
+}
 KNOWN_TONGUES = frozenset(
     ["french", "spanish", "german", "italian", "polish", "japanese", "chinese", "arabic", "portuguese", "dutch"]
 )
@@ -196,15 +217,17 @@ def language_wanted(message: str, cues: list[ConceptCues], said: list[Hit]) -> l
     exist?") or says they manage better than their weak English ("my english is bad, I speak arabic
     better"), for the concept whose values are languages, when nothing `said` has named one. A question
     alone ("is there an audio guide in German?") says nothing about the visitor."""
-    text = fold(message)
-    if not (ENGLISH_WEAK.search(text) or ABROAD.search(text)):
-        return []  # "is there an audio guide in German?" alone is a question about the guides
     concept = next((c for c in cues if len({v.lower() for _, v in c.terms} & KNOWN_TONGUES) >= 3), None)
     if concept is None or any(h.concept == concept.concept for h in said):
         return []
+    text = unaccented(fold(message))
     names = {v.lower(): v for _, v in concept.terms}
+    names |= {own: names[tongue] for own, tongue in ENDONYMS.items() if tongue in names}
     alternation = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    m = re.search(ASKED_IN.format(alternation), text) or re.search(NAMED_FOR.format(alternation), text)
+    asked = re.search(REQUESTED.format(alternation), text)
+    if not (asked or ENGLISH_WEAK.search(text) or ABROAD.search(text)):
+        return []  # "is there an audio guide in German?" alone is a question about the guides
+    m = asked or re.search(ASKED_IN.format(alternation), text) or re.search(NAMED_FOR.format(alternation), text)
     m = m or re.search(rf"\b(?P<a>{alternation})\b", text)
     if m is None:
         return []

@@ -200,3 +200,28 @@ def test_who_is_at_home_with_someone_did_not_come(museum):
     said = facts(museum, "the wife's at home with the baby so it's only me")
     assert ("VisitPlan.Companions", "baby", "asserted", "self") not in said
     assert ("VisitPlan.Companions", "kids", "asserted", "self") in facts(museum, "I'm here with the kids")
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("could u do korean?", "Korean"),
+        ("Italian please? my english not so good", "Italian"),
+        ("Portuguese is possible?", "Portuguese"),
+        ("¿Habla usted español?", "Spanish"),
+        ("Parlez-vous français ?", "French"),
+        ("Sorry, our englisch is not so good. Dutch?", "Dutch"),
+    ],
+)
+def test_a_language_asked_for_by_name(garden, message, expected):
+    """Five of round 37's messages asked to be spoken to in a language ("can u do cantonese", "French
+    please? 🇫🇷", "Sprechen Sie Deutsch?") and stored nothing: a language asked for by name, in English or in
+    its own words, or named after English said to be weak ("our English", "Englisch"), is the visitor's."""
+    assert whose(garden, message, "Visitor.Language") == {(expected, "self")}
+
+
+@pytest.mark.parametrize(
+    "message", ["is there an audio guide in German?", "do you do tours in french?", "can you speak louder please"]
+)
+def test_a_question_about_the_venue_in_a_language_says_nothing_of_the_visitor(garden, message):
+    assert whose(garden, message, "Visitor.Language") == set()
