@@ -214,10 +214,11 @@ NOT_A_NAME = frozenset(
 
 
 # "I'm here as carer for Daniel, he's partially sighted": the member the visitor accompanies, by name
+TITLE = r"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?\s+)?"  # "carer for Mr Patel": the title is part of what they are called
 ESCORTED = re.compile(
-    r"\b(?i:carer|career|support worker|personal assistant|PA) (?i:for|to|with) (?P<name>[A-Z][a-z]{1,14})\b"
+    rf"\b(?i:carer|career|support worker|personal assistant|PA) (?i:for|to|with) (?P<name>{TITLE}[A-Z][a-z]{{1,14}})\b"
     r"|\b(?i:looking after|caring for|supporting|minding|here with|came with|visiting with) "
-    r"(?P<with>[A-Z][a-z]{1,14})\b"
+    rf"(?P<with>{TITLE}[A-Z][a-z]{{1,14}})\b"
     r"|\b(?i:i'm|i am|im|as) (?P<whose>[A-Z][a-z]{1,14})['’]s (?i:carer|support worker|sighted guide|PA)\b"
 )
 
@@ -226,7 +227,9 @@ def escorted(original: str, known: Callable[[str], bool]) -> str:
     """The member a clause says the visitor is with or cares for, by name ("carer for Daniel" → "daniel"),
     or "": whom a later "he" or "she" means."""
     m = ESCORTED.search(unaccented(original))
-    name = (m.group("name") or m.group("with") or m.group("whose")).lower() if m else ""
+    name = (
+        " ".join((m.group("name") or m.group("with") or m.group("whose")).lower().replace(".", "").split()) if m else ""
+    )
     return "" if not name or name in NOT_A_NAME or name in MEMBER_WORDS or known(name) else name
 
 

@@ -225,3 +225,12 @@ def test_a_language_asked_for_by_name(garden, message, expected):
 )
 def test_a_question_about_the_venue_in_a_language_says_nothing_of_the_visitor(garden, message):
     assert whose(garden, message, "Visitor.Language") == set()
+
+
+def test_a_member_called_by_title_and_surname(museum):
+    """**Safety (a need lost):** "I'm a carer for Mr Patel, he's partially sighted and uses a white cane"
+    stored nothing of his: the name a carer gives may have a title ("Mr", "Mrs", "Dr")."""
+    got = facts(museum, "I'm a carer for Mrs Okafor, she's profoundly deaf. We have an hour.")
+    assert ("SpecialNeed.HearingImpairment", "deaf", "asserted", "mrs okafor") in got
+    assert ("VisitPlan.Companions", "Mrs Okafor", "asserted", "self") in got
+    assert not any(c == "SpecialNeed.HearingImpairment" and a == "self" for c, _, _, a in got)
