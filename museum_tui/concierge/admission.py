@@ -70,6 +70,8 @@ def asks_age(folded: str) -> bool:
     """Whether the question is about someone's age being allowed in ("can my 10 year old go in?")."""
     if re.search(r"\bage limits?\b|\bhow old\b|\bminimum age\b|\bold enough\b", folded):
         return True
+    if re.search(r"\bhow much\b|\bcosts?\b|\bprices?\b|\bfees?\b", folded):
+        return False  # "how much is it to get in? I'm bringing my year 8s": what it costs them
     return age_in(folded) is not None and bool(ALLOWED.search(folded))
 
 

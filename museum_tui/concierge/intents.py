@@ -116,7 +116,16 @@ def asked_part(folded: str) -> str:
     ]
     if asking and asking[-1] < len(ends):
         folded = folded[: ends[asking[-1]]].strip()
+    # "i can not stand the heat , which of the glasshouses would suit me?": what the visitor feels is kept
+    # as a fact; the question is what follows it (the heat is not what is looked up)
+    folded = FELT_THEN.sub("", folded)
     return TALKED_OF.sub("", folded)
+
+
+FELT_THEN = re.compile(
+    r"^(?:i (?:can't|cant|can not|cannot) (?:stand|cope with|do)|i hate|i (?:don't|dont|do not) like|"
+    r"(?:i'm|im|i am) not (?:a fan of|keen on)) [^,?.]+\s*,\s*(?=(?:which|what|where)\b)"
+)
 
 
 def whats_on(folded: str, kind_words: str, index: Index | None = None, other: frozenset[str] = frozenset()) -> bool:
@@ -227,6 +236,16 @@ def only_about_a_subject(folded: str, index: Index | None = None) -> bool:
 
 # a follow-up that asks the last question again for someone or something else: "and for my nan?"
 AND_FOR = re.compile(r"^(?:and|what about|how about|same)\s+(?=(?:for|with)\b)")
+# "whats the nearest loo to there", "any toilets near it?": near the last thing talked of
+NEAR_IT = re.compile(
+    r"\b(?:nearest|closest|near|close)(?: [a-z]+){0,2}? (?:to|by) (?:there|that|it|that one|this one)\b"
+    r"|\b(?:near|nearby) (?:there|that|it)\b"
+)
+# "and after that one?", "the one after?", "any later?": the question before, asked again for what comes next
+AFTER_THAT = re.compile(
+    r"^(?:(?:and|so|ok|okay|right|oh)\s+)*(?:what about |how about )?(?:(?:the )?(?:one|next one|tour) )?"
+    r"(?:after (?:that|this)(?: one)?|after|later(?: ones?)?|any later(?: ones?)?)\s*\??$"
+)
 
 
 def last_subject(index: Index, earlier: Sequence[str], good: float) -> tuple[Hit, str] | None:

@@ -247,7 +247,7 @@ def floor_in(venue: Venue, text: str | None) -> int | None:
     """The floor a described place is on ('second floor', a gallery's name, a café's, 'level 2'), if known."""
     if not text:
         return None
-    low = fold(text)
+    low = re.sub(r"\b(?:main|front) (?:door|doors)\b", "main entrance", fold(text))  # "I am at main door now"
     places: list[tuple[str, int]] = []
     for level, name in venue.floors.items():
         places.append((fold(name), level))

@@ -198,14 +198,22 @@ PLAN = re.compile(
     r"what (?:can|could|should) (?:i|we) (?:do|see) (?:in|with) (?:the|our|my) time)"
 )
 MORE = re.compile(r"\b(?:else|other|another|more)\b")
+# "is there anything here gran can have?": something to have is something to eat or drink (not "a look")
+CAN_HAVE = (
+    r"\b(?:anything|something|what) (?:[a-z]+ ){0,4}?(?:can|could) have\b"
+    r"(?! (?:a )?(?:look|go|try|seat|rest|wander|sit|break|think|chat|word|lie down)\b)"
+    r"(?! (?:been|seen|done|gone|got|[a-z]+ed)\b)"  # (not "what could we have missed")
+)
 # "water", but not the water lily, water garden or water play
 DRINK = re.compile(
     r"\b(?:drinks?|thirsty|coffee|tea|latte|juice|cuppa|chocolate|espresso|"
     r"water(?! ?(?:lil(?:y|ies)|gardens?|features?|falls?|front|side|play|fountains?)\b))\b"
+    rf"|{CAN_HAVE}"
 )
 FOOD = re.compile(
     r"\b(?:food|eat|hungry|snacks?|lunch|dinner|cakes?|sandwich\w*|starving|breakfast|peckish|meal|sweets?|"
     r"treats?|desserts?|puddings?|menus?|meals?|a bite|bite to eat|grub|nosh)\b"
+    rf"|{CAN_HAVE}|\b(?:anything|something|what) (?:[a-z]+ ){{0,4}}?(?:can|could) eat\b"
 )
 BABY = re.compile(r"\b(?:baby|babies|nappy|nappies|diaper|changing)\b")
 ACCESSIBLE = re.compile(

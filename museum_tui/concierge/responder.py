@@ -167,6 +167,11 @@ class BuiltinResponder(Told, Talk, Framing):
         # the question's own sentences: "can I get there step-free? I use a wheelchair" asks the first
         asked = " ".join(p for p in re.split(r"(?<=[.!?])\s+", q.folded) if p.endswith("?")) or q.folded
         asked = TURNED.sub("", asked)  # "ah, my dad's on a mobility scooter, can he get down there?": the question
+        if earlier and intents.AFTER_THAT.match(asked.strip()):  # "and after that one?": what the last one asked
+            return Question.read(earlier[-1], self.venue)
+        if earlier and intents.NEAR_IT.search(asked):  # "the nearest loo to there": there is the last place
+            found = intents.last_subject(self.index, earlier, MIN_SCORE * self.index.rarest)
+            return Question.read(intents.resolved(q.text, found[0]), self.venue) if found else q
         if earlier and (also := intents.AND_FOR.match(q.folded)) and not self.index.search(asked)[:1]:
             # "how much is Light & Shadow?" … "and for my nan? she's 82": the same question, for her
             return Question.read(f"{earlier[-1].rstrip(' ?')} {q.folded[also.end() :]}", self.venue)
