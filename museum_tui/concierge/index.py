@@ -26,7 +26,8 @@ from .model import Venue
 K1, B = 1.2, 0.5
 VENUE_KINDS = frozenset(
     """museum gallery garden gardens centre center zoo aquarium park library castle palace abbey cathedral
-    observatory planetarium arboretum farm hall house""".split()  # noqa: SIM905
+    observatory planetarium arboretum farm hall house fort manor estate reserve village mill priory villa
+    ruins""".split()  # noqa: SIM905
 )
 SEMANTIC_FIELD = 1.5  # fields at least this heavy (names, keywords, media) make an entry's meaning
 COMMON_ZIPF = 5.0  # an English word at least this common (Zipf scale) names nothing by itself
@@ -205,7 +206,7 @@ class Index:
                 if tf:
                     score += self.idf[token] * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / avg))
                     matched += self.idf[token]
-            named = any(len(n) >= 4 and name_said(n.replace(" & ", " and "), said) for n in entry.names)
+            named = any(len(n) >= 3 and name_said(n.replace(" & ", " and "), said) for n in entry.names)
             if named:
                 score += NAME_BONUS
             elif score and any(_runs(query, p) for p in entry.phrases):
@@ -262,6 +263,13 @@ def _own_words(name: str, others: list[str], venue: Venue) -> tuple[str, ...]:
     elsewhere |= {w for f in venue.facilities for w in words(f.name)}
     generic = set(words(f"{KIND_WORDS['cafe']} {venue.words.get('cafe', '')}"))
     return tuple(w for w in words(name) if len(w) >= 4 and w not in theirs | elsewhere | generic | STOPWORDS)
+
+
+def _either_number(name: str) -> tuple[str, ...]:
+    """A one-word name said in the singular or the plural ("Dogs": "can I bring my dog?" names it)."""
+    if " " in name or len(name) < 4:
+        return (name,)
+    return (name, name[:-1]) if name.endswith("s") and not name.endswith("ss") else (name, f"{name}s")
 
 
 def _entries(venue: Venue) -> list[Entry]:
@@ -370,7 +378,7 @@ def _entries(venue: Venue) -> list[Entry]:
                 f,
                 f.floor,
                 ((f.name, 3.0), (" ".join(f.keywords), 2.0), (f.text, 1.0), (f.location, 0.5)),
-                (fold(f.name),),
+                _either_number(fold(f.name)),
                 tuple(t for k in f.keywords if " " in k.strip() for t in [tuple(tokens(k))] if len(t) > 1),
             )
         )

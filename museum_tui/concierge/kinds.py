@@ -41,7 +41,7 @@ AUDIENCE = re.compile(
 FAMILY = "kids children child family families"
 HANDS_ON = "hands-on touch play interactive trail activity explore"
 TIME = re.compile(
-    r"\b(?:still|yet|until|till|late|early|open|opens|close|closes|closing|shut\w*|last entry)\b"
+    r"\b(?:still|yet|until|till|late|early|open|opens|close|closes|closing|shut(?:s|ting)?|last entry)\b"
     r"|\b(?:come|get|go) in (?:now|yet)\b|\bhave to wait\b"  # "can we come in now or do we have to wait a bit?"
 )
 
@@ -266,7 +266,7 @@ def by_kind(a: Answers, index: Index, hits: list[Hit], q: Question, known: Known
 SOMETHING = re.compile(r"\b(?:anything|something|what|where|somewhere|anywhere|ideas?|suggestions?)\b")
 # words that ask about the opening hours themselves (the hours entry also lists "new year": not "5 year old")
 HOURS_ASKED = re.compile(
-    r"\b(?:hours?|times?|open\w*|clos\w*|shut\w*|christmas|easter|holidays?|new year|week\w*|today|tonight|"
+    r"\b(?:hours?|times?|open\w*|clos\w*|shut(?:s|ting)?|christmas|easter|holidays?|new year|week\w*|today|tonight|"
     r"tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|late|early|last entry|until|till)\b"
 )
 

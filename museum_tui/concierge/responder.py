@@ -62,7 +62,9 @@ PLACES = ("facility", "gallery", "entrance")  # where a tour may meet
 OPEN = re.compile(r"\bopen\b|\bclos(?:e|es|ed|ing)\b")
 CHANGING = re.compile(r"\b(?:baby )?chang(?:e|ing)\b|\bnapp(?:y|ies)\b")  # at the toilets
 # whether the venue itself is open, asked of "you" ("are you open on Christmas Day?", "when do you close?")
-OWN_TIMES = re.compile(r"\b(?:open|opens|closes)\b[^.;]{0,20}?\d{1,2}[:.]\d{2}", re.IGNORECASE)
+OWN_TIMES = re.compile(  # (or runs to a timetable: "every 20 minutes from 10:15")
+    r"\b(?:open|opens|closes)\b[^.;]{0,20}?\d{1,2}[:.]\d{2}|\bevery \d+ (?:minutes|mins|hours)\b", re.IGNORECASE
+)
 VENUE_OPEN = re.compile(r"^(?:\w+ )?(?:are|r) (?:you|u) (?:\w+ ){0,2}open\b|\bwhen (?:are|do) you (?:open|close|shut)")
 
 

@@ -16,7 +16,7 @@ NOW_WORDS = re.compile(r"\b(?:now|right now|at the moment|currently|still|yet|to
 LATE = re.compile(r"(?<!\btoo )\b(?:late|evening|tonight|night)\b")  # not "is it too late to come in?"
 LEFT = re.compile(r"\b(?:left|remaining|still to come|later|rest of the day|any more|anymore)\b")
 NEXT = re.compile(r"\b(?:next|soonest|upcoming|coming up)\b")
-CLOSE = re.compile(r"\bclos\w*\b|\bshut\w*\b|\buntil when\b|\bhow late\b")
+CLOSE = re.compile(r"\bclos\w*\b|\bshut(?:s|ting)?\b|\buntil when\b|\bhow late\b")
 
 
 MONTHS = (

@@ -60,3 +60,38 @@ def test_a_dislike_said_before_the_question_is_no_subject() -> None:
     "heat")."""
     reply = ask("garden", "i cant stand the heat, which glasshouses are ok for me?", "2026-11-23T12:15:00")
     assert "Alpine Treasures" in reply and "First aid" not in reply, reply
+
+
+FORT = "../tests/data/blind/fort"  # round 37's third venue, written from docs/ alone (now a tuning set)
+
+
+def test_whats_on_at_the_venue_by_its_kind() -> None:
+    """ "what's on at the fort today?" had a recommendation of three: "fort" was no kind of venue."""
+    reply = ask(FORT, "anything on at the fort this morning?", "2026-11-24T10:30:00")
+    assert "On now at Windhill Fort" in reply and "The West Gate" in reply and "Coins of the Empire" in reply, reply
+
+
+def test_shuttle_is_not_shut() -> None:
+    """ "how often does the shuttle go up the hill?" had the closing time: "shut\\w*" took "shuttle"."""
+    from museum_tui.concierge.kinds import asks_time
+    from museum_tui.concierge.question import Question
+    from museum_tui.concierge.venue import load_venue
+
+    venue = load_venue(ONTOLOGIES / "museum.venue.json")
+    assert not asks_time(Question.read("where does the shuttle bus stop?", venue))
+    assert asks_time(Question.read("when do you shut?", venue))
+    reply = ask(FORT, "where do I catch the shuttle?", "2026-11-24T10:30:00")
+    assert "Hill Shuttle" in reply and "We close" not in reply, reply
+
+
+def test_a_facility_that_runs_to_a_timetable_answers_when() -> None:
+    """A facility whose words give a timetable ("every 20 minutes from 10:15") answers "when" itself."""
+    reply = ask(FORT, "until when does the shuttle run?", "2026-11-24T10:30:00")
+    assert "every 20 minutes" in reply and "We close" not in reply, reply
+
+
+def test_a_one_word_name_said_in_the_singular() -> None:
+    """ "can I bring my dog round the fort?" had the picnic area (its words say "bring", "dogs welcome"):
+    "dog" names the facility called "Dogs"."""
+    reply = ask(FORT, "is it ok to bring my dog?", "2026-11-24T10:30:00")
+    assert reply.startswith("**Dogs**") and "on a lead" in reply, reply
