@@ -9,8 +9,8 @@ only where the rules would have kept a cue's match in the same place:
   allergies), and never for who came along (language/presence.py reads the party; the model took "gore"
   for company);
 - not in a hypothetical (nor after any "if"), a stranger's clause, a question (except a need asked for:
-  "anywhere I can sit?"), after a negation, in a retraction or either half of a correction (the model
-  learned what is asserted: "not" is the rules' to read);
+  "anywhere I can sit?"), after a negation, before "doesn't bother me" and the like, in a retraction or
+  either half of a correction (the model learned what is asserted: "not" is the rules' to read);
 - a member's clause gives only the needs a party member can have, as that member's ("my date's
   vegetarian"), and a relative clause about someone else nothing;
 - not on words the rules read as something else, nor on another concept's lexicon term, nor where the
@@ -71,6 +71,8 @@ def learned_hits(
                 continue
             if clause.negated_before(prop.start) or clause.retracted_outside(prop.start, prop.end):
                 continue
+            if NOT_AFTER.search(clause.text, prop.end):
+                continue  # "heat doesn't bother me": said not to trouble the visitor
             if concept.party and LIKED_THING.search(clause.text, 0, prop.start):
                 continue  # "I love the wheelchair ramp": a thing liked, not a need
             if CONDITIONAL.search(clause.text, 0, prop.start):
@@ -99,6 +101,11 @@ def learned_hits(
     return out
 
 
+# said not to trouble the visitor: "heat doesn't bother me", "spiders never scare me" (not "X not Y")
+NOT_AFTER = re.compile(
+    r"\b(?:do|does|did|will|would) (?:not|never) (?:really )?(?:bother|worry|scare|frighten|faze|trouble|upset)\b"
+    r"|\bnever (?:bothers?|worries|scares?|frightens?|fazes?|troubles?|upsets?)\b"
+)
 CONDITIONAL = re.compile(r"\b(?:if|unless|whether|suppose|supposing|imagine)\b")
 SPEAKER = re.compile(r"\b(?:i|we|me|us)\b")
 OWNED = re.compile(r"\b(?:my|our|his|her|their|your)\s+\w+")

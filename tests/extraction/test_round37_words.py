@@ -234,3 +234,10 @@ def test_a_member_called_by_title_and_surname(museum):
     assert ("SpecialNeed.HearingImpairment", "deaf", "asserted", "mrs okafor") in got
     assert ("VisitPlan.Companions", "Mrs Okafor", "asserted", "self") in got
     assert not any(c == "SpecialNeed.HearingImpairment" and a == "self" for c, _, _, a in got)
+
+
+def test_what_does_not_bother_the_visitor_is_no_dislike(garden):
+    """ "Spiders dont bother me, its wasps im terrified of" stored a dislike of spiders (the learned reader
+    reads "X … bother me" as one, and knew nothing of the "not" after it)."""
+    for message in ("the heat doesn't bother me", "Bees don't worry me at all"):
+        assert not any(p == "asserted" for c, _, p, _ in facts(garden, message) if c == "Interest.Dislike"), message
