@@ -25,7 +25,7 @@ from museum_tui.language.handed import handed_back
 from museum_tui.language.liking import LIKED_THING, THING_IS
 from museum_tui.language.negation import CANNOT, need_under_no
 from museum_tui.language.party import FIRST_PERSON, OTHER, SELF, absent, member_named
-from museum_tui.language.reaction import reacts, unharmed
+from museum_tui.language.reaction import HARMLESS, reacts, unharmed
 from museum_tui.memory import Ontology
 
 from .carried import liked_after
@@ -306,8 +306,10 @@ class RuleExtractor(SpanReading, AnswerReading):
             or self._bare(cues, text)
             or self._listed(cues, clause, text)
             or (cues.copula and subjectless(cues, text))
-            or (cues.reaction and (reacts(text) or unharmed(text)))  # "nuts put me in hospital", "… are fine for me"
+            or (cues.reaction and reacts(text))  # "nuts put me in hospital"
         )
+        harmless = HARMLESS.search(text) if cues.reaction and not triggered else None  # "… are fine for me"
+        triggered = triggered or harmless is not None
         found, worded = self._patterned(cues, clause, text, in_context) if not asked else ([], [])
         denied: set[tuple[int, int]] = set()
         for regex, value in cues.denials if not asked else []:  # "I'm fine with stairs": says it is not so
@@ -349,6 +351,8 @@ class RuleExtractor(SpanReading, AnswerReading):
         for start, end, value in found:
             if cues.exclude and cues.exclude.search(fold(value)):
                 continue
+            if harmless is not None and not (end <= harmless.start() or unharmed(text, start, end)):
+                continue  # the thing fine, and what came before it ("heat doesn't bother me, wasps do": no wasps)
             about = member if cues.subject == "self" and clause.third_party else SELF
             owner = (member_before(text, start) if asked or cues.party else "") or (cues.party and clause.because_of)
             if owner := owner or (for_member(text, end) if cues.party else ""):

@@ -241,3 +241,10 @@ def test_what_does_not_bother_the_visitor_is_no_dislike(garden):
     reads "X … bother me" as one, and knew nothing of the "not" after it)."""
     for message in ("the heat doesn't bother me", "Bees don't worry me at all"):
         assert not any(p == "asserted" for c, _, p, _ in facts(garden, message) if c == "Interest.Dislike"), message
+
+
+def test_what_does_no_harm_is_only_the_thing_said_so(garden):
+    """**Safety (a wrong allergy):** "heat doesn't bother me, wasps do" stored an allergy to wasp stings: a
+    clause saying something does no harm reads, for an allergy, only that thing (as denied)."""
+    assert not any(c == "Food.Allergy" for c, *_ in facts(garden, "the sun doesn't bother me, bees do"))
+    assert ("Food.Allergy", "eggs", "negated", "self") in facts(garden, "eggs don't bother me")
