@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from museum_tui.language.clauses import INJECTION, Clause, fold, is_affirmative, split_clauses
 from museum_tui.language.difficulty import hard_for_me
 from museum_tui.language.handed import handed_back
-from museum_tui.language.liking import LIKED_THING, THING_IS
+from museum_tui.language.liking import LIKED_THING, THING_IS, compared_away
 from museum_tui.language.negation import CANNOT, need_under_no
 from museum_tui.language.party import FIRST_PERSON, OTHER, SELF, absent, member_named
 from museum_tui.language.reaction import HARMLESS, reacts, unharmed
@@ -292,11 +292,10 @@ class RuleExtractor(SpanReading, AnswerReading):
         asked = clause.question and not (cues.question == "need" and clause.need_question)
         if asked and not cues.party:
             return []
-        text = clause.text
-        if cues.veto and cues.veto.search(text):
+        if cues.veto and cues.veto.search(clause.text):
             return []
-        if cues.ignore:  # blank the stretches this concept must not read, keeping every offset
-            text = cues.ignore.sub(lambda m: " " * len(m.group(0)), text)
+        text = cues.ignore.sub(lambda m: " " * len(m.group(0)), clause.text) if cues.ignore else clause.text
+        text = compared_away(text) if cues in self._likes else text  # (blanks keep offsets: "… than paintings")
         in_context = bool(cues.context and bot_question and cues.context.search(bot_question))
         triggered = (
             cues.triggers is None

@@ -45,3 +45,19 @@ LIKED_THING = re.compile(
 THING_IS = re.compile(
     r"^(?!\s*(?:i|we|me|my|our)\b)[a-z' ]+ (?:is|are|was|were) (?:just|all|only|pure|basically|literally) (?:a |an )?$"
 )
+
+
+# what a liking is compared with: "ceramics are more my thing than paintings", "I prefer sculpture to
+# painting", "X rather than Y", "X over Y": the thing after it is not what is liked
+COMPARED_WITH = re.compile(r"\b(?:than|instead of)\b[^,]*|\bprefer(?:s|red)?\b[^,]*?\b(?P<to>to\b[^,]*)")
+
+
+def compared_away(text: str) -> str:
+    """`text` with what a liking is compared with blanked (offsets kept)."""
+
+    def blank(m: re.Match[str]) -> str:
+        if m.group("to") is None:
+            return " " * len(m.group(0))
+        return m.group(0)[: m.start("to") - m.start()] + " " * len(m.group("to"))
+
+    return COMPARED_WITH.sub(blank, text)

@@ -248,3 +248,17 @@ def test_what_does_no_harm_is_only_the_thing_said_so(garden):
     clause saying something does no harm reads, for an allergy, only that thing (as denied)."""
     assert not any(c == "Food.Allergy" for c, *_ in facts(garden, "the sun doesn't bother me, bees do"))
     assert ("Food.Allergy", "eggs", "negated", "self") in facts(garden, "eggs don't bother me")
+
+
+@pytest.mark.parametrize(
+    ("message", "liked", "not_liked"),
+    [
+        ("Photography is more my thing than sculpture", "photography", "sculpture"),
+        ("I prefer prints to paintings", "print", "painting"),
+        ("textiles rather than paintings for me", "textiles", "painting"),
+    ],
+)
+def test_what_a_liking_is_compared_with_is_not_liked(museum, message, liked, not_liked):
+    """ "Ceramics and glass are more my thing than paintings" stored paintings as liked."""
+    got = {v.lower() for c, v, p, _ in facts(museum, message) if c == "ArtInterest.Medium" and p == "asserted"}
+    assert any(liked in v for v in got) and not any(not_liked in v for v in got), got
