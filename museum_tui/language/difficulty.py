@@ -38,7 +38,8 @@ TAKING = r"take|take kindly to|cope with|manage|handle|get on with|agree with|do
 UPSET = (
     r"anxious|agitated|overwhelmed|upset|stressed|panicky|panics|panic|distressed|nervous|scared|frightened|"
     r"uncomfortable|unsettled|dysregulated|freaks out|freak out|melts down|melt down|shuts down|shut down|"
-    r"meltdowns?|can not cope|cannot cope|struggles|struggle|suffers|suffer|wilts|wilt"
+    r"meltdowns?|can not cope|cannot cope|struggles|struggle|suffers|suffer|wilts|wilt|"
+    r"dizzy|unsteady|breathless|out of breath"  # "my gran gets dizzy on stairs"
 )
 SITUATION = (
     r"(?:(?:it is|it gets|it is getting|things get|places are|places get|rooms are|there are|there is|the|"
@@ -103,7 +104,8 @@ def _frames(thing: str) -> tuple[re.Pattern[str], ...]:
             # "my legs won't take all these stairs", "my knees don't take kindly to steps"
             rf"\b(?:{REFUSING})\s+(?:{TAKING})\s+{QUANTITY}{t}\b",
             # "gets very anxious when it's busy", "melts down in crowds", "struggles with loud noises"
-            rf"\b(?:{UPSET})\s+(?:when|if|in|around|with|by|at|near)\s+{SITUATION}{t}\b",
+            rf"\b(?:{UPSET})\s+(?:when|if|in|around|with|by|at|near|on|going up|going down|climbing)\s+"
+            rf"{SITUATION}{t}\b",
             # "stairs and me are not friends", "steps and I don't get on"
             rf"\b{QUANTITY}{t}\s+and\s+(?:me|i)\s+(?:are not|do not|never|really do not)\s+"
             r"(?:friends|get on|get along)\b",

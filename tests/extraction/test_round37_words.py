@@ -262,3 +262,24 @@ def test_what_a_liking_is_compared_with_is_not_liked(museum, message, liked, not
     """ "Ceramics and glass are more my thing than paintings" stored paintings as liked."""
     got = {v.lower() for c, v, p, _ in facts(museum, message) if c == "ArtInterest.Medium" and p == "asserted"}
     assert any(liked in v for v in got) and not any(not_liked in v for v in got), got
+
+
+def test_ear_defenders_say_loud_noise(museum, garden):
+    """ "I wear ear defenders most places, is the orangery loud at lunch time?" stored nothing (the
+    lexicons had ear defenders as a trigger only)."""
+    assert ("SpecialNeed.SensorySensitivity", "loud noise", "asserted", "daughter") in facts(
+        museum, "my daughter always has her ear defenders on"
+    )
+    assert ("Access.Sensory", "loud noise", "asserted", "self") in facts(
+        garden, "I'll have my ear muffs in, is it busy?"
+    )
+    assert facts(garden, "can I borrow ear defenders?") == set()
+
+
+@pytest.mark.parametrize(
+    ("message", "who"),
+    [("grandad gets breathless on stairs", "grandad"), ("I get unsteady going down steps", "self")],
+)
+def test_a_body_that_gives_out_on_stairs(museum, message, who):
+    """ "my gran gets dizzy on stairs" stored nothing."""
+    assert ("SpecialNeed.MobilityImpairment", "no stairs", "asserted", who) in facts(museum, message)
