@@ -29,12 +29,14 @@ ONE = (  # a word before the member only after a determiner or a number: "my aut
 )
 MEMBER = re.compile(ONE)
 JOINER = re.compile(r"\s*(?:,|and|&|\+|n|plus)\s+(?:also\s+)?")
+BARE_JOINER = re.compile(r"\s+(?=(?:my|our)\s)")  # after "it's me …" only: "it's me my husband our 3 kids …"
 # the frames that place a member at the visit, each ending where the member phrase starts (or, for a
 # member that is the subject, the member phrase first)
 BEFORE = re.compile(
     r"(?<!\bnot )(?<!\bno )\b(?:with|w|alongside|accompanied by|along with)\s+(?=\S)"
     r"|(?:^|,\s*|\b(?:it is|there (?:is|are) \w+ of us ,?|we are \w+ ,?|just|only|both)\s+"
     rf"|^{OPENER})me\s*(?:,|and|&|\+|n|plus)\s+"
+    r"|\b(?:it is|just|only) me\s+(?=(?:my|our)\b)"  # "it's me my husband our 3 kids …"
     r"|\b(?:i|we) (?:have got|have|have brought|brought|am bringing|are bringing)\s+(?=\S)"
     r"|^(?:got|brought|bringing)\s+"
     r"|\b(?:brought|bringing|dragged|pushing|took|taking)\s+(?=(?:my|our|the)\b)"
@@ -136,6 +138,8 @@ def present(folded: str, original: str = "", known: Callable[[str], bool] = lamb
                 said.append(m)
                 start = m.end()
                 joined = JOINER.match(sentence, start)
+                if joined is None and frame.group(0).rstrip().endswith(" me"):
+                    joined = BARE_JOINER.match(sentence, start)
                 if joined is None:
                     break
                 start = joined.end()

@@ -283,3 +283,12 @@ def test_ear_defenders_say_loud_noise(museum, garden):
 def test_a_body_that_gives_out_on_stairs(museum, message, who):
     """ "my gran gets dizzy on stairs" stored nothing."""
     assert ("SpecialNeed.MobilityImpairment", "no stairs", "asserted", who) in facts(museum, message)
+
+
+def test_a_party_listed_after_it_is_me_without_commas(garden):
+    """ "it's me my husband our 3 kids and my dad …" stored no one."""
+    got = whose(garden, "so it's just me my sister our two boys and my nan today", "Visit.Companions")
+    assert {"sister", "two boys", "nan"} <= {v for v, _ in got}, got
+    # (not after another list: "… our 2 lads 👋 our youngest son has …" names no one more)
+    got = whose(garden, "me, the wife and our 2 lads 👋 our youngest son has a nut allergy", "Visit.Companions")
+    assert "youngest" not in {v for v, _ in got}, got
