@@ -75,7 +75,8 @@ PERSON_AFTER = re.compile(
 
 
 CARRIED = re.compile(r"^(?:and |also |plus |or )?(?:[\w'-]+ ){0,3}[\w'-]+ (?:too|as well|also)$")
-THIS = re.compile(r"(?:^|\s)(?:that|this|these|those)\s+(?:(?!is\b|was\b|are\b|were\b)[\w-]+\s+)?$")
+# (not "make that 45 mins": a correction's "make that" names the new value)
+THIS = re.compile(r"(?:^|\s)(?<!make )(?:that|this|these|those)\s+(?:(?!is\b|was\b|are\b|were\b)[\w-]+\s+)?$")
 
 
 # (and "were vegen", "we're" typed without its apostrophe)

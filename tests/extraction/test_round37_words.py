@@ -292,3 +292,10 @@ def test_a_party_listed_after_it_is_me_without_commas(garden):
     # (not after another list: "… our 2 lads 👋 our youngest son has …" names no one more)
     got = whose(garden, "me, the wife and our 2 lads 👋 our youngest son has a nut allergy", "Visit.Companions")
     assert "youngest" not in {v for v, _ in got}, got
+
+
+def test_make_that_names_the_new_value(garden):
+    """ "actually make that 45 mins not an hour" denied the hour and stored nothing for 45 minutes: "that"
+    before a value is a thing ("that sculpture"), but not in a correction's "make that"."""
+    got = facts(garden, "sorry make that 90 mins, not two hours")
+    assert ("Visit.TimeBudget", "90 minutes", "asserted", "self") in got, got
