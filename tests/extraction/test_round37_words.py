@@ -299,3 +299,13 @@ def test_make_that_names_the_new_value(garden):
     before a value is a thing ("that sculpture"), but not in a correction's "make that"."""
     got = facts(garden, "sorry make that 90 mins, not two hours")
     assert ("Visit.TimeBudget", "90 minutes", "asserted", "self") in got, got
+
+
+@pytest.mark.parametrize(
+    "message", ["we've got 3 hours, actually make that 45 mins", "we have 3 hours, no make that 45 mins"]
+)
+def test_a_slip_taken_back_after_a_comma(museum, message):
+    """ "we've got 2 hours, actually make that 90 mins" kept the 2 hours (one clause: the slip was read in
+    it), and "…, no make that 90 mins" denied the 90 minutes (its "no" opened the slip)."""
+    got = {(v, p) for c, v, p, _ in facts(museum, message) if c == "VisitPlan.TimeBudget"}
+    assert got == {("45 minutes", "asserted"), ("3 hours", "negated")}, got
