@@ -13,7 +13,7 @@ from itertools import pairwise
 
 from rapidfuzz import fuzz
 
-from museum_tui.language.clauses import Clause
+from museum_tui.language.clauses import MEANT, Clause
 from museum_tui.language.foreign import name_given
 from museum_tui.language.party import MEMBER, NOT_A_NAME, SELF, member_named
 
@@ -245,7 +245,7 @@ def _names(cues: list[ConceptCues]) -> str | None:
 # (not an apology, "I'm vegan, sorry, and coeliac", nor a "no" of going without, "…, no sesame either")
 _SLIP_OPENING = r"^(?:(?:oh|um|erm|ah|hang on|wait|sorry|oops)\s*,?\s*)*"
 _CLEARLY_SLIP = r"actually no|no wait|no sorry|wait no"  # words that can say nothing but a slip
-SLIP = re.compile(rf"{_SLIP_OPENING}(?:(?:{_CLEARLY_SLIP}|no$|nope|i mean|i meant|make that)\b|no\s*,)(?P<rest>.*)$")
+SLIP = re.compile(rf"{_SLIP_OPENING}(?:(?:{_CLEARLY_SLIP}|no$|nope|{MEANT})\b|no\s*,)(?P<rest>.*)$")
 CLEAR_SLIP = re.compile(rf"{_SLIP_OPENING}(?:{_CLEARLY_SLIP})\b")
 SORRY = re.compile(r"^(?:(?:oh|um|erm|ah|sorry|oops|wait|my bad)\s*,?\s*)+$")  # a clause of nothing but sorry
 MEANT_WORDS = re.compile(

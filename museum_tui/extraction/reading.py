@@ -192,12 +192,16 @@ ENGLISH_WEAK = re.compile(
 ABROAD = re.compile(r"\b(?:i|we) (?:come|came|am|are) from\b")
 # a language asked for by name, to be spoken to in it: "can u do cantonese", "French please?", "German is
 # possible please?", "¿Hablas español?", "Sprechen Sie Deutsch?" ({0}: the concept's language names)
+ASK_YOU = r"(?:can|could|do|will) (?:you|u|ya)"
+SAY_PLEASE = r"(?:please|pls|plz|is possible|possible)"
+SPEAK_IN = r"(?:hablas?|habla usted|sprechen sie|sprichst du|parlez[ -]vous|parli|parla|fala|falas|spreek je|mowisz)"
 REQUESTED = (
-    r"\b(?:can|could|do|will) (?:you|u|ya) (?:please )?(?:do|speak|talk|write|reply|answer|chat)(?: to (?:me|us))?"
-    r"(?: in)? (?P<a>{0})\b|^(?:[a-z]+ ){{0,3}}?(?P<b>{0}) (?:please|pls|plz|is possible|possible)\b"
-    r"|\b(?:hablas?|habla usted|sprechen sie|sprichst du|parlez[ -]vous|parli|parla|fala|falas|spreek je|mowisz)"
-    r" (?P<c>{0})\b"
+    rf"\b{ASK_YOU} (?:please )?(?:do|speak|talk|write|reply|answer|chat)(?: to (?:me|us))?"
+    r"(?: in)? (?P<a>{0})\b|^(?:[a-z]+ ){{0,3}}?(?P<b>{0}) " + SAY_PLEASE + r"\b"
+    rf"|\b{SPEAK_IN}" + r" (?P<c>{0})\b"
 )
+# the words every such request has, found before the language names are gathered (most messages have none)
+REQUEST_HINT = re.compile(rf"\b(?:{ASK_YOU}|{SAY_PLEASE}|{SPEAK_IN})\b")
 # a language's own name for itself, as a visitor may type it ("Deutsch", "español" folded "espanol")
 ENDONYMS = {
     "deutsch": "german",
@@ -218,16 +222,19 @@ def language_wanted(message: str, cues: list[ConceptCues], said: list[Hit]) -> l
     exist?") or says they manage better than their weak English ("my english is bad, I speak arabic
     better"), for the concept whose values are languages, when nothing `said` has named one. A question
     alone ("is there an audio guide in German?") says nothing about the visitor."""
+    text = unaccented(fold(message))
+    weak = ENGLISH_WEAK.search(text) or ABROAD.search(text)
+    if not (weak or REQUEST_HINT.search(text)):
+        return []  # "is there an audio guide in German?" alone is a question about the guides
     concept = next((c for c in cues if len({v.lower() for _, v in c.terms} & KNOWN_TONGUES) >= 3), None)
     if concept is None or any(h.concept == concept.concept for h in said):
         return []
-    text = unaccented(fold(message))
     names = {v.lower(): v for _, v in concept.terms}
     names |= {own: names[tongue] for own, tongue in ENDONYMS.items() if tongue in names}
     alternation = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
     asked = re.search(REQUESTED.format(alternation), text)
-    if not (asked or ENGLISH_WEAK.search(text) or ABROAD.search(text)):
-        return []  # "is there an audio guide in German?" alone is a question about the guides
+    if not (asked or weak):
+        return []
     m = asked or re.search(ASKED_IN.format(alternation), text) or re.search(NAMED_FOR.format(alternation), text)
     m = m or re.search(rf"\b(?P<a>{alternation})\b", text)
     if m is None:

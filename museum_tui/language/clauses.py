@@ -84,11 +84,12 @@ INJECTION = re.compile(
 POSSESSORS = [["my"], ["our"], ["his"], ["her"], ["their"]]
 SCOPE_ENDS = {",", "just", "only", "but", "instead", "rather", "so", "because", "and"}
 RETRACTION_ENDS = SCOPE_ENDS - {"and", ","} | {"now", "instead"}
+MEANT = r"make that|i mean|i meant"  # the words a slip says what was meant with ("2 hours, no make that 3")
 CLAUSE_BREAK = re.compile(
     r"\s*(?:;|(?<!\d):(?!\d)|—|–|\s-\s|,?\s*\b(?:but|however|although|though|except|whereas|while)\b"
     r"|,\s*(?=(?:just )?in case\b)"  # "I'm pescatarian btw, in case you're recommending food": what if, apart
     # "we've got 2 hours, actually make that 90 mins": a slip taken back after a comma is a clause of its own
-    r"|,\s*(?=(?:(?:actually|no|nah|sorry|oops|wait)\s+)*(?:make that|i mean|i meant)\b))\s*"
+    rf"|,\s*(?=(?:(?:actually|no|nah|sorry|oops|wait)\s+)*(?:{MEANT})\b))\s*"
     # (not "shellfish and I do not get on", "stairs and I are not friends": one clause, "X and I" its subject)
     r"|,?\s+(?:\b(?:and|also|plus|so|n)\b|&)\s+(?!i (?:do not|don't|do n't|never|really do not|are not|aren't) "
     r"(?:get on|get along|mix|agree|friends)\b)"
@@ -119,7 +120,7 @@ CLAUSE_BREAK = re.compile(
     re.IGNORECASE,
 )
 # "…, no make that 90 mins": the no opens the slip, it denies nothing of what is meant
-SLIP_LEAD = re.compile(r"^(?:(?:no|nah|nope|sorry|oops|wait)\s*,?\s*)+(?=(?:make that|i mean|i meant)\b)")
+SLIP_LEAD = re.compile(rf"^(?:(?:no|nah|nope|sorry|oops|wait)\s*,?\s*)+(?=(?:{MEANT})\b)")
 LEAD_IN = re.compile(r"^(?:(?:and|also|plus|so|oh|well|um|erm|hi|hello|hey|actually|ok|okay)\s+|,\s*)+")
 # An emoji ends a sentence as a full stop would: "vegan 🌱 does the café do plant milk?" is two sentences
 EMOJI = "\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff"

@@ -118,13 +118,13 @@ _ACTS_ON = (
     r"terrifies|terrify|worry|worries|tires?|exhausts?|hurts?|triggers?|sends?|sets? off|confuses?|"
     r"disorientates?|disorients?|unsettles?)\s+(?:out\s+)?"
 )
-FELT_BY = re.compile(rf"{_ACTS_ON}(?P<who>(?:my|our) (?:{NOT_MINE}[\w-]+\s+){{0,2}}?(?:{MEMBERS}))\b")
+_MY_MEMBER = rf"(?P<who>(?:my|our) (?:{NOT_MINE}[\w-]+\s+){{0,2}}?(?:{MEMBERS}))\b"  # "my autistic son"
+FELT_BY = re.compile(rf"{_ACTS_ON}{_MY_MEMBER}")
 FELT_BY_THEM = re.compile(rf"{_ACTS_ON}(?:her|him|them)\b")  # "…upset her": the member named before
 # "loud places are very hard for my son", "stairs are a nightmare for our gran": hard for a member, theirs
 HARD_FOR = re.compile(
     r"\b(?:hard|difficult|tough|tricky|too much|a lot|overwhelming|a nightmare|a struggle|impossible|scary|"
-    r"frightening|distressing|upsetting|no good|not good|not great|a problem|an issue) (?:for|on) "
-    rf"(?P<who>(?:my|our) (?:{NOT_MINE}[\w-]+\s+){{0,2}}?(?:{MEMBERS}))\b"
+    rf"frightening|distressing|upsetting|no good|not good|not great|a problem|an issue) (?:for|on) {_MY_MEMBER}"
 )
 # "just my husband, …", "only the little one", "yeah my partner": an answer that says whose the rest is
 _ANSWERED = rf"(?P<who>(?:my|our|the)\s+(?:[\w-]+\s+)?(?:{MEMBERS}))"
