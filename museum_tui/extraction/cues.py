@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -88,6 +88,53 @@ def singular(phrase: str) -> str:
 WORD_START, WORD_END = r"(?<![\w'])", r"(?![\w'])"  # a whole word: no letter or apostrophe either side
 
 
+# Compiling a lexicon is mostly compiling its regexes (a thousand and more), and a process compiles several
+# lexicons that share most of them (each venue's borrowed shared cues are the museum's; a test suite's
+# variants): a compiled pattern is immutable, so one compiled once is shared (`re`'s own cache holds 512).
+_regex = lru_cache(maxsize=8192)(re.compile)
+
+
+class TermPattern:
+    """A term's regex, compiled the first time a text holds its first word (a lexicon has a thousand and
+    more terms and a message names a handful: every process compiled them all at warm-up, 0.3 s, and every
+    message searched them all). The regex needs that word's letters as written (no flags), so a text
+    without them is no match, exactly as the regex would say."""
+
+    __slots__ = ("_compiled", "literal", "pattern")
+
+    def __init__(self, pattern: str, literal: str) -> None:
+        self.pattern, self.literal = pattern, literal
+        self._compiled: re.Pattern[str] | None = None
+
+    def _regex(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = _regex(self.pattern)
+        return self._compiled
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return self._regex().search(text) if self.literal in text else None
+
+    def match(self, text: str) -> re.Match[str] | None:
+        return self._regex().match(text) if self.literal in text else None
+
+    def fullmatch(self, text: str) -> re.Match[str] | None:
+        return self._regex().fullmatch(text) if self.literal in text else None
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        return self._regex().finditer(text) if self.literal in text else iter(())
+
+    def sub(self, repl: str, text: str) -> str:
+        return self._regex().sub(repl, text) if self.literal in text else text
+
+
+@lru_cache(maxsize=8192)
+def term_pattern(phrase: str, kind: bool = False) -> TermPattern | None:
+    """A folded phrase's whole-word regex (phrase_regex), shared by every lexicon that lists it; with
+    `kind`, not after "the", "this" or "that" (THE_ONE)."""
+    regex = phrase_regex(phrase)
+    return TermPattern(THE_ONE + regex if kind else regex, fold(phrase).split()[0].split("-")[0]) if regex else None
+
+
 def phrase_regex(phrase: str) -> str | None:
     """A folded phrase as a regex matching whole words, any spacing (None when nothing is left of it)."""
     words = fold(phrase).split()
@@ -101,8 +148,8 @@ def phrase_regex(phrase: str) -> str | None:
 @dataclass
 class ConceptCues:
     concept: str
-    terms: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
-    denials: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
+    terms: list[tuple[TermPattern, str]] = field(default_factory=list)
+    denials: list[tuple[TermPattern, str]] = field(default_factory=list)
     hard: list[tuple[str, str]] = field(default_factory=list)  # (words as a folded regex, value)
     patterns: list[re.Pattern[str]] = field(default_factory=list)
     proper_patterns: list[re.Pattern[str]] = field(default_factory=list)
@@ -138,12 +185,6 @@ class ConceptCues:
         """The value a term maps to, if `text` is (or contains exactly one) known term."""
         found = [value for regex, value in self.terms if regex.search(text)]
         return found[0] if len(set(found)) == 1 else None
-
-
-# Compiling a lexicon is mostly compiling its regexes (a thousand and more), and a process compiles several
-# lexicons that share most of them (each venue's borrowed shared cues are the museum's; a test suite's
-# variants): a compiled pattern is immutable, so one compiled once is shared (`re`'s own cache holds 512).
-_regex = lru_cache(maxsize=8192)(re.compile)
 
 
 def _alternation(phrases: list[str], plural: bool = False) -> re.Pattern[str] | None:
@@ -214,13 +255,11 @@ def _compile(cid: str, spec: Any) -> ConceptCues:
             folded.add(one)
             singulars.add(one)
     for phrase, value in sorted(terms.items(), key=lambda kv: (-len(fold(kv[0])), kv[0] != fold(kv[0]))):
-        regex = phrase_regex(phrase)
-        if regex and phrase in singulars:
-            regex = THE_ONE + regex
-        if regex and regex not in seen:
-            seen.add(regex)
-            cues.terms.append((_regex(regex), value))
-    cues.denials = [(_regex(r), v) for r, v in ((phrase_regex(p), v) for p, v in spec.get("denials", {}).items()) if r]
+        term = term_pattern(phrase, phrase in singulars)
+        if term and term.pattern not in seen:
+            seen.add(term.pattern)
+            cues.terms.append((term, value))
+    cues.denials = [(t, v) for t, v in ((term_pattern(p), v) for p, v in spec.get("denials", {}).items()) if t]
     cues.hard = [(_hard_words(k), v) for k, v in spec.get("hard", {}).items()]
     # Patterns read folded (lower-case) text; one written with capitals ("(?P<value>[A-Z][a-z]+)", as a venue
     # author may write a name's) is read without regard to case, so it still matches ("proper" checks the

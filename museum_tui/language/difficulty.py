@@ -66,11 +66,18 @@ def hard_for_me(text: str, thing: str) -> list[Hard]:
     `thing` is a regex of words for a thing ("stairs|steps") or, after "to ", of an ability ("to see",
     "to walk"): a thing is hard ("stairs are a no-go"), an ability is not done well ("can't see well")."""
     found: list[Hard] = []
+    if not thing.startswith("to ") and not _named(thing).search(text):
+        return found  # every frame of a thing names it: its frames need not be compiled, nor read
     for frame in _frames(thing):
         for m in frame.finditer(text):
             if not any(f.start <= m.start() < f.end for f in found):
                 found.append(Hard(m.start(), m.end(), bool(m.groupdict().get("neg"))))  # "not a problem"
     return found
+
+
+@lru_cache(maxsize=256)
+def _named(thing: str) -> re.Pattern[str]:
+    return re.compile(thing)
 
 
 @lru_cache(maxsize=256)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from museum_tui.extraction import check_cues
-from museum_tui.extraction.cues import compile_cues
+from museum_tui.extraction.cues import THE_ONE, compile_cues, phrase_regex, term_pattern
 from museum_tui.memory import OntologyError, parse_ontology
 from museum_tui.memory.lexicon_schema import FIELDS
 
@@ -52,3 +53,31 @@ def test_a_term_that_folds_into_another_is_reported(museum_ontology) -> None:
     assert len(problems) == 2
     assert "'SpecialNeed.HearingImpairment', cues field 'terms': found 'very deaf'" in problems[0]
     assert "'Mood.Current', cues field 'triggers': found 'really'" in problems[1]
+
+
+@pytest.mark.parametrize(
+    ("phrase", "kind"),
+    [("gluten-free", False), ("large print", False), ("wildflower meadow", True), ("deaf", False), ("o'keeffe", False)],
+)
+def test_a_term_compiled_when_its_first_word_is_seen_reads_as_its_regex(phrase: str, kind: bool) -> None:
+    """A term's regex is compiled only when a text holds its first word: it must find what the regex finds."""
+    term = term_pattern(phrase, kind)
+    regex = re.compile((THE_ONE if kind else "") + phrase_regex(phrase))
+    texts = [
+        "we need gluten free food",
+        "anything glutenfree?",
+        "is it gluten-free",
+        "large-print guide please",
+        "a large  print map",
+        "we love a wildflower meadow",
+        "the wildflower meadow",
+        "i am deaf",
+        "deafening music",
+        "o'keeffe please",
+        "nothing here",
+    ]
+    for text in texts:
+        assert bool(term.search(text)) == bool(regex.search(text)), text
+        assert [m.span() for m in term.finditer(text)] == [m.span() for m in regex.finditer(text)], text
+        assert term.sub(" ", text) == regex.sub(" ", text), text
+    assert any(term.search(text) for text in texts)
