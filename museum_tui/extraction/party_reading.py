@@ -118,13 +118,14 @@ def member_before(text: str, start: int) -> str:
 
 
 # "I was asking about wheelchairs for my aunt": the thing said is for a member, so the need is theirs
-FOR_MEMBER = re.compile(rf"\s+(?:\w+\s+)?for\s+(?P<who>(?:my|our)\s+(?:[\w-]+\s+)?(?:{MEMBERS}))\b")
+FOR_MEMBER = re.compile(rf"\s+(?:\w+\s+)?for\s+(?P<who>(?:my|our|the)\s+(?:[\w-]+\s+)?(?P<member>{MEMBERS}))\b")
 
 
 def for_member(text: str, end: int) -> str:
-    """The member the words ending at `end` are said to be for ("wheelchairs for my aunt" → "aunt"), or ""."""
+    """The member the words ending at `end` are said to be for ("wheelchairs for my aunt" → "aunt", "no
+    peanuts for the little man" → "little man"), or ""."""
     m = FOR_MEMBER.match(text, end)
-    return member_named(m.group("who")) if m else ""
+    return (member_named(m.group("who")) or m.group("member")) if m else ""
 
 
 # "how do I get in with my wheelchair?", "can I bring my guide dog?": the visitor's own thing, named in a question
@@ -186,17 +187,26 @@ NOT_ME = re.compile(r"(?:,\s*|\s)not (?:me|mine|for me|my own)$")
 
 def not_me(clause: Clause, hits: list[Hit]) -> list[Hit]:
     """ "it's my son who has the nut allergy, not me": the member's needs, denied for the visitor."""
-    if clause.about in (SELF, OTHER) or not NOT_ME.search(clause.text):
-        return []
-    return _denied_for_the_visitor([h for h in hits if h.about == clause.about], clause.original)
+    if not NOT_ME.search(clause.text):
+        return []  # (whoever the clause is about: "the wheelchair's for my grandma, not me" is hers)
+    return _denied_for_the_visitor([h for h in hits if h.about not in (SELF, OTHER)], clause.original)
 
 
-NOT_ME_EITHER = re.compile(r"^(?:but |and |though )?(?:i am not|i do not|not me|i am not myself)(?: though| myself)?$")
+NOT_ME_EITHER = re.compile(
+    r"^(?:but |and |though )?(?:i am not|i do not|not me|not mine|not for me|i am not myself)(?: though| myself)?$"
+)
 
 
 # "actually it's my husband who's deaf, I'm fine": after a correction that names whose a need is
-FINE = re.compile(r"^(?:but |and )?i am (?:fine|ok|okay|alright|all right|good)(?: though| myself| thanks)?$")
-CLEFT_SAID = re.compile(r"\bit(?:'s|’s| is| was)\s+(?:not\s+)?(?:my|our)\s+(?:[\w-]+\s+){1,2}?(?:who|that)\b", re.I)
+FINE = re.compile(
+    r"^(?:but |and )?i (?:am (?:fine|ok|okay|alright|all right|good)|can eat (?:anything|everything))"
+    r"(?: though| myself| thanks)?$"
+)
+CLEFT_SAID = re.compile(
+    r"\bit(?:'s|’s| is| was)\s+(?:not\s+)?(?:my|our)\s+(?:[\w-]+\s+){1,2}?(?:who|that)\b"
+    r"|\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?[\w-]+(?:'s|’s| is) the one (?:who|that)\b",  # "my partner's the one who's …"
+    re.I,
+)
 
 
 def not_me_after(clause: Clause, before: list[Hit]) -> list[Hit]:

@@ -31,7 +31,10 @@ INABLE = (
     r"struggle to|struggles to|struggling to|find it hard to|finds it hard to|find it difficult to|"
     r"finds it difficult to|have trouble|has trouble|have difficulty|has difficulty"
 )
-HANDLE = r"(?:do|manage|climb|use|take|cope with|handle|face|deal with|go up|get up|walk up|go down|get down|tackle)"
+HANDLE = (
+    r"(?:do|manage|climb|use|take|cope with|handle|face|deal with|go up|get up|walk up|go down|get down|tackle|"
+    r"be around|be near|be anywhere near|go near|tolerate)"  # "I can not be around flashing lights"
+)
 REFUSING = r"will not|would not|do not|does not|did not"
 TAKING = r"take|take kindly to|cope with|manage|handle|get on with|agree with|do"
 # how a person reacts to what is hard for them: "gets very anxious when it's busy", "melts down in crowds"

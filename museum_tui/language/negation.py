@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from .party import MEMBERS
+
 NEGATION = re.compile(r"\b(?:not|no|never|nothing|none|neither|nor|without|no longer|no more)\b")
 RETRACTION = re.compile(
     r"\b(?:no longer|not any ?more|any ?more|no more|forget (?:that|about|it|what)|please forget|"
@@ -38,7 +40,8 @@ def retractions(text: str) -> list[re.Match[str]]:
 # "no strobe lights please", "no nuts for him": a request to keep something away, which says the need
 AVOID_BEFORE = re.compile(r"\bno (?:[\w-]+ ){0,2}$")
 AVOID_AFTER = re.compile(
-    r"(?: [\w-]+){0,2}? (?:please|thanks|thank you|for (?:me|us|him|her|them)|at all)(?: please| thanks)?\s*$"
+    r"(?: [\w-]+){0,2}? (?:please|thanks|thank you|at all|"
+    rf"for (?:me|us|him|her|them|(?:my|our|the) (?:[\w-]+ )?(?:{MEMBERS})))(?: please| thanks)?\s*$"
 )  # at the clause's end: "no hot chocolate for them sadly" is a consequence, not a request
 
 

@@ -32,7 +32,8 @@ SUBJECT_VERBS = (
     r"thinks|think|thought|says|say|said|feels|feel|felt|enjoys|enjoy|enjoyed|adores|adore|keeps|takes|"
     r"should|must|might|may|told|tells|tell|mentioned|recommended|suggested|asked|warned|reckoned|wears|wear|"
     r"avoids|avoid|relies|rely|suffer|manages|manage|gets|uses|looks|look|seems|seem|sounds|appears|"
-    r"carries|carry|carried|reacts|react|reacted"  # "the little one carries an epipen for peanuts"
+    r"carries|carry|carried|reacts|react|reacted|"  # "the little one carries an epipen for peanuts"
+    r"brought|brings|bring"  # "grandad brought his walking frame"
 )
 # "the older one has cerebral palsy": one of the children, named by their place among them
 ONES = "older one|younger one|oldest one|youngest one|eldest one|middle one|big one"
@@ -44,7 +45,7 @@ MEMBERS = (  # the in-law forms first: "mother" would otherwise match the start 
     r"niece|nephew|cousin|colleagues?|carer|caregiver|boyfriend|girlfriend|fiance|fiancee|mates?|flatmate|"
     r"roommate|housemate|nan|nana|nanna|gran|grandad|granddad|grampa|hubby|missus|sis|bro|bf|gf|twins|"
     r"in-laws|stepson|stepdaughter|stepmum|stepdad|"
-    rf"kiddos?|{ONES}|little one|little un|wee one|eldest|pupils?|students?|"
+    rf"kiddos?|{ONES}|little one|little un|wee one|little man|little lady|eldest|pupils?|students?|"
     r"youngest|other half|mam|mammy|lad|lads|lass|fella|fiancé|fiancée|pops|gramps|grandpops|auntie|aunty|"
     r"clients?|bride|groom|best man|bridesmaids?|maid of honou?r|page boy|flower girl|"  # (a wedding party's too)
     r"bestie|bezzie|bff|best friend|hubbie|hubster|wifey|bairn|godson|goddaughter|stepmom|stepmother|stepfather"
@@ -126,6 +127,8 @@ HARD_FOR = re.compile(
     r"\b(?:hard|difficult|tough|tricky|too much|a lot|overwhelming|a nightmare|a struggle|impossible|scary|"
     rf"frightening|distressing|upsetting|no good|not good|not great|a problem|an issue) (?:for|on) {_MY_MEMBER}"
 )
+# "the nut allergy is my sister's, not mine", "the wheelchair's my mum's": a need said to be a member's
+BELONGS = re.compile(rf"^(?:the|that|this) (?:[\w-]+ ){{1,3}}?(?:is|was) (?:all )?{_MY_MEMBER}(?: ,|$)")
 # "just my husband, …", "only the little one", "yeah my partner": an answer that says whose the rest is
 _ANSWERED = rf"(?P<who>(?:my|our|the)\s+(?:[\w-]+\s+)?(?:{MEMBERS}))"
 _ALONE = _ANSWERED.replace("?P<who>", "?P<only>")
@@ -309,7 +312,7 @@ def subject_of(folded: str, earlier: str = "") -> str:
     member named before in the same message, for a clause that opens with he / she / they."""
     if ABOUT_ME.search(folded):
         return SELF
-    for said in (ONLY_MEMBER.match(folded), FELT_BY.search(folded), HARD_FOR.search(folded)):
+    for said in (ONLY_MEMBER.match(folded), FELT_BY.search(folded), HARD_FOR.search(folded), BELONGS.match(folded)):
         if said is not None:
             who = member_named(said.group(said.lastgroup or "who"))
             return CANONICAL.get(who, who) if who else OTHER

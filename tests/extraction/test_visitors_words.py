@@ -328,8 +328,14 @@ def test_typed_its_and_a_limit(extractor, message, expected):
             "sorry, I'm in Gallery 2 not Gallery 1, misread the sign",
             {("Position.CurrentArea", "Gallery 2", "asserted", "self")},
         ),
-        # a trigger alone after things gone without
-        ("no nuts for me pls 🥜🚫 allergic", {("SpecialNeed.Allergy", "peanuts", "asserted", "self")}),
+        # a trigger alone after things gone without (round 38: and the nuts kept away, as the emoji's peanuts)
+        (
+            "no nuts for me pls 🥜🚫 allergic",
+            {
+                ("SpecialNeed.Allergy", "peanuts", "asserted", "self"),
+                ("SpecialNeed.Allergy", "nuts", "asserted", "self"),
+            },
+        ),
     ],
 )
 def test_whose_the_scooter_is_and_what_is_no_time(extractor, message, expected):
