@@ -199,7 +199,8 @@ NOT_ME_EITHER = re.compile(
 
 # "actually it's my husband who's deaf, I'm fine": after a correction that names whose a need is
 FINE = re.compile(
-    r"^(?:but |and )?i (?:am (?:fine|ok|okay|alright|all right|good)|can eat (?:anything|everything))"
+    r"^(?:but |and )?i (?:am (?:fine|ok|okay|alright|all right|good)(?: (?:walking|on my feet|on foot|with (?:stairs|"
+    r"steps|hills|walking)))?|can eat (?:anything|everything))"
     r"(?: though| myself| thanks)?$"
 )
 CLEFT_SAID = re.compile(
@@ -217,6 +218,14 @@ def not_me_after(clause: Clause, before: list[Hit]) -> list[Hit]:
     if not (NOT_ME_EITHER.match(clause.text) or fine):
         return []
     return _denied_for_the_visitor(theirs, clause.sentence or clause.original)
+
+
+def not_me_before(clause: Clause, before: Clause | None, hits: list[Hit]) -> list[Hit]:
+    """ "Not me – my sister's the one with the bee sting allergy": the member's needs after a "not me",
+    denied for the visitor."""
+    if before is None or clause.about in (SELF, OTHER) or not NOT_ME_EITHER.match(before.text):
+        return []
+    return _denied_for_the_visitor([h for h in hits if h.about == clause.about], clause.sentence or clause.original)
 
 
 def _denied_for_the_visitor(theirs: list[Hit], evidence: str) -> list[Hit]:

@@ -50,6 +50,7 @@ from .party_reading import (
     member_before,
     not_me,
     not_me_after,
+    not_me_before,
     presumed,
     related_to,
     so_is,
@@ -197,6 +198,7 @@ class RuleExtractor(SpanReading, AnswerReading):
                 ]
             own = outer(read)
             read.extend(me_too(clause, own) + not_me(clause, own) + not_me_after(clause, previous))
+            read.extend(not_me_before(clause, before[0] if before else None, own))
             named = before[0].about if before and same else SELF
             read.extend(self._shared(clause, read, bot_question, named))  # "my husband and I are vegetarian"
             said[id(clause)] = outer(read)

@@ -62,6 +62,8 @@ WITHOUT_WORDS = BARE_WORDS | frozenset("no for me pls plz thanks".split())  # no
 SAID_APART = re.compile(r"\s*,\s*(?:just|only|but|except|instead|now)\b|\s+if (?:that|it) (?:matters|helps)\b")
 
 
+# a clause that names what it says, in a cleft: "it's the swaying I can't stand", "it was those steps that …"
+NAMES_ITS_OWN = re.compile(r"^(?:but |and |no )?it (?:is|was) (?:the|that|those|these|all the) [a-z]+")
 SPLIT_KEEPING = re.compile(f"({SPLIT_VALUES.pattern})")  # the list's parts, with the words between them
 
 
@@ -112,6 +114,8 @@ class SpanReading:
         """The terms of the other clauses of the same sentence, asserted or denied as `clause` says; and of the
         sentence just before, when the trigger's clause is a sentence of its own and that one names nothing
         but the things ("wasps!! I'm allergic")."""
+        if NAMES_ITS_OWN.match(clause.text):
+            return []  # "I don't mind heights, it's the swaying I can't stand": the swaying, not the heights
         others = [c for c in clauses if c is not clause and c.sentence == clause.sentence]
         at = next((i for i, c in enumerate(clauses) if c is clause), 0)
         if not others and at and _nothing_but([cues], fold(clauses[at - 1].sentence).strip(" .!?"), WITHOUT_WORDS):

@@ -84,7 +84,7 @@ INJECTION = re.compile(
 POSSESSORS = [["my"], ["our"], ["his"], ["her"], ["their"]]
 SCOPE_ENDS = {",", "just", "only", "but", "instead", "rather", "so", "because", "and"}
 RETRACTION_ENDS = SCOPE_ENDS - {"and", ","} | {"now", "instead"}
-MEANT = r"make that|i mean|i meant"  # the words a slip says what was meant with ("2 hours, no make that 3")
+MEANT = r"make that|make it|i mean|i meant"  # the words a slip says what was meant with ("2 hours, no make that 3")
 CLAUSE_BREAK = re.compile(
     r"\s*(?:;|(?<!\d):(?!\d)|—|–|\s-\s|,?\s*\b(?:but|however|although|though|except|whereas|while)\b"
     r"|,\s*(?=(?:just )?in case\b)"  # "I'm pescatarian btw, in case you're recommending food": what if, apart

@@ -117,7 +117,7 @@ HE_OR_SHE = re.compile(r"\b(?:he|she)(?:'s| is| has| was| can| can not| does| ge
 _ACTS_ON = (
     r"\b(?:stress(?:es)?|bothers?|upsets?|scares?|frightens?|overwhelms?|affects?|troubles?|distress(?:es)?|"
     r"terrifies|terrify|worry|worries|tires?|exhausts?|hurts?|triggers?|sends?|sets? off|confuses?|"
-    r"disorientates?|disorients?|unsettles?)\s+(?:out\s+)?"
+    r"disorientates?|disorients?|unsettles?|makes?|made)\s+(?:out\s+)?"  # "loud places make my son melt down"
 )
 _MY_MEMBER = rf"(?P<who>(?:my|our) (?:{NOT_MINE}[\w-]+\s+){{0,2}}?(?:{MEMBERS}))\b"  # "my autistic son"
 FELT_BY = re.compile(rf"{_ACTS_ON}{_MY_MEMBER}")
@@ -125,7 +125,8 @@ FELT_BY_THEM = re.compile(rf"{_ACTS_ON}(?:her|him|them)\b")  # "…upset her": t
 # "loud places are very hard for my son", "stairs are a nightmare for our gran": hard for a member, theirs
 HARD_FOR = re.compile(
     r"\b(?:hard|difficult|tough|tricky|too much|a lot|overwhelming|a nightmare|a struggle|impossible|scary|"
-    rf"frightening|distressing|upsetting|no good|not good|not great|a problem|an issue) (?:for|on) {_MY_MEMBER}"
+    rf"frightening|distressing|upsetting|no good|not good|not great|a problem|an issue|a no-go|a no go) (?:for|on) "
+    rf"{_MY_MEMBER}"
 )
 # "the nut allergy is my sister's, not mine", "the wheelchair's my mum's": a need said to be a member's
 BELONGS = re.compile(rf"^(?:the|that|this) (?:[\w-]+ ){{1,3}}?(?:is|was) (?:all )?{_MY_MEMBER}(?: ,|$)")

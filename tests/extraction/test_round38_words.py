@@ -60,3 +60,55 @@ def test_what_is_kept_away_is_no_allergen_unless_it_is_one(museum_rules):
 )
 def test_what_someone_cannot_be_around(museum_rules, message, fact):
     assert fact in facts_of(museum_rules, message)
+
+
+G_SENSORY, G_MOBILITY, G_ALLERGY, G_HEARING = "Access.Sensory", "Access.Mobility", "Food.Allergy", "Access.Hearing"
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        ("busy rooms make my daughter panic, any quiet corners?", (G_SENSORY, "crowds", "asserted", "daughter")),
+        ("my son's here, loud noises make him really anxious", (G_SENSORY, "loud noise", "asserted", "son")),
+    ],
+)
+def test_what_makes_a_member_react_is_theirs(garden_rules, message, fact):
+    said = facts_of(garden_rules, message)
+    assert fact in said
+    assert (fact[0], fact[1], "asserted", "self") not in said
+
+
+def test_a_cleft_that_names_its_own_thing_borrows_none(garden_rules):
+    said = facts_of(garden_rules, "wasps don't bother me, it's the midges I can't stand")
+    assert ("Interest.Dislike", "wasps", "asserted", "self") not in said
+    assert (G_ALLERGY, "wasp stings", "negated", "self") in said
+
+
+def test_make_it_names_the_new_value(garden_rules):
+    said = facts_of(garden_rules, "we planned on 3 hours but make it 4")
+    assert ("Visit.TimeBudget", "4 hours", "asserted", "self") in said
+    assert ("Visit.TimeBudget", "3 hours", "negated", "self") in said
+
+
+def test_not_me_before_a_members_need_denies_it_for_the_visitor(garden_rules):
+    said = facts_of(garden_rules, "Not me - my brother's the one with the wasp allergy")
+    assert (G_ALLERGY, "wasp stings", "asserted", "brother") in said
+    assert (G_ALLERGY, "wasp stings", "negated", "self") in said
+
+
+def test_fine_walking_after_whose_need_it_is(garden_rules):
+    said = facts_of(garden_rules, "it's my wife who can't manage slopes, I'm fine walking")
+    assert (G_MOBILITY, "no steep slopes", "asserted", "wife") in said
+    assert (G_MOBILITY, "no steep slopes", "negated", "self") in said
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        ("I've got a hearing dog with me", (G_HEARING, "hearing dog", "asserted", "self")),
+        ("go easy on the walking, I have a bad back", (G_MOBILITY, "bad back", "asserted", "self")),
+        ("steep paths are a no-go for my dad", (G_MOBILITY, "no steep slopes", "asserted", "dad")),
+    ],
+)
+def test_garden_words_of_round_38(garden_rules, message, fact):
+    assert fact in facts_of(garden_rules, message)
