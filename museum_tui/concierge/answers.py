@@ -210,7 +210,8 @@ class Answers(TimeAnswers, FoodAnswers):
             )
         n = len(shows)
         when = "now" if day == now.date() else timing.weekday(day, now)
-        head = f"On {when}{where} at {self.venue.short_name} ({n} exhibition{'s' if n != 1 else ''}{kind}):"
+        at, count = f"{where} at {self.venue.short_name}", f"({n} exhibition{'s' if n != 1 else ''}{kind})"
+        head = f"On now{at} {count}:" if when == "now" else f"On{at} {when} {count}:"  # not "On on Sunday"
         if not shows:
             head = f"Nothing is on at {self.venue.short_name} {when}, I'm afraid."
         later = self.venue.upcoming(now.date())

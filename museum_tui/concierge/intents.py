@@ -12,6 +12,7 @@ from museum_tui.language import content_words, dialogue_acts
 from museum_tui.language.acts import ASKS, GOODBYE
 from museum_tui.language.folding import expand_shorthand
 from museum_tui.language.party import MEMBERS
+from museum_tui.language.text import stem
 
 from .index import KIND_WORDS, VENUE_KINDS, Hit, Index
 from .lexicon import fold, tokens, words
@@ -36,7 +37,7 @@ SMALL_TALK = frozenset(
 WHATS_ON = re.compile(
     r"\bw(?:h?a|o)t(?:'s|s| is| are)?(?: \w+ly| now| here| today| there)? (?:on|showing|running)\b|"
     r"\bw(?:h?a|o)t(?:'s| is| are)?\b.*\bon (?:display|show|view)\b|"
-    r"\b(?:anything|everything|something|w(?:h?a|o)t(?:'s| is)?)(?: (?:that's|that is|else|good|interesting))? "
+    r"\b(?:anything|everything|something|w(?:h?a|o)t(?:'s|s| is)?)(?: (?:that's|that is|else|good|interesting))? "
     r"(?:on|happening|going on|showing|running)\b|\b(?:which|w(?:h?a|o)t|any) (?:exhibitions?|shows?|displays?)\b|"
     r"\b(?:list|all|every|full)\b.*\b(?:exhibitions?|shows?|displays?|to see)\b|"
     r"\b(?:exhibitions?|shows?|displays?) (?:are |is )?(?:on|there|running|showing|open)\b|"
@@ -192,7 +193,8 @@ ASPECT_WORDS = frozenset(
     wheelchair accessible step free book booking ticket tickets need old age kids children suitable allowed
     inside made make tell more about start starts begin finish next when steps stairs ramp lift lifts without
     avoid down up into reach manage year years yrs aged allowed suitable enough young today tonight tomorrow
-    now pay extra charge included free til till until shut shuts closing opening last lasts""".split()  # noqa: SIM905
+    now pay extra charge included free til till until shut shuts closing opening last lasts concession concessions
+    pensioner senior student discount""".split()  # noqa: SIM905
 )
 
 
@@ -239,8 +241,9 @@ AND_FOR = re.compile(r"^(?:and|what about|how about|same)\s+(?=(?:for|with)\b)")
 # "whats the nearest loo to there", "any toilets near it?": near the last thing talked of
 NEAR_IT = re.compile(
     r"\b(?:nearest|closest|near|close)(?: [a-z]+){0,2}? (?:to|by) (?:there|that|it|that one|this one)\b"
-    r"|\b(?:near|nearby) (?:there|that|it)\b"
+    r"|\b(?:near|nearby) (?:there|that|it)\b|\b(?:up|down|over|in) there\b"  # "is there a loo up there too?"
 )
+THERE = re.compile(r"\b(?:up|down|over|in) there\b", re.IGNORECASE)  # where the last place is, said by a direction
 # "and after that one?", "the one after?", "any later?": the question before, asked again for what comes next
 AFTER_THAT = re.compile(
     r"^(?:(?:and|so|ok|okay|right|oh)\s+)*(?:what about |how about )?(?:(?:the )?(?:one|next one|tour) )?"
@@ -265,8 +268,12 @@ def resolved(text: str, subject: Hit) -> str:
     out, n = POINTER.subn(name, folded, count=1)
     if n:
         return out
-    stem_, mark = re.match(r"^(.*?)([?!.\s]*)$", folded, re.S).groups()  # type: ignore[union-attr]
-    return f"{stem_} {name}{mark.strip()}"  # "how much?" → "how much Dreamers?": still the sentence that asks
+    # "how much?" → "how much Dreamers?": still the sentence that asks (the first that does: "what about
+    # concessions? im a pensioner" → "what about concessions Dreamers? im a pensioner")
+    asking, mark, rest = folded.partition("?")
+    if not mark:
+        asking, rest = folded.rstrip("!. \n"), ""
+    return f"{asking.rstrip()} {name}?{rest}" if mark else f"{asking} {name}"
 
 
 # "the surrealism exhibition", "the Magritte show": a show named by one word of its title
@@ -275,15 +282,37 @@ THE_X_SHOW = re.compile(r"\bthe ([a-z][\w-]+) (?:exhibition|show|display)\b")
 
 def titled_show(hits: list[Hit], folded: str) -> Hit | None:
     """The exhibition a question names as "the <word> exhibition" by a word of its title, as a named hit ("is
-    the surrealism exhibition open yet?": the show whose title says it, not the venue's hours)."""
+    the surrealism exhibition open yet?": the show whose title says it, not the venue's hours; "the violin
+    exhibition": "Bowed: Violins from …")."""
     m = THE_X_SHOW.search(folded)
     if m is None:
         return None
+    said = stem(m.group(1))
     return next(
         (
             replace(h, named=True)
             for h in hits
-            if h.entry.kind == "exhibition" and m.group(1) in words(fold(h.entry.name))
+            if h.entry.kind == "exhibition" and said in {stem(w) for w in words(fold(h.entry.name))}
         ),
         None,
     )
+
+
+# "are we allowed to take photos?", "can I fly my drone over the lake?", "is it ok to vape outside?": leave to
+# do something, and the thing done (its object, before any place it is done in)
+LEAVE = re.compile(
+    r"\b(?:(?:are|is|am) (?:we|i|you|visitors|people|it|one) (?:allowed|permitted) to|allowed to|"
+    r"is it (?:ok|okay|alright|fine|possible) to|do you (?:allow|let (?:people|visitors|us|me))|"
+    r"can (?:i|we|you) (?=(?:fly|film|record|smoke|vape|skate|cycle|ride|fish|swim|camp|busk)\b))\s*"
+    r"(?P<act>[a-z' ]+?)(?=\s+(?:in|inside|into|on|over|at|around|near|by|here|there|during|while|if)\b|\s*[?.!,]|$)"
+)
+
+
+def leave_unknown(folded: str, index: Index) -> bool:
+    """A question asking leave to do something no entry of the venue's data mentions ("can I fly my drone
+    over the lake?": the lake is there, drones are not): staff know, the data does not."""
+    m = LEAVE.search(folded)
+    if m is None:
+        return False
+    act = [w for w in words(m.group("act")) if w not in {"my", "our", "the", "a", "an", "some", "any", "your"}]
+    return bool(act) and not index.search(act[-1])

@@ -42,6 +42,9 @@ SYNONYMS = {
     "diaper": "baby",
     "cafeteria": "cafe",
     "restaurant": "cafe",
+    "caff": "cafe",  # "is the caff still open?"
+    "greenhouse": "glasshouse",
+    "greenhouses": "glasshouses",
     "coffee": "coffee",
     "defib": "defibrillator",
     "wi": "wifi",

@@ -40,6 +40,11 @@ A_THING = re.compile(r"\s*(?:(?:on|in|at|by)\s+)?an?\s")  # "I'm in a wheelchair
 # someone's own chair is their wheelchair ("a tour I can join in my chair?"); "a chair" is a seat
 THEIR_CHAIR = re.compile(r"\b(?P<whose>my|his|her|their|our|mums?|mum's|dads?|dad's|nan's|gran's|grandad's) chair\b")
 NEAR = re.compile(r"\b(?:near|nearest to|closest to|to|by|next to|beside)\s+(?:the\s+)?([a-z0-9' &-]{3,40})")
+# "when is it usually quietest?", "what time is it least busy?": when, not where
+WHEN_QUIET = re.compile(
+    r"\b(?:when|what time|what day)\b.*\b(?:quiet(?:est|er)?|(?:least|less) (?:busy|crowded)|busiest)\b"
+)
+THEY_EAT = re.compile(r"\b(?:who|that|which|plants|animals) eats?\b")  # something else eating
 OWN_FOOD = re.compile(
     r"\b(?:(?:our|my|their) own (?:food|lunch|sandwiches|sarnies|butties|snacks|picnic|drinks)|packed lunch(?:es)?|"
     r"(?:bring|brought|eat) (?:our|my) (?:own )?(?:sandwiches|sarnies|lunch|food|snacks)|sandwiches from home)\b"
@@ -133,6 +138,8 @@ class Question:
             ask = (folded[: here_match.start()] + " " + folded[here_match.end() :]).strip()
         ask = liked(ask) or ask
         ask = asked_part(ask)  # "can we bring our dog? he's really well behaved": what is asked
+        ask = f"{ask} times" if WHEN_QUIET.search(ask) else ask  # "when is it quietest?": the quiet times
+        ask = THEY_EAT.sub(" ", ask)  # "the plants that eat flies": what they eat is no café question
         own_food = OWN_FOOD.search(ask)  # "can we eat our own sandwiches?": where to picnic, not the café
         if own_food:
             ask = f"{ask[: own_food.start()]} picnic {ask[own_food.end() :]}"
@@ -156,5 +163,5 @@ class Question:
             budget=minutes_in(budget_match.group(0)) if budget_match else None,
             drink=bool(lx.DRINK.search(folded)),
             # "we thought we might come after dinner": when, not what to eat
-            food=bool(lx.FOOD.search(MEAL_TIME.sub("later", folded))) and not own_food,
+            food=bool(lx.FOOD.search(MEAL_TIME.sub("later", THEY_EAT.sub(" ", folded)))) and not own_food,
         )

@@ -173,7 +173,10 @@ class BuiltinResponder(Told, Talk, Framing):
             return Question.read(earlier[-1], self.venue)
         if earlier and intents.NEAR_IT.search(asked):  # "the nearest loo to there": there is the last place
             found = intents.last_subject(self.index, earlier, MIN_SCORE * self.index.rarest)
-            return Question.read(intents.resolved(q.text, found[0]), self.venue) if found else q
+            if not found:
+                return q
+            near = intents.THERE.sub(f"near {found[0].entry.name}", q.text)  # "a loo up there?": a loo near it
+            return Question.read(near if near != q.text else intents.resolved(q.text, found[0]), self.venue)
         if earlier and (also := intents.AND_FOR.match(q.folded)) and not self.index.search(asked)[:1]:
             # "how much is Light & Shadow?" … "and for my nan? she's 82": the same question, for her
             return Question.read(f"{earlier[-1].rstrip(' ?')} {q.folded[also.end() :]}", self.venue)
@@ -222,6 +225,8 @@ class BuiltinResponder(Told, Talk, Framing):
         skip = skip or (to_suit(self.answers, self.index, q, known, now) if SUITS.search(q.folded) else "")
         if skip:  # "anywhere we should skip?", "which one is best for her?": by the party's needs
             return skip
+        if intents.leave_unknown(q.ask, self.index):
+            return ""  # "can I fly my drone?": not in the venue's data (staff know: the fallback says who)
         hits = [h for h in self.index.search(q.ask) if h.entry.key not in used and not self._feature_only(h, q)]
         if weather_only(self.index, q, hits):  # "is there anything indoors if it rains?": what's on, under cover
             return self.answers.whats_on(known, now, q.folded)
@@ -259,8 +264,9 @@ class BuiltinResponder(Told, Talk, Framing):
             meant = self._meant(q, used)
             if meant is not None:
                 hits, specific = [meant, *[h for h in hits if h.entry is not meant.entry]], True
-        if not specific and not q.plan and (narrow := self._asked_only(q, used)):
-            hits, specific = narrow, True  # "he's starting to melt down, is there somewhere calm we can go?"
+        narrow = [] if specific or q.plan else self._asked_only(q, used)
+        if narrow:  # "he's starting to melt down, is there somewhere calm we can go?"
+            hits, specific = narrow, True
         top = hits[0] if hits else None
         food = next((h for h in hits[:6] if h.entry.kind in ("cafe", "menu")), None)
         foodish = q.food or q.drink or allergy_said(self.venue, q.folded) or bool(diet_tags(self.venue, q.folded))
@@ -291,7 +297,7 @@ class BuiltinResponder(Told, Talk, Framing):
         if together := time_for_all(self.index, q, now.date()):  # "the orchids and then the desert house?"
             return together
         named_show = top is not None and top.named and top.entry.kind in ("exhibition", "gallery", "tour")
-        if (q.plan or (q.budget and not (top and top.named) and not asks_time(q))) and not named_show:
+        if (q.plan or (q.budget and not (top and (top.named or narrow)) and not asks_time(q))) and not named_show:
             floor = floor_named(self.venue, q.ask)
             if floor is not None and not q.budget:
                 return self.answers.on_floor(floor, q, known)

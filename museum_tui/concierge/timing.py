@@ -8,7 +8,7 @@ import re
 from datetime import date, datetime, timedelta
 
 from .hours import Schedule, Span, clock
-from .lexicon import WEEKDAYS, fold
+from .lexicon import WEEKDAYS, fold, tokens
 from .model import Cafe, Tour, Venue
 from .wording import the_named
 
@@ -168,7 +168,8 @@ def venue_hours(venue: Venue, folded: str, now: datetime) -> str:
     if day is None and not NOW_WORDS.search(folded) and not CLOSE.search(folded) and general:
         return f"Opening hours: {hours.week_text(now.date())}.{notes}"
     day = day or now.date()
-    on_day = f" {hours.notes_on(day, folded)}" if hours.notes else ""  # "last entry one hour before closing (17:00)"
+    plain = f"{folded} {' '.join(tokens(folded))}"  # "the greenhouses": the notes' "glasshouses"
+    on_day = f" {hours.notes_on(day, plain)}" if hours.notes else ""  # "last entry one hour before closing (17:00)"
     if day == now.date():
         text = _today(venue, hours, now, folded)
         if LATE.search(folded) and not any(s.end.time() > _evening() for s in hours.spans(day)):

@@ -24,7 +24,7 @@ from museum_tui.language.difficulty import hard_for_me
 from museum_tui.language.handed import handed_back
 from museum_tui.language.liking import LIKED_THING, THING_IS, compared_away
 from museum_tui.language.negation import CANNOT, need_under_no
-from museum_tui.language.party import FIRST_PERSON, OTHER, SELF, absent, member_named
+from museum_tui.language.party import FIRST_PERSON, OTHER, SELF, WHO_NOT_WHAT, absent, member_named
 from museum_tui.language.reaction import HARMLESS, reacts, unharmed
 from museum_tui.memory import Ontology
 
@@ -345,13 +345,12 @@ class RuleExtractor(SpanReading, AnswerReading):
             unnegated = unnegated[:a] + CANNOT.sub(lambda n: " " * len(n.group(0)), unnegated[a:b]) + unnegated[b:]
         found = found[:MAX_FOUND]
         # "crowds do not bother me": a negated trigger after a value denies it
-        after = []
-        if cues.triggers is not None:
-            after = [m.start() for m in cues.triggers.finditer(text) if clause.negated_before(m.start(), window=3)]
-        hits = []
+        said_triggers = cues.triggers.finditer(text) if cues.triggers is not None else ()
+        after = [m.start() for m in said_triggers if clause.negated_before(m.start(), window=3)]
+        hits, need = [], cues.party
         for start, end, value in found:
-            if cues.exclude and cues.exclude.search(fold(value)):
-                continue
+            if (cues.exclude and cues.exclude.search(fold(value))) or (need and WHO_NOT_WHAT.fullmatch(fold(value))):
+                continue  # (a member is whose, not what: "my wife's allergy is bad today")
             if harmless is not None and not (end <= harmless.start() or unharmed(text, start, end)):
                 continue  # the thing fine, and what came before it ("heat doesn't bother me, wasps do": no wasps)
             about = member if cues.subject == "self" and clause.third_party else SELF

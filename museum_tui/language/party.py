@@ -50,6 +50,7 @@ MEMBERS = (  # the in-law forms first: "mother" would otherwise match the start 
     r"clients?|bride|groom|best man|bridesmaids?|maid of honou?r|page boy|flower girl|"  # (a wedding party's too)
     r"bestie|bezzie|bff|best friend|hubbie|hubster|wifey|bairn|godson|goddaughter|stepmom|stepmother|stepfather"
 )
+WHO_NOT_WHAT = re.compile(rf"(?:(?:my|our|the|his|her|their) )?(?:{MEMBERS})")  # a member named, as a value
 SOME_OF = (  # "one pupil", "two of the children", "one little lad in my group", "one of my students, Kieran,"
     r"\b(?:one|two|three|four|some|several|a few|another|a couple)\s+(?:of\s+)?(?:(?:the|my|our|them)\s+)?"
     rf"(?:(?:little|young|older|younger|small)\s+)?(?P<some>(?:{MEMBERS}))\b(?:\s*,\s*[a-z]+\s*,)?"

@@ -112,3 +112,11 @@ def test_fine_walking_after_whose_need_it_is(garden_rules):
 )
 def test_garden_words_of_round_38(garden_rules, message, fact):
     assert fact in facts_of(garden_rules, message)
+
+
+@pytest.mark.parametrize(
+    "message", ["my wife's allergy is bad today", "with the little one's allergy, where should we avoid?"]
+)
+def test_whose_allergy_it_is_is_no_allergen(garden_rules, message):
+    """ "with the little one's allergy …" stored an allergy to "little one" (the pattern "<x> allergy")."""
+    assert not {f for f in facts_of(garden_rules, message) if f[0] == G_ALLERGY}
