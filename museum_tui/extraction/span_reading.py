@@ -62,6 +62,7 @@ WITHOUT_WORDS = BARE_WORDS | frozenset("no for me pls plz thanks".split())  # no
 SAID_APART = re.compile(r"\s*,\s*(?:just|only|but|except|instead|now)\b|\s+if (?:that|it) (?:matters|helps)\b")
 
 
+NO_THING = re.compile(r"(?:any|every|no|some)(?:thing|one|body|where)|it|that|this|them|those|these|much")
 # a clause that names what it says, in a cleft: "it's the swaying I can't stand", "it was those steps that …"
 NAMES_ITS_OWN = re.compile(r"^(?:but |and |no )?it (?:is|was) (?:the|that|those|these|all the) [a-z]+")
 SPLIT_KEEPING = re.compile(f"({SPLIT_VALUES.pattern})")  # the list's parts, with the words between them
@@ -199,6 +200,8 @@ class SpanReading:
                     start, end = m.start("value") + shift, m.end("value") + shift
                     if not m.group("value") or not clause.free(start, end) or inside_any((start, end), found):
                         continue
+                    if NO_THING.fullmatch(m.group("value").strip()):
+                        continue  # "I'm not allergic to anything": no thing named
                     if kind == "proper" and not self._proper(cues, m.group("value"), clause.original):
                         continue
                     found.extend(self._values(cues, m.group("value"), start, end, kind, clause.original))

@@ -17,6 +17,7 @@ from .folding import EMOJI_WORD, INTENSIFIERS, fold
 from .folding import FILLERS as FILLERS  # the concierge reads it here
 from .negation import NEGATION, retractions
 from .party import (
+    ABOUT_ME,
     APPOSITIVE,
     FIRST_PERSON,
     KIN,
@@ -257,7 +258,7 @@ def split_clauses(
             conditional = clause.hypothetical and folded.startswith("if ")
             # "our eldest, Zara, has a sesame allergy": the name said beside the member is no other subject
             clause.about = subject_of(APPOSITIVE.sub(r"\g<who>", folded), named)
-            person = named_person(part, known) if known is not None else ""
+            person = named_person(part, known) if known is not None and not ABOUT_ME.search(folded) else ""
             # "Auntie Jo has …": the name with its kin word, not the kin word alone
             person = person if clause.about in (SELF, "other") or person.startswith(f"{clause.about} ") else ""
             # "our Sophie gets …": hers, though "our" is the visitor's word ("Jamie (my son) is …": brackets aside)

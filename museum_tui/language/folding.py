@@ -37,6 +37,7 @@ SHORTHAND = [
     (r"\bbtw\b", "by the way"),
     (r"\b(?:wat|wot|wut)\b", "what"),
     (r"\bat the (?:minute|mo)\b", "now"),  # British: "are the roses out at the minute?"
+    (r"\bh8\b", "hate"),
 ]
 _SHORTHAND = [(re.compile(p), r) for p, r in SHORTHAND]
 
@@ -158,6 +159,11 @@ GOT_OPENING = re.compile(
 )
 # "I thought I was allergic to sesame but turns out it's mustard": a belief the visitor takes back, as
 # "I am not" (what follows is read as the correction; a clause is folded alone, so "but" is not looked for)
+# "the coach isn't until 5", "we don't leave until 4": when it is, not a denial (the visit ends then)
+NOT_UNTIL = re.compile(
+    r"(?:(?<=\bis )|(?<=\bare )|(?<=\bwas ))not (?=until\b)"
+    r"|(?:(?<=\bdo )|(?<=\bdoes )|(?<=\bdid ))not (?=(?:have to |need to )?(?:leave|go|depart|head off) until\b)"
+)
 THOUGHT_SO = re.compile(r"\bi (?:thought|used to think|always thought|believed) (?:i was|i am|i had|i have|i were)\b")
 PHRASE_END = re.compile(r"\b(?:and|but|so|because|or|who|which|that)\b")
 VERB = re.compile(rf"\b(?:{SUBJECT_VERBS}|not|makes?|means?|gives?|\w+n't)\b")
@@ -226,6 +232,7 @@ def fold(text: str) -> str:
     text = MEMBER_ON.sub(_member_on, text)  # "grandads on crutches today": the verb left out
     for pattern, repl in _CONTRACTIONS:
         text = pattern.sub(repl, text)
+    text = NOT_UNTIL.sub("", text)
     text = THOUGHT_SO.sub("i am not", text)  # "i thought i was allergic to x but …": i am not
     text = CLEFT.sub(r"\g<who> \g<verb> \g<neg>", text)  # "it's not my son who's deaf": my son is not deaf
     text = re.sub(r"(\w)'s\b", r"\1", text)  # possessive: "maier's work" → "maier work"

@@ -74,7 +74,7 @@ THIRD_PARTY = re.compile(
     r"|^it (?:is|was) (?:not )?(?!(?:me|myself|i|us)\b)[a-z]+ (?:with|who|that)\b"  # "it isn't Callum with the …"
 )
 # "People call me Bex", "my friends call me Jo": another person is the subject, the visitor the topic.
-ABOUT_ME = re.compile(r"\b(?:call|calls|called|know|knows) me\b")
+ABOUT_ME = re.compile(r"\b(?:call|calls|called|know|knows) me\b|^[\w'-]+ is (?:the|my) name\b")  # "Ziggy's the name"
 # "a friend who is a wheelchair user": what follows the relative word is about that person
 RELATIVE = re.compile(rf"\b(?:{MEMBERS}|{PEOPLE})\s+(?:who|that|whose)\b")  # members: "mother-in-law", "hubby"
 

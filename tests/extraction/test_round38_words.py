@@ -120,3 +120,30 @@ def test_garden_words_of_round_38(garden_rules, message, fact):
 def test_whose_allergy_it_is_is_no_allergen(garden_rules, message):
     """ "with the little one's allergy …" stored an allergy to "little one" (the pattern "<x> allergy")."""
     assert not {f for f in facts_of(garden_rules, message) if f[0] == G_ALLERGY}
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        ("our train isn't until half 5", ("VisitPlan.TimeBudget", "until 5:30", "asserted", "self")),
+        ("we don't have to leave until 3", ("VisitPlan.TimeBudget", "until 3pm", "asserted", "self")),
+        ("Juno's the name", ("Profile.Name", "Juno", "asserted", "self")),
+        ("honestly i h8 sculpture", ("ArtInterest.Dislike", "sculpture", "asserted", "self")),
+    ],
+)
+def test_museum_words_of_round_38(museum_rules, message, fact):
+    assert fact in facts_of(museum_rules, message)
+
+
+def test_not_staying_until_a_time_is_still_denied(museum_rules):
+    assert ("VisitPlan.TimeBudget", "until 5pm", "negated", "self") in facts_of(museum_rules, "I'm not staying until 5")
+
+
+def test_no_thing_named_is_no_value():
+    from museum_tui.extraction.rules import RuleExtractor
+    from museum_tui.memory import load_ontology
+
+    from .conftest import ROOT
+
+    castle = RuleExtractor(load_ontology(ROOT / "tests" / "data" / "blind" / "castle.json"))  # (its own lexicon)
+    assert not {f for f in facts_of(castle, "I'm not allergic to anything, but I don't eat pork") if "anything" in f[1]}
