@@ -385,7 +385,9 @@ class RuleExtractor(SpanReading, AnswerReading):
                 negated = retracted
             else:
                 negated = retracted or clause.negated_before(start, text=unnegated) or any(a >= end for a in after)
-                negated = negated or bool(cues.reaction and unharmed(text, start, end))  # "peanuts are fine for me"
+                negated = negated or bool(
+                    (cues.reaction or cues.party) and unharmed(text, start, end)
+                )  # "… fine for me"
                 negated = negated and not (cues.party and need_under_no(text, start, end))  # "no strobe lights please"
             if (start, end) in denied:
                 negated = not clause.negated_before(start)  # "not fine with stairs" asserts it

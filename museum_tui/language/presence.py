@@ -40,6 +40,7 @@ BEFORE = re.compile(
     r"|\b(?:i|we) (?:have got|have|have brought|brought|am bringing|are bringing)\s+(?=\S)"
     r"|^(?:got|brought|bringing)\s+"
     r"|\b(?:brought|bringing|dragged|pushing|took|taking)\s+(?=(?:my|our|the)\b)"
+    r"|\b(?:dragged|brought) (?:along |here |round |out )?by\s+(?=(?:my|our|the)\b)"  # "dragged along by my parents"
     r"|(?:\bthis is|^meet)\s+(?=(?:my|our)\b)"
     r"|\b(?:carer|support worker|care worker) (?:for|to|with)\s+(?=(?:my|our)\b)"  # "a carer for my client"
     r"|\b(?:supporting|minding|babysitting)\s+(?=(?:my|our|the)\b)"  # "I'm here supporting my sister"
@@ -185,6 +186,7 @@ def plainly(value: str) -> str:
     → "two best friends"); a class by its school year says it is a school group ("school group (28 year 4s)")."""
     if SCHOOL_YEAR.match(value.lower()):
         return f"school group ({value})"
+    value = re.sub(r"^.*?\bby (?:my|our|the) ", "", value)  # "(dragged) along by my parents": parents
     value = re.sub(r"\b(?:little|wee) (?:ones|uns)\b", "children", value)  # "my two little ones"
     return " ".join(
         CANONICAL.get(word) or (CANONICAL[word[:-1]] + "s" if word.endswith("s") and word[:-1] in CANONICAL else word)

@@ -147,3 +147,21 @@ def test_no_thing_named_is_no_value():
 
     castle = RuleExtractor(load_ontology(ROOT / "tests" / "data" / "blind" / "castle.json"))  # (its own lexicon)
     assert not {f for f in facts_of(castle, "I'm not allergic to anything, but I don't eat pork") if "anything" in f[1]}
+
+
+def test_who_a_visitor_was_brought_by_came_along(garden_rules):
+    """ "dragged along by my parents" stored "along by my parents" as the company."""
+    said = facts_of(garden_rules, "been brought along by my grandparents lol")
+    assert ("Visit.Companions", "grandparents", "asserted", "self") in said
+
+
+def test_glare_is_bright_light(garden_rules):
+    assert (G_SENSORY, "bright light", "asserted", "self") in facts_of(
+        garden_rules, "the glare off the water really bothers me"
+    )
+
+
+@pytest.mark.parametrize("message", ["bright lights are fine for me", "strobe lights are no problem for him"])
+def test_a_need_said_to_do_no_harm_is_denied(museum_rules, message):
+    said = facts_of(museum_rules, message)
+    assert said and all(f[2] == "negated" for f in said if f[0] == SENSORY), said
