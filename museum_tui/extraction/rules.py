@@ -234,11 +234,12 @@ class RuleExtractor(SpanReading, AnswerReading):
         # a yes settles a one-value concept: "yeah, my feet are killing me" to "find you a seat?"
         settled = {h.concept for h in hits[:answers] if h.concept in self.single}
         hits = hits[:answers] + [h for h in hits[answers:] if h.concept not in settled or h.polarity != "asserted"]
-        away = {c.about for c in clauses if c.about in members and absent(c.text)}  # "…, she couldn't come"
+        # "…, she couldn't come", "thinking of bringing my dad next month, he's blind": not at this visit
+        away = {c.about if c.about in members else member_named(c.text) for c in clauses if absent(c.text)} & members
         for c, then in pairwise(clauses):  # "my cousin in Leeds …, do you think she could manage here some day?"
             if c.about in members and then.about == SELF and SHE.search(then.text) and absent(then.text):
                 away.add(c.about)
-        hits = [h for h in hits if h.about not in away]
+        hits = [h for h in hits if h.about not in away and not (h.value in away and h.concept in self._company)]
         hits = came_along(self.cues, message, as_offered(hits, message), self.speller.knows)
         if self.reader is not None and not bot_question:  # an answer is read in its question's light, by the rules
             # words no cue lists, read by the trained model where the rules found nothing

@@ -115,8 +115,10 @@ class SpanReading:
         """The terms of the other clauses of the same sentence, asserted or denied as `clause` says; and of the
         sentence just before, when the trigger's clause is a sentence of its own and that one names nothing
         but the things ("wasps!! I'm allergic")."""
-        if NAMES_ITS_OWN.match(clause.text):
-            return []  # "I don't mind heights, it's the swaying I can't stand": the swaying, not the heights
+        if NAMES_ITS_OWN.match(clause.text) or any(regex.search(clause.text) for regex, _ in cues.terms):
+            # "I don't mind heights, it's the swaying I can't stand": the swaying, not the heights; "photography
+            # isn't my thing, I'd rather see paintings": the photography (another concept's now), not the paintings
+            return []
         others = [c for c in clauses if c is not clause and c.sentence == clause.sentence]
         at = next((i for i, c in enumerate(clauses) if c is clause), 0)
         if not others and at and _nothing_but([cues], fold(clauses[at - 1].sentence).strip(" .!?"), WITHOUT_WORDS):
@@ -134,6 +136,11 @@ class SpanReading:
             polarity = "negated" if negated else "asserted"
             hits += [Hit(cues.concept, value, polarity, evidence, clause.sentence) for _, _, value in found]
         return tidy_hits(hits, single=cues.concept in self.single)
+
+    @cached_property
+    def _company(self) -> set[str]:
+        """The concepts that record who came along (read after warm_up)."""
+        return {c.concept for c in self.cues if c.subject == "companion"}
 
     @cached_property
     def _likes(self) -> list[ConceptCues]:

@@ -86,6 +86,7 @@ POSSESSORS = [["my"], ["our"], ["his"], ["her"], ["their"]]
 SCOPE_ENDS = {",", "just", "only", "but", "instead", "rather", "so", "because", "and"}
 RETRACTION_ENDS = SCOPE_ENDS - {"and", ","} | {"now", "instead"}
 MEANT = r"make that|make it|i mean|i meant"  # the words a slip says what was meant with ("2 hours, no make that 3")
+ANOTHER = re.compile(r"^(?:and )?(?:one of them|another(?: one)?|the other(?: one)?)\b")  # one more of those named
 CLAUSE_BREAK = re.compile(
     r"\s*(?:;|(?<!\d):(?!\d)|—|–|\s-\s|,?\s*\b(?:but|however|although|though|except|whereas|while)\b"
     r"|,\s*(?=(?:just )?in case\b)"  # "I'm pescatarian btw, in case you're recommending food": what if, apart
@@ -104,6 +105,8 @@ CLAUSE_BREAK = re.compile(
     r"is (?:the|it|there|this|that|anything)|are (?:the|there|they|any)|does|where|what|how|which)\b)"
     r"|,\s+(?=(?:i|i'm|im|i've|i'd|we|we're|my|our|and|also|please|it|its|the|where|what|how|which|when|is there|"
     r"he|she|they|he's|she's|they're|hes|shes|theyre|his|her|their|love|like|hate|need|want|got|have|use|can|could|"
+    # "…, id rather see paintings", "…, just show me proper paintings": a statement of its own
+    r"id (?:rather|prefer|like|love)|just (?:show|take|give|tell|point) me|one of them|another one|"
     # "just me today, hubby's at the football": a member opening a statement of their own
     r"(?:hubby|husband|wife|missus|partner|mum|dad|son|daughter|grandad|grandma|nan|gran|kids)(?:'s| is| are| has)|"
     r"whats|wheres|hows|whos|what's|where's|how's|who's|that's|thats|that is|that was|"
@@ -282,6 +285,13 @@ def split_clauses(
                 SUBJECTLESS.match(folded) or (names_only(clauses[-1].text) and not FIRST_PERSON.search(folded))
             ):
                 clause.about = clauses[-1].about
+            if (
+                clause.about == "other"
+                and ANOTHER.match(folded)
+                and clauses
+                and clauses[-1].about not in (SELF, "other")
+            ):
+                clause.about = clauses[-1].about  # "one kid has an egg allergy, another one is deaf": one of them
             if (bare := BARE_NOT.match(folded)) is not None and same and not WHOSE.match(bare.group(0).lstrip()):
                 clause.about = clauses[-1].about  # "my mum's coeliac, not lactose intolerant": still the mum
             restated = RESTATED.match(folded)

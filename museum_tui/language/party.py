@@ -113,7 +113,11 @@ THE_ROLE = re.compile(rf"^the (?P<who>{MEMBERS}) (?=(?:{SUBJECT_VERBS})\b)")
 # "it's grandad who's deaf", "it was the wife that's coeliac": a member named by kin alone, then what is theirs
 CLEFT = re.compile(rf"^(?:no |oh |sorry |actually )*it (?:is|was) (?:the )?(?P<who>{KIN}) (?:who|that)\b")
 PRONOUN = re.compile(r"^(?:he|she|they)\b")
-HE_OR_SHE = re.compile(r"\b(?:he|she)(?:'s| is| has| was| can| can not| does| gets| uses)\b")
+HE_OR_SHE = re.compile(
+    r"\b(?:he|she)(?:'s| is| has| was| can| can not| does| gets| uses)\b"
+    # "18 students: one of them is blind and another is a wheelchair user": one of the members named before
+    r"|^(?:one of them|another(?: one)?|the other(?: one)?) (?:is|has|uses|needs|can)\b"
+)
 # "crowds stress my son", "loud noises upset our daughter": a thing that acts on a member, who feels it
 _ACTS_ON = (
     r"\b(?:stress(?:es)?|bothers?|upsets?|scares?|frightens?|overwhelms?|affects?|troubles?|distress(?:es)?|"
@@ -150,6 +154,9 @@ ABSENT = re.compile(
     r"\b(?:next|another|later|tomorrow)\b"
     r"|\b(?:stayed|staying|stays|is|are) (?:at )?home\b|\bback (?:home|at school|at work|in (?!the\b)[a-z]+)\b"
     r"|\b(?:is|are) (?:coming|visiting|joining us) (?:next|another|later|tomorrow|on)\b"  # "she's coming next month"
+    # "thinking of bringing my dad next month": another visit
+    r"|\b(?:thinking of|planning (?:on|to)|hoping to|want to|going to) bring(?:ing)?\b"
+    r".*\b(?:next|another|later|tomorrow)\b"
     # "… do you think she could manage here some day?", "my sister who lives in Perth": not this visit
     r"|\b(?:some day|someday|one day)\b|\blives? (?:in|abroad|overseas|away)\b"
     # "my friend who was meant to come is vegan but she is off sick today"

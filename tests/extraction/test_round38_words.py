@@ -165,3 +165,32 @@ def test_glare_is_bright_light(garden_rules):
 def test_a_need_said_to_do_no_harm_is_denied(museum_rules, message):
     said = facts_of(museum_rules, message)
     assert said and all(f[2] == "negated" for f in said if f[0] == SENSORY), said
+
+
+def test_what_a_visitor_would_rather_see_is_no_dislike(museum_rules):
+    """ "photography isnt really my thing tbh, id rather see paintings" stored a dislike of painting."""
+    said = facts_of(museum_rules, "sculpture isnt really my thing, id rather see prints")
+    assert ("ArtInterest.Dislike", "sculpture", "asserted", "self") in said
+    assert not {f for f in said if f[1] in ("print", "prints", "printmaking") and f[0] == "ArtInterest.Dislike"}
+    assert not {f for f in said if f[2] == "negated"}
+
+
+def test_just_show_me_opens_a_statement_of_its_own(museum_rules):
+    said = facts_of(museum_rules, "Can't stand video art, just show me some sculpture")
+    assert ("ArtInterest.Dislike", "sculpture", "asserted", "self") not in said
+
+
+def test_a_member_brought_another_time_is_not_here_today(museum_rules):
+    """ "thinking of bringing my dad next month, he's blind" stored the dad as here, and blind."""
+    assert facts_of(museum_rules, "thinking of bringing my nan next week, she's deaf - is there a loop?") == set()
+
+
+def test_one_of_a_group_is_not_the_visitor(museum_rules):
+    said = facts_of(museum_rules, "I'm here with a class. One of them is deaf, another uses a wheelchair")
+    assert not {f for f in said if f[3] == "self" and f[0] in (HEARING, MOBILITY)}
+    assert (HEARING, "deaf", "asserted", "kids") in facts_of(museum_rules, "I'm with my kids, one of them is deaf")
+
+
+def test_another_one_of_those_named(museum_rules):
+    said = facts_of(museum_rules, "One of the kids has a sesame allergy, another one is partially sighted")
+    assert ("SpecialNeed.VisualImpairment", "partially sighted", "asserted", "kids") in said, said
