@@ -374,7 +374,9 @@ def plan(
         score, why = scored[e]
         if score < 0 or (interested and score == 0 and chosen):
             continue
-        reason = clash(e, known)
+        # anyone's need in the party, whichever memory the agent answering reads ("somewhere calm we can go for
+        # 15 mins?" with an autistic son suggested the loudest show)
+        reason = clash(e, known) or next(iter(party_clash(e, known) or ()), None)
         if reason:
             skipped.append((e, reason))
             continue

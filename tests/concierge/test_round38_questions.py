@@ -78,3 +78,15 @@ def test_the_x_exhibition_names_a_show_by_a_plural_in_its_title() -> None:
     """ "Is the violin exhibition on yet?" (the music venue's "Bowed: Violins from …") had the hours."""
     reply = ask("museum", "is the print exhibition still on?", "2026-11-23T10:30:00")
     assert "Pressed: Two Centuries of Prints" in reply, reply
+
+
+def test_a_plan_leaves_out_what_clashes_with_a_members_need_whichever_agent_answers() -> None:
+    """ "somewhere calm we can go for 15 mins?" with an autistic son suggested the loud Turbine Hall show: the
+    agent answering read only its own memory's needs (found trying the round's wordings)."""
+    reply = ask(
+        "museum",
+        "somewhere calm we can go for 20 mins?",
+        "2026-11-28T14:20:00",
+        memory=[["SpecialNeed.SensorySensitivity", "autistic", "son"]],
+    )
+    assert "Tide" not in reply, reply
