@@ -22,6 +22,7 @@ from museum_tui.language.party import (
     SELF,
     SOME_OF,
     SUBJECT_VERBS,
+    absent,
     last_member,
     member_named,
 )
@@ -356,3 +357,16 @@ def described_after_age(clauses: list[Clause]) -> list[Clause]:
             who = ""  # the visitor speaks of themselves again
         out.append(clause)
     return out
+
+
+SHE = re.compile(r"\b(?:he|she|they|him|her|them)\b")  # a member named in the clause before
+
+
+def not_here(clauses: list[Clause], members: set[str]) -> set[str]:
+    """The members the message says are not at this visit: "…, she couldn't come", "thinking of bringing my
+    dad next month, he's blind", "my cousin in Leeds …, do you think she could manage here some day?"."""
+    away = {c.about if c.about in members else member_named(c.text) for c in clauses if absent(c.text)} & members
+    for c, then in pairwise(clauses):
+        if c.about in members and then.about == SELF and SHE.search(then.text) and absent(then.text):
+            away.add(c.about)
+    return away

@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import replace
-from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from museum_tui.language.clauses import INJECTION, Clause, fold, is_affirmative, split_clauses
@@ -24,7 +23,7 @@ from museum_tui.language.difficulty import hard_for_me
 from museum_tui.language.handed import handed_back
 from museum_tui.language.liking import LIKED_THING, THING_IS, compared_away
 from museum_tui.language.negation import CANNOT, need_under_no
-from museum_tui.language.party import FIRST_PERSON, OTHER, SELF, WHO_NOT_WHAT, absent, member_named
+from museum_tui.language.party import FIRST_PERSON, OTHER, SELF, WHO_NOT_WHAT, member_named
 from museum_tui.language.reaction import HARMLESS, reacts, unharmed
 from museum_tui.memory import Ontology
 
@@ -48,6 +47,7 @@ from .party_reading import (
     me_too,
     member_after,
     member_before,
+    not_here,
     not_me,
     not_me_after,
     not_me_before,
@@ -78,9 +78,6 @@ from .validate import ExtractedFact, ExtractionResult, validate_facts
 if TYPE_CHECKING:
     from .learned import Reader
     from .meaning import MeaningPass
-
-
-SHE = re.compile(r"\b(?:he|she|they|him|her|them)\b")  # a member named in the clause before
 
 
 class RuleExtractor(SpanReading, AnswerReading):
@@ -234,11 +231,7 @@ class RuleExtractor(SpanReading, AnswerReading):
         # a yes settles a one-value concept: "yeah, my feet are killing me" to "find you a seat?"
         settled = {h.concept for h in hits[:answers] if h.concept in self.single}
         hits = hits[:answers] + [h for h in hits[answers:] if h.concept not in settled or h.polarity != "asserted"]
-        # "…, she couldn't come", "thinking of bringing my dad next month, he's blind": not at this visit
-        away = {c.about if c.about in members else member_named(c.text) for c in clauses if absent(c.text)} & members
-        for c, then in pairwise(clauses):  # "my cousin in Leeds …, do you think she could manage here some day?"
-            if c.about in members and then.about == SELF and SHE.search(then.text) and absent(then.text):
-                away.add(c.about)
+        away = not_here(clauses, members)
         hits = [h for h in hits if h.about not in away and not (h.value in away and h.concept in self._company)]
         hits = came_along(self.cues, message, as_offered(hits, message), self.speller.knows)
         if self.reader is not None and not bot_question:  # an answer is read in its question's light, by the rules
