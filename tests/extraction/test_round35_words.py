@@ -10,16 +10,9 @@ import pytest
 from museum_tui.extraction import RuleExtractor
 from museum_tui.memory import load_ontology
 
+from .conftest import facts_of
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def extractor(museum_ontology) -> RuleExtractor:
-    return RuleExtractor(museum_ontology)
-
-
-def said(extractor: RuleExtractor, message: str, bot: str | None = None) -> set[tuple[str, str, str, str]]:
-    return {(f.concept, f.value, f.polarity, f.about) for f in extractor.extract(message, bot)}
 
 
 @pytest.mark.parametrize(
@@ -30,8 +23,8 @@ def said(extractor: RuleExtractor, message: str, bot: str | None = None) -> set[
         ("up from Bristol for the day, vegan", ("SpecialNeed.DietaryRestriction", "vegan")),
     ],
 )
-def test_a_need_said_as_a_part_of_its_own(extractor, message, fact):
-    assert (*fact, "asserted", "self") in said(extractor, message)
+def test_a_need_said_as_a_part_of_its_own(museum_rules, message, fact):
+    assert (*fact, "asserted", "self") in facts_of(museum_rules, message)
 
 
 @pytest.mark.parametrize(
@@ -44,8 +37,8 @@ def test_a_need_said_as_a_part_of_its_own(extractor, message, fact):
         ("my dad's got dodgy hearing", ("SpecialNeed.HearingImpairment", "hard of hearing", "asserted", "dad")),
     ],
 )
-def test_whose_need_in_chat_words(extractor, message, fact):
-    assert fact in said(extractor, message)
+def test_whose_need_in_chat_words(museum_rules, message, fact):
+    assert fact in facts_of(museum_rules, message)
 
 
 @pytest.mark.parametrize(
@@ -96,13 +89,8 @@ def test_whose_need_in_chat_words(extractor, message, fact):
         ("my son loves sculpture", "Is anyone in your group a wheelchair user?", set()),
     ],
 )
-def test_an_answer_to_what_the_assistant_said_or_asked(extractor, message, bot, expected):
-    assert {f for f in said(extractor, message, bot) if f[0] != "VisitPlan.Companions"} == expected
-
-
-@pytest.fixture(scope="module")
-def garden() -> RuleExtractor:
-    return RuleExtractor(load_ontology(ROOT / "ontologies" / "garden.json"))
+def test_an_answer_to_what_the_assistant_said_or_asked(museum_rules, message, bot, expected):
+    assert {f for f in facts_of(museum_rules, message, bot) if f[0] != "VisitPlan.Companions"} == expected
 
 
 @pytest.mark.parametrize(
@@ -124,18 +112,18 @@ def garden() -> RuleExtractor:
         ("my uncle in Cardiff uses a wheelchair, do you think he would manage the paths one day?", set()),
     ],
 )
-def test_garden_words_of_round_35(garden, message, expected):
-    got = {(f.concept, f.value, f.about) for f in garden.extract(message) if f.polarity == "asserted"}
+def test_garden_words_of_round_35(garden_rules, message, expected):
+    got = {(f.concept, f.value, f.about) for f in garden_rules.extract(message) if f.polarity == "asserted"}
     assert {g for g in got if g[0] != "Visit.Companions"} == expected
 
 
-def test_we_both_after_a_member_is_the_visitor_and_that_member(extractor):
+def test_we_both_after_a_member_is_the_visitor_and_that_member(museum_rules):
     """ "… my husband's a type 1 diabetic, we're both gluten free too" (round 35's village): the need is the
     visitor's and the husband's; the clause before named him."""
-    got = said(extractor, "my wife is partially sighted, we're both vegetarian")
+    got = facts_of(museum_rules, "my wife is partially sighted, we're both vegetarian")
     assert {("SpecialNeed.DietaryRestriction", "vegetarian", "asserted", w) for w in ("self", "wife")} <= got
-    assert ("SpecialNeed.DietaryRestriction", "vegetarian", "asserted", "wife") not in said(
-        extractor, "my wife is partially sighted. I'm vegetarian"
+    assert ("SpecialNeed.DietaryRestriction", "vegetarian", "asserted", "wife") not in facts_of(
+        museum_rules, "my wife is partially sighted. I'm vegetarian"
     )
 
 
@@ -146,10 +134,10 @@ def test_we_both_after_a_member_is_the_visitor_and_that_member(extractor):
         ("here with my daughter, 7, autistic, hates loud noise", "daughter"),
     ],
 )
-def test_what_follows_a_members_age_describes_them(extractor, message, member):
+def test_what_follows_a_members_age_describes_them(museum_rules, message, member):
     """ "carer here with Jamie, 24, autistic, doesnt cope with noise or crowds" (round 35's museum) stored the
     noise as the carer's own."""
-    got = said(extractor, message)
+    got = facts_of(museum_rules, message)
     assert ("SpecialNeed.SensorySensitivity", "loud noise", "asserted", member) in got, got
     assert not any(f[0] == "SpecialNeed.SensorySensitivity" and f[3] == "self" for f in got), got
 
@@ -159,8 +147,10 @@ def test_a_pattern_written_with_capitals_still_reads():
     folded (lower-case) text never matched: "Hi, I'm Priyanka" gave no name. Patterns read without regard to
     case; the capital is still checked in the visitor's own words."""
     village = RuleExtractor(load_ontology(ROOT / "tests" / "data" / "blind" / "village.json"))
-    assert ("Visitor.Name", "Bronwen", "asserted", "self") in said(village, "Hello! I'm Bronwen, anything in Welsh?")
-    assert not any(f[0] == "Visitor.Name" for f in said(village, "Hello! I'm tired, anything to sit on?"))
+    assert ("Visitor.Name", "Bronwen", "asserted", "self") in facts_of(
+        village, "Hello! I'm Bronwen, anything in Welsh?"
+    )
+    assert not any(f[0] == "Visitor.Name" for f in facts_of(village, "Hello! I'm tired, anything to sit on?"))
 
 
 @pytest.mark.parametrize(
@@ -172,13 +162,15 @@ def test_a_pattern_written_with_capitals_still_reads():
         ("I use a wheelchair and love the lake", {("Access.Mobility", "wheelchair user", "self")}),
     ],
 )
-def test_a_need_word_in_a_thing_liked_is_no_need(garden, message, expected):
-    got = {(f.concept, f.value, f.about) for f in garden.extract(message) if f.polarity == "asserted"}
+def test_a_need_word_in_a_thing_liked_is_no_need(garden_rules, message, expected):
+    got = {(f.concept, f.value, f.about) for f in garden_rules.extract(message) if f.polarity == "asserted"}
     assert {g for g in got if g[0] == "Access.Mobility"} == expected
 
 
-def test_a_companions_name_keeps_its_capital(extractor):
+def test_a_companions_name_keeps_its_capital(museum_rules):
     """ "Visiting with: jamie" in the panel (round 35's museum, in the app): a name as the visitor wrote it; a
     word for a person as it is."""
-    assert ("VisitPlan.Companions", "Jamie", "asserted", "self") in said(extractor, "carer here with Jamie today")
-    assert ("VisitPlan.Companions", "grandad", "asserted", "self") in said(extractor, "Grandad's with me today")
+    assert ("VisitPlan.Companions", "Jamie", "asserted", "self") in facts_of(
+        museum_rules, "carer here with Jamie today"
+    )
+    assert ("VisitPlan.Companions", "grandad", "asserted", "self") in facts_of(museum_rules, "Grandad's with me today")

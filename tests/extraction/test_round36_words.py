@@ -10,20 +10,13 @@ import pytest
 from museum_tui.extraction import RuleExtractor
 from museum_tui.memory import load_ontology
 
+from .conftest import facts_of
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(scope="module")
-def extractor(museum_ontology) -> RuleExtractor:
-    return RuleExtractor(museum_ontology)
-
-
-def said(extractor: RuleExtractor, message: str, bot: str | None = None) -> set[tuple[str, str, str, str]]:
-    return {(f.concept, f.value, f.polarity, f.about) for f in extractor.extract(message, bot)}
-
-
-def allergies(extractor: RuleExtractor, message: str) -> set[str]:
-    return {value for concept, value, _, _ in said(extractor, message) if concept == "SpecialNeed.Allergy"}
+def allergies(museum_rules: RuleExtractor, message: str) -> set[str]:
+    return {value for concept, value, _, _ in facts_of(museum_rules, message) if concept == "SpecialNeed.Allergy"}
 
 
 @pytest.mark.parametrize(
@@ -38,8 +31,8 @@ def allergies(extractor: RuleExtractor, message: str) -> set[str]:
         ("I react to even a trace, so please be careful", set()),
     ],
 )
-def test_only_things_named_are_allergens(extractor, message, expected):
-    assert allergies(extractor, message) == expected
+def test_only_things_named_are_allergens(museum_rules, message, expected):
+    assert allergies(museum_rules, message) == expected
 
 
 @pytest.mark.parametrize(
@@ -66,18 +59,18 @@ def test_only_things_named_are_allergens(extractor, message, expected):
         ),
     ],
 )
-def test_a_members_statement_run_on_without_a_comma(extractor, message, fact):
-    facts = said(extractor, message)
+def test_a_members_statement_run_on_without_a_comma(museum_rules, message, fact):
+    facts = facts_of(museum_rules, message)
     assert fact in facts
     assert (fact[0], fact[1], fact[2], "self") not in facts
 
 
-def test_a_needs_terms_just_after_it_name_which(extractor):
+def test_a_needs_terms_just_after_it_name_which(museum_rules):
     """ "nut allergy - peanuts and tree nuts - carries an epipen": the dashes make a clause of the list."""
-    facts = said(extractor, "my grandson has a nut allergy - cashews AND pistachios - so what's safe?")
+    facts = facts_of(museum_rules, "my grandson has a nut allergy - cashews AND pistachios - so what's safe?")
     assert {("SpecialNeed.Allergy", v, "asserted", "grandson") for v in ("cashews", "pistachios")} <= facts
     # a clause of liked things after a need is no need
-    assert not {f for f in said(extractor, "my niece is vegan - loves sculpture though") if f[1] == "sculpture"}
+    assert not {f for f in facts_of(museum_rules, "my niece is vegan - loves sculpture though") if f[1] == "sculpture"}
 
 
 @pytest.mark.parametrize(
@@ -95,8 +88,8 @@ def test_a_needs_terms_just_after_it_name_which(extractor):
         ("grandparents minding the grandkids today, and the eldest gets grumpy if she walks too far", "grandkids"),
     ],
 )
-def test_who_came_along_said_in_more_ways(extractor, message, who):
-    assert ("VisitPlan.Companions", who, "asserted", "self") in said(extractor, message)
+def test_who_came_along_said_in_more_ways(museum_rules, message, who):
+    assert ("VisitPlan.Companions", who, "asserted", "self") in facts_of(museum_rules, message)
 
 
 @pytest.mark.parametrize(
@@ -107,13 +100,15 @@ def test_who_came_along_said_in_more_ways(extractor, message, who):
         "what if my mum came with me next time",
     ],
 )
-def test_no_companion_in_look_alikes(extractor, message):
-    assert not {f for f in said(extractor, message) if f[0] == "VisitPlan.Companions" and f[1] in ("partner", "mum")}
+def test_no_companion_in_look_alikes(museum_rules, message):
+    assert not {
+        f for f in facts_of(museum_rules, message) if f[0] == "VisitPlan.Companions" and f[1] in ("partner", "mum")
+    }
 
 
-def test_both_me_and_a_member(extractor):
+def test_both_me_and_a_member(museum_rules):
     """ "Both me and my dad are hard of hearing": the need is the visitor's and the dad's, and he came."""
-    facts = said(extractor, "Both me and my mum are hard of hearing, we'd like the talk")
+    facts = facts_of(museum_rules, "Both me and my mum are hard of hearing, we'd like the talk")
     assert {
         ("SpecialNeed.HearingImpairment", "hard of hearing", "asserted", "self"),
         ("SpecialNeed.HearingImpairment", "hard of hearing", "asserted", "mum"),
@@ -138,14 +133,14 @@ def test_the_thing_a_body_reacts_to_is_an_allergen_by_the_frame(message, allerge
     assert found == ({allergen} if allergen else set())
 
 
-def test_the_weather_is_no_allergen_in_the_museums_own_pattern(extractor):
-    assert allergies(extractor, "the heat makes me itch") == set()
-    assert allergies(extractor, "dust makes me itch") == {"dust"}
+def test_the_weather_is_no_allergen_in_the_museums_own_pattern(museum_rules):
+    assert allergies(museum_rules, "the heat makes me itch") == set()
+    assert allergies(museum_rules, "dust makes me itch") == {"dust"}
 
 
-def test_an_emoji_that_reads_as_a_word_ends_a_statement_before_a_question(extractor):
+def test_an_emoji_that_reads_as_a_word_ends_a_statement_before_a_question(museum_rules):
     """ "Mobility scooter user here 🦼 can I take it in?" was one question, so no need was read."""
-    facts = said(extractor, "Wheelchair user ♿ is the lift working today?")
+    facts = facts_of(museum_rules, "Wheelchair user ♿ is the lift working today?")
     assert ("SpecialNeed.MobilityImpairment", "wheelchair user", "asserted", "self") in facts
 
 
@@ -156,11 +151,11 @@ def test_an_emoji_that_reads_as_a_word_ends_a_statement_before_a_question(extrac
         "the drum room is just noise to me, keep me away from it",  # a thing said to be noise
     ],
 )
-def test_what_a_thing_is_said_to_be_is_no_need(extractor, message):
-    assert not {f for f in said(extractor, message) if f[0] == "SpecialNeed.SensorySensitivity"}
+def test_what_a_thing_is_said_to_be_is_no_need(museum_rules, message):
+    assert not {f for f in facts_of(museum_rules, message) if f[0] == "SpecialNeed.SensorySensitivity"}
     # still a need when the visitor says it of themselves
-    assert ("SpecialNeed.SensorySensitivity", "loud noise", "asserted", "self") in said(
-        extractor, "everything is too loud for me, keep me away from the drum room"
+    assert ("SpecialNeed.SensorySensitivity", "loud noise", "asserted", "self") in facts_of(
+        museum_rules, "everything is too loud for me, keep me away from the drum room"
     )
 
 
@@ -173,9 +168,9 @@ def test_what_a_thing_is_said_to_be_is_no_need(extractor, message):
         ("here till the late opening ends at 9", "until 9"),
     ],
 )
-def test_when_the_visit_ends_said_by_how_the_visitor_leaves(extractor, message, value):
-    assert ("VisitPlan.TimeBudget", value, "asserted", "self") in said(extractor, message)
-    assert not said(extractor, "the lift is at 3")
+def test_when_the_visit_ends_said_by_how_the_visitor_leaves(museum_rules, message, value):
+    assert ("VisitPlan.TimeBudget", value, "asserted", "self") in facts_of(museum_rules, message)
+    assert not facts_of(museum_rules, "the lift is at 3")
 
 
 @pytest.mark.parametrize(
@@ -188,13 +183,15 @@ def test_when_the_visit_ends_said_by_how_the_visitor_leaves(extractor, message, 
         ("Is possible to talk in greek? I understand better", "Greek"),
     ],
 )
-def test_the_language_a_message_is_written_or_wanted_in(extractor, message, language):
-    assert ("Profile.Language", language, "asserted", "self") in said(extractor, message)
+def test_the_language_a_message_is_written_or_wanted_in(museum_rules, message, language):
+    assert ("Profile.Language", language, "asserted", "self") in facts_of(museum_rules, message)
 
 
-def test_a_word_of_another_script_in_english_says_no_language(extractor):
-    assert not {f for f in said(extractor, "I love the 書 calligraphy in room 4") if f[0] == "Profile.Language"}
-    assert not {f for f in said(extractor, "کجا پارکینگ است؟") if f[0] == "Profile.Language"}  # Persian, not Arabic
+def test_a_word_of_another_script_in_english_says_no_language(museum_rules):
+    assert not {f for f in facts_of(museum_rules, "I love the 書 calligraphy in room 4") if f[0] == "Profile.Language"}
+    assert not {
+        f for f in facts_of(museum_rules, "کجا پارکینگ است؟") if f[0] == "Profile.Language"
+    }  # Persian, not Arabic
 
 
 @pytest.mark.parametrize(
@@ -204,14 +201,14 @@ def test_a_word_of_another_script_in_english_says_no_language(extractor):
         ("my nieces coeliac so gluten free please", "niece"),
     ],
 )
-def test_a_members_s_without_its_apostrophe(extractor, message, who):
-    facts = said(extractor, message)
+def test_a_members_s_without_its_apostrophe(museum_rules, message, who):
+    facts = facts_of(museum_rules, message)
     assert any(f[3] == who for f in facts if f[0] == "SpecialNeed.DietaryRestriction"), facts
     assert not any(f[3] == "self" for f in facts if f[0] == "SpecialNeed.DietaryRestriction"), facts
 
 
-def test_hearing_aids_called_aids(extractor):
+def test_hearing_aids_called_aids(museum_rules):
     """ "daughter (14) is hard of hearing, she wears aids in both ears" (round 36's museum): lexicon words."""
-    facts = said(extractor, "my nephew is deaf and wears aids in both ears")
+    facts = facts_of(museum_rules, "my nephew is deaf and wears aids in both ears")
     assert ("SpecialNeed.HearingImpairment", "hearing aids", "asserted", "nephew") in facts
-    assert not said(extractor, "where's the first aid kit? my son scraped his knee")
+    assert not facts_of(museum_rules, "where's the first aid kit? my son scraped his knee")
