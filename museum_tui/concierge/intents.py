@@ -241,9 +241,10 @@ AND_FOR = re.compile(r"^(?:and|what about|how about|same)\s+(?=(?:for|with)\b)")
 # "whats the nearest loo to there", "any toilets near it?": near the last thing talked of
 NEAR_IT = re.compile(
     r"\b(?:nearest|closest|near|close)(?: [a-z]+){0,2}? (?:to|by) (?:there|that|it|that one|this one)\b"
-    r"|\b(?:near|nearby) (?:there|that|it)\b|\b(?:up|down|over|in) there\b"  # "is there a loo up there too?"
+    r"|\b(?:near|nearby) (?:there|that|it)\b"
 )
 THERE = re.compile(r"\b(?:up|down|over|in) there\b", re.IGNORECASE)  # where the last place is, said by a direction
+A_THING_THERE = re.compile(r"\b(?:is there|are there|any)\b.*\b(?:up|down|over|in) there\b")  # "a loo up there?"
 # "and after that one?", "the one after?", "any later?": the question before, asked again for what comes next
 AFTER_THAT = re.compile(
     r"^(?:(?:and|so|ok|okay|right|oh)\s+)*(?:what about |how about )?(?:(?:the )?(?:one|next one|tour) )?"

@@ -171,12 +171,12 @@ class BuiltinResponder(Told, Talk, Framing):
         asked = TURNED.sub("", asked)  # "ah, my dad's on a mobility scooter, can he get down there?": the question
         if earlier and intents.AFTER_THAT.match(asked.strip()):  # "and after that one?": what the last one asked
             return Question.read(earlier[-1], self.venue)
-        if earlier and intents.NEAR_IT.search(asked):  # "the nearest loo to there": there is the last place
-            found = intents.last_subject(self.index, earlier, MIN_SCORE * self.index.rarest)
-            if not found:
-                return q
-            near = intents.THERE.sub(f"near {found[0].entry.name}", q.text)  # "a loo up there?": a loo near it
-            return Question.read(near if near != q.text else intents.resolved(q.text, found[0]), self.venue)
+        found = intents.last_subject(self.index, earlier, MIN_SCORE * self.index.rarest) if earlier else None
+        if intents.NEAR_IT.search(asked):  # "the nearest loo to there": there is the last place
+            return Question.read(intents.resolved(q.text, found[0]), self.venue) if found else q
+        if found and found[0].entry.kind in (*PLACES, "exhibition") and intents.A_THING_THERE.search(asked):
+            # "is there a loo up there?" after a place: a loo near it (else "there" points back as any pointer does)
+            return Question.read(intents.THERE.sub(f"near {found[0].entry.name}", q.text), self.venue)
         if earlier and (also := intents.AND_FOR.match(q.folded)) and not self.index.search(asked)[:1]:
             # "how much is Light & Shadow?" … "and for my nan? she's 82": the same question, for her
             return Question.read(f"{earlier[-1].rstrip(' ?')} {q.folded[also.end() :]}", self.venue)

@@ -19,6 +19,9 @@ def test_a_toilet_up_there_is_the_one_nearest_the_last_place() -> None:
     """ "is there a loo up there too?" after the Print Room had the ground floor's toilets."""
     reply = ask("museum", "any toilets up there?", "2026-11-24T11:00:00", "how do I find the Print Room?")
     assert "beside the Print Room" in reply, reply
+    # a message before that names no place is no "there" (found trying README command 1: it had the café's menu)
+    reply = ask("museum", "is there a loo up there?", "2026-11-24T11:00:00", "No peanuts for my son please")
+    assert "toilets" in reply and "Harbour Café" not in reply, reply
 
 
 def test_leave_for_what_the_data_never_mentions_is_for_staff() -> None:
