@@ -194,3 +194,15 @@ def test_one_of_a_group_is_not_the_visitor(museum_rules):
 def test_another_one_of_those_named(museum_rules):
     said = facts_of(museum_rules, "One of the kids has a sesame allergy, another one is partially sighted")
     assert ("SpecialNeed.VisualImpairment", "partially sighted", "asserted", "kids") in said, said
+
+
+def test_what_the_visitor_is_kept_away_from_is_no_liking(garden_rules):
+    said = facts_of(garden_rules, "so keep me away from the rose beds")
+    assert not {f for f in said if f[0] in ("Interest.Plant", "Interest.Landscape") and f[2] == "asserted"}, said
+
+
+def test_not_keen_on_a_thing_does_not_deny_a_need(garden_rules):
+    """ "I'm not keen on crowds either" denied a sensitivity to crowds."""
+    said = facts_of(garden_rules, "I'm not keen on crowds either")
+    assert (G_SENSORY, "crowds", "negated", "self") not in said
+    assert ("Interest.Dislike", "crowds", "asserted", "self") in said
