@@ -24,8 +24,11 @@ HARD = (
 QUANTITY = (
     r"(?:(?:the|any|all|all the|these|those|many|much|lots of|loads of|long|steep|big|more|so many|too many)\s+)*"
 )
-DEGREE = r"(?:(?:a bit|a little|really|too|very|quite|so|just|bit|getting|now|becoming|always)\s+)*"
-WHEN = r"(?:\s+(?:here|today|now|for me|for us|for him|for her|for them|anymore|any more|these days|at the moment))*"
+DEGREE = r"(?:(?:a bit|a little|really|too|very|quite|so|just|bit|getting|now|becoming|always|way|far|much)\s+)*"
+WHEN = (  # (and where: "the noise in the sound lab is way too much for him")
+    r"(?:\s+(?:here|today|now|for me|for us|for him|for her|for them|anymore|any more|these days|at the moment|"
+    r"in (?:the|that|this) [a-z]+(?: [a-z]+)?|in there|in here))*"
+)
 INABLE = (
     r"can not|could not|will not be able to|am not able to|is not able to|are not able to|not able to|unable to|"
     r"struggle to|struggles to|struggling to|find it hard to|finds it hard to|find it difficult to|"

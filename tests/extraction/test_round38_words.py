@@ -206,3 +206,15 @@ def test_not_keen_on_a_thing_does_not_deny_a_need(garden_rules):
     said = facts_of(garden_rules, "I'm not keen on crowds either")
     assert (G_SENSORY, "crowds", "negated", "self") not in said
     assert ("Interest.Dislike", "crowds", "asserted", "self") in said
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "my son's with me, the crowds in the main hall are way too much for him",
+        "my son's with me, loud noise in there is far too much for him",
+    ],
+)
+def test_what_is_hard_where_and_how_much(museum_rules, message):
+    """ "the noise in the sound lab is way too much for him" (the music venue) read nothing of the noise."""
+    assert {f[3] for f in facts_of(museum_rules, message) if f[0] == SENSORY and f[2] == "asserted"} == {"son"}
