@@ -62,6 +62,9 @@ AFTER = re.compile(
     # "my husband Tom and I are keen gardeners", "my husband and I have the whole day"
     r"|\s+(?:and (?:i|me|myself)) (?:are|were|have come|came|have|both|love|would|want|will)\b"
     r"|\s+(?:dragged|brought) (?:me|us)\b"
+    # "my boyfriend is dragging me round the guitar bit", "the baby's asleep in the pram": here, now
+    r"|\s+(?:is|are) (?:dragging|taking|showing|pushing|wheeling) (?:me|us) (?:round|around)\b"
+    r"|\s+(?:is|are) (?:asleep|sleeping|napping) in (?:the|her|his|a) (?:pram|buggy|pushchair|stroller|sling)\b"
     r")"
 )
 # "I'm with my son on it", "help with my mum": "with" that does not say "here together"

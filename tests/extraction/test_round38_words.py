@@ -218,3 +218,14 @@ def test_not_keen_on_a_thing_does_not_deny_a_need(garden_rules):
 def test_what_is_hard_where_and_how_much(museum_rules, message):
     """ "the noise in the sound lab is way too much for him" (the music venue) read nothing of the noise."""
     assert {f[3] for f in facts_of(museum_rules, message) if f[0] == SENSORY and f[2] == "asserted"} == {"son"}
+
+
+@pytest.mark.parametrize(
+    ("message", "who"),
+    [
+        ("my husband is dragging me round the sculpture rooms", "husband"),
+        ("the toddler's napping in the buggy, where's the café?", "toddler"),
+    ],
+)
+def test_who_is_here_by_what_they_are_doing(museum_rules, message, who):
+    assert ("VisitPlan.Companions", who, "asserted", "self") in facts_of(museum_rules, message)
