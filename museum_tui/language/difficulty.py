@@ -103,6 +103,12 @@ def _frames(thing: str) -> tuple[re.Pattern[str], ...]:
         gone = r"|(?:is|are) gone\b" if not {"walk"} & set(thing[3:].split("|")) else ""
         if parts:  # "my ears aren't what they used to be", "my eyesight's going", "his knees are not great"
             frames += (rf"\b(?:my|his|her|their) (?:{parts}) (?:{DECLINED}{gone})",)
+        if "walk" in thing[3:].split("|"):  # "I can't walk more than 100 metres", "can only manage a few yards"
+            frames += (
+                r"\b(?:can not|could not|can only)\s+(?:walk|manage|go|do)\s+(?:more than\s+|further than\s+|over\s+)?"
+                r"(?:a few|a couple of|a|\d+|one|two|three|five|ten|twenty|fifty|a hundred)\s+"
+                r"(?:yards|metres|meters|steps|paces|minutes|mins|miles|hundred yards|hundred metres)\b",
+            )
     else:
         t = rf"(?:{thing})"
         frames = (

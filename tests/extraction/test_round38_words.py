@@ -229,3 +229,12 @@ def test_what_is_hard_where_and_how_much(museum_rules, message):
 )
 def test_who_is_here_by_what_they_are_doing(museum_rules, message, who):
     assert ("VisitPlan.Companions", who, "asserted", "self") in facts_of(museum_rules, message)
+
+
+@pytest.mark.parametrize(
+    "message", ["I can't walk more than 100 metres", "Grandad can only manage a few steps at a time"]
+)
+def test_how_far_someone_can_walk(garden_rules, message):
+    assert {(f[1], f[2]) for f in facts_of(garden_rules, message) if f[0] == G_MOBILITY} == {
+        ("limited walking", "asserted")
+    }
