@@ -13,7 +13,7 @@ from itertools import pairwise
 
 from rapidfuzz import fuzz
 
-from museum_tui.language.clauses import MEANT, Clause
+from museum_tui.language.clauses import MEANT, Clause, fold
 from museum_tui.language.foreign import name_given
 from museum_tui.language.party import MEMBER, NOT_A_NAME, SELF, member_named
 
@@ -224,6 +224,21 @@ def respelt(
     evidence = message.strip()
     out = [] if already else [Hit(named, name, "asserted", evidence)]
     return out + ([Hit(named, denied, "negated", evidence)] if denied and denied != name else [])
+
+
+CALLED = r"(?:call|calls|called) me|i go by|goes by"  # "Marguerite, but everyone calls me Maggie"
+
+
+def called_by(message: str, cues: list[ConceptCues], hits: list[Hit]) -> list[Hit]:
+    """`hits` with one name when the message gives two and says which the visitor is called by ("Marguerite,
+    but everyone calls me Maggie" to "What's your name?": Maggie)."""
+    named = _names(cues)
+    said = {h.value for h in hits if h.concept == named and h.polarity == "asserted"}
+    text = fold(message)
+    kept = {v for v in said if re.search(rf"\b(?:{CALLED}) {re.escape(fold(v))}\b", text)}
+    if len(said) < 2 or len(kept) != 1:
+        return hits
+    return [h for h in hits if not (h.concept == named and h.polarity == "asserted" and h.value not in kept)]
 
 
 def named_abroad(message: str, cues: list[ConceptCues], said: list[Hit]) -> list[Hit]:

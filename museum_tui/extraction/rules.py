@@ -29,7 +29,7 @@ from museum_tui.memory import Ontology
 
 from .carried import liked_after
 from .compiled import compiled_for
-from .corrections import denied, instead, named_abroad, overruled, paired, respelt, slipped
+from .corrections import called_by, denied, instead, named_abroad, overruled, paired, respelt, slipped
 from .cues import ConceptCues
 from .grounding import Grounding
 from .hits import Hit, as_offered, inside_any, outer, said_once, tidy_hits
@@ -212,6 +212,7 @@ class RuleExtractor(SpanReading, AnswerReading):
         hits = slipped(clauses, said, reread, hits)  # "the first floor - oh no sorry, it's the second"
         hits.extend(liked_after(message, clauses, self.cues, said))  # "roses. love them."
         hits.extend(respelt(message, self.cues, self.speller.knows, hits, bot_msg or ""))  # "it's Jo, not Joe"
+        hits = called_by(message, self.cues, hits)  # "Marguerite, but everyone calls me Maggie"
         if (member := handed_back(user_msg)) and bot_msg:  # "no that's my sister not me!" to "you're allergic …"
             hits.extend(self._handed(member, bot_msg, user_msg.strip()))
         elif bot_msg and not bot_question and DENYING.match(fold(user_msg)):  # "no no, tree nuts!" to "you're …"

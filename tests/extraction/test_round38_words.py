@@ -238,3 +238,9 @@ def test_how_far_someone_can_walk(garden_rules, message):
     assert {(f[1], f[2]) for f in facts_of(garden_rules, message) if f[0] == G_MOBILITY} == {
         ("limited walking", "asserted")
     }
+
+
+def test_the_name_a_visitor_is_called_by(museum_rules):
+    """ "Marguerite, but everyone calls me Maggie" (both writers wrote Maggie alone) kept both names."""
+    said = facts_of(museum_rules, "Bartholomew, but my friends call me Bart", "What's your name?")
+    assert {f[1] for f in said if f[0] == "Profile.Name"} == {"Bart"}
