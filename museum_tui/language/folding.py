@@ -164,6 +164,11 @@ NOT_UNTIL = re.compile(
     r"(?:(?<=\bis )|(?<=\bare )|(?<=\bwas ))not (?=until\b)"
     r"|(?:(?<=\bdo )|(?<=\bdoes )|(?<=\bdid ))not (?=(?:have to |need to )?(?:leave|go|depart|head off) until\b)"
 )
+# "we can't do more than 2 hours today", "can't stay longer than an hour": the time there is, not a denial
+AT_MOST = re.compile(
+    r"\b(?:can not|could not) (?:do|stay|spend|manage|be here) (?:more than|longer than|over) "
+    r"(?=(?:an?|one|two|three|four|half|\d+)(?: and a half| half)? ?(?:hours?|hrs?|minutes?|mins?|an hour)\b)"
+)
 THOUGHT_SO = re.compile(r"\bi (?:thought|used to think|always thought|believed) (?:i was|i am|i had|i have|i were)\b")
 PHRASE_END = re.compile(r"\b(?:and|but|so|because|or|who|which|that)\b")
 VERB = re.compile(rf"\b(?:{SUBJECT_VERBS}|not|makes?|means?|gives?|\w+n't)\b")
@@ -233,6 +238,7 @@ def fold(text: str) -> str:
     for pattern, repl in _CONTRACTIONS:
         text = pattern.sub(repl, text)
     text = NOT_UNTIL.sub("", text)
+    text = AT_MOST.sub("have ", text)
     text = THOUGHT_SO.sub("i am not", text)  # "i thought i was allergic to x but …": i am not
     text = CLEFT.sub(r"\g<who> \g<verb> \g<neg>", text)  # "it's not my son who's deaf": my son is not deaf
     text = re.sub(r"(\w)'s\b", r"\1", text)  # possessive: "maier's work" → "maier work"

@@ -244,3 +244,11 @@ def test_the_name_a_visitor_is_called_by(museum_rules):
     """ "Marguerite, but everyone calls me Maggie" (both writers wrote Maggie alone) kept both names."""
     said = facts_of(museum_rules, "Bartholomew, but my friends call me Bart", "What's your name?")
     assert {f[1] for f in said if f[0] == "Profile.Name"} == {"Bart"}
+
+
+@pytest.mark.parametrize(
+    ("message", "value"),
+    [("we can't do more than 2 hours today", "2 hours"), ("I can't stay longer than half an hour", "30 minutes")],
+)
+def test_the_most_time_there_is_is_the_time(garden_rules, message, value):
+    assert ("Visit.TimeBudget", value, "asserted", "self") in facts_of(garden_rules, message)
