@@ -44,6 +44,12 @@ NEAR = re.compile(r"\b(?:near|nearest to|closest to|to|by|next to|beside)\s+(?:t
 WHEN_QUIET = re.compile(
     r"\b(?:when|what time|what day)\b.*\b(?:quiet(?:est|er)?|(?:least|less) (?:busy|crowded)|busiest)\b"
 )
+GETTING_TO = re.compile(
+    r"\b(?:how (?:do|can|would|should) (?:i|we|you) get|how to get|way (?:to|down|up)|get (?:down |up )?to)\b"
+)
+WITH_AID = re.compile(
+    r"\bwith (?:a|the|my|our|his|her) (?:pushchair|buggy|pram|stroller|wheelchair|mobility scooter|scooter|walker)\b"
+)
 THEY_EAT = re.compile(r"\b(?:who|that|which|plants|animals) eats?\b")  # something else eating
 OWN_FOOD = re.compile(
     r"\b(?:(?:our|my|their) own (?:food|lunch|sandwiches|sarnies|butties|snacks|picnic|drinks)|packed lunch(?:es)?|"
@@ -140,6 +146,8 @@ class Question:
         ask = asked_part(ask)  # "can we bring our dog? he's really well behaved": what is asked
         ask = f"{ask} times" if WHEN_QUIET.search(ask) else ask  # "when is it quietest?": the quiet times
         ask = THEY_EAT.sub(" ", ask)  # "the plants that eat flies": what they eat is no café question
+        aided = bool(GETTING_TO.search(ask) and WITH_AID.search(ask))  # "how do I get to the lake with the buggy?"
+        ask = WITH_AID.sub(" ", ask) if aided else ask  # how one goes, not what is asked for
         own_food = OWN_FOOD.search(ask)  # "can we eat our own sandwiches?": where to picnic, not the café
         if own_food:
             ask = f"{ask[: own_food.start()]} picnic {ask[own_food.end() :]}"
@@ -156,7 +164,7 @@ class Question:
             goodbye=bool(lx.GOODBYE.search(folded)),
             feelings=feelings,
             baby=bool(lx.BABY.search(folded)),
-            accessible=bool(lx.ACCESSIBLE.search(folded)),
+            accessible=bool(lx.ACCESSIBLE.search(folded)) or aided,
             here=here,
             near=near_match.group(1) if near_match else "",
             where_text=here_match.group(1) if here_match else "",

@@ -93,3 +93,9 @@ def test_a_plan_leaves_out_what_clashes_with_a_members_need_whichever_agent_answ
         memory=[["SpecialNeed.SensorySensitivity", "autistic", "son"]],
     )
     assert "Tide" not in reply, reply
+
+
+def test_getting_somewhere_with_a_buggy_is_a_step_free_way_there() -> None:
+    """ "how do i get down to the lake with the buggy? …" had the buggy park: how one goes is not what is asked."""
+    reply = ask("garden", "how do we get down to the lake with our buggy?", "2026-11-28T12:20:00")
+    assert "terrace lift" in reply and "buggy park" not in reply, reply
