@@ -171,11 +171,12 @@ class BuiltinResponder(Told, Talk, Framing):
         asked = TURNED.sub("", asked)  # "ah, my dad's on a mobility scooter, can he get down there?": the question
         if earlier and intents.AFTER_THAT.match(asked.strip()):  # "and after that one?": what the last one asked
             return Question.read(earlier[-1], self.venue)
-        found = intents.last_subject(self.index, earlier, MIN_SCORE * self.index.rarest) if earlier else None
-        if intents.NEAR_IT.search(asked):  # "the nearest loo to there": there is the last place
+        # "the nearest loo to there", "is there a loo up there?" (after a place; else "there" points back)
+        near, there = intents.NEAR_IT.search(asked), intents.A_THING_THERE.search(asked)
+        found = intents.last_subject(self.index, earlier, MIN_SCORE * self.index.rarest) if near or there else None
+        if near:
             return Question.read(intents.resolved(q.text, found[0]), self.venue) if found else q
-        if found and found[0].entry.kind in (*PLACES, "exhibition") and intents.A_THING_THERE.search(asked):
-            # "is there a loo up there?" after a place: a loo near it (else "there" points back as any pointer does)
+        if there and found and found[0].entry.kind in (*PLACES, "exhibition"):
             return Question.read(intents.THERE.sub(f"near {found[0].entry.name}", q.text), self.venue)
         if earlier and (also := intents.AND_FOR.match(q.folded)) and not self.index.search(asked)[:1]:
             # "how much is Light & Shadow?" … "and for my nan? she's 82": the same question, for her
@@ -195,7 +196,7 @@ class BuiltinResponder(Told, Talk, Framing):
         last = earlier[-1]  # "…a tour for deaf visitors?" listed two: both are "it"
         if kind_asked(self.index, last) == "tour" and len(self.answers.tours_for_need(fold(last), known)) > 1:
             return Question.read(f"{last} {q.text}", self.venue)
-        found = intents.last_subject(self.index, earlier, MIN_SCORE * self.index.rarest)
+        found = found or intents.last_subject(self.index, earlier, MIN_SCORE * self.index.rarest)
         if found is None:
             return q
         subject, message = found

@@ -51,9 +51,10 @@ def _nothing_but(of: list[ConceptCues], text: str, glue: frozenset[str]) -> bool
 
 
 # words that say more of the same after a trigger ("I'm allergic, carry an epipen everywhere")
-_SAYS_MORE = "carry carries carrying an a my me with always everywhere on at all times and so too"
-# ("…, epipen's in my bag": where the pen is says nothing new)
-SAYS_MORE = frozenset(f"{_SAYS_MORE} i have got is in bag handbag pocket rucksack backpack".split())
+SAYS_MORE = frozenset(  # (and "…, epipen's in my bag": where the pen is says nothing new)
+    """carry carries carrying an a my me with always everywhere on at all times and so too i have got is in bag
+    handbag pocket rucksack backpack""".split()  # noqa: SIM905
+)
 WORD = re.compile(r"\S+")
 WORDY = re.compile(r"[^\W_]")
 # the words around things named before a trigger of their own ("wasps!! I'm allergic", "no nuts for me pls 🥜

@@ -25,6 +25,7 @@ from .party import (
     NAME_BREAK,
     NAMED_THEN_KIN,
     NOT_A_NAME,
+    ONE_MORE,
     PEOPLE,
     PUSHES_ME,
     RELATIVE,
@@ -86,7 +87,7 @@ POSSESSORS = [["my"], ["our"], ["his"], ["her"], ["their"]]
 SCOPE_ENDS = {",", "just", "only", "but", "instead", "rather", "so", "because", "and"}
 RETRACTION_ENDS = SCOPE_ENDS - {"and", ","} | {"now", "instead"}
 MEANT = r"make that|make it|i mean|i meant"  # the words a slip says what was meant with ("2 hours, no make that 3")
-ANOTHER = re.compile(r"^(?:and )?(?:one of them|another(?: one)?|the other(?: one)?)\b")  # one more of those named
+ANOTHER = re.compile(rf"^(?:and )?{ONE_MORE}\b")  # one more of those named
 CLAUSE_BREAK = re.compile(
     r"\s*(?:;|(?<!\d):(?!\d)|—|–|\s-\s|,?\s*\b(?:but|however|although|though|except|whereas|while)\b"
     r"|,\s*(?=(?:just )?in case\b)"  # "I'm pescatarian btw, in case you're recommending food": what if, apart
