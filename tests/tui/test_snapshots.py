@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 
 from museum_tui.config import load_settings
 from museum_tui.conversation import open_session
+from museum_tui.tui.widgets.chat import ChatLog
 from tests.fake_openai import FakeOpenAI, Fault
 
 from .conftest import WALKTHROUGH, make_app
@@ -33,7 +34,17 @@ async def say(pilot: Pilot, text: str) -> None:
     await steady(pilot)
     await say_and_wait(pilot, text)
     pilot.app.clear_notifications()
-    await pilot.pause()
+    await at_the_bottom(pilot)
+
+
+async def at_the_bottom(pilot: Pilot) -> None:
+    """The chat keeps to its end as a reply grows, but on a loaded machine the last scroll can land a
+    refresh after the turn ends (a snapshot once showed the reply's middle): wait for it."""
+    chat = pilot.app.query_one(ChatLog)
+    for _ in range(50):
+        await pilot.pause()
+        if chat.scroll_y >= chat.max_scroll_y:
+            return
 
 
 SIZE = (120, 36)
