@@ -107,9 +107,13 @@ def _against(clause: Clause, neighbour: Clause, hits: list[Hit], read: Reader, p
             start, end = number.span()
         text = base.text[:start] + clause.contrast + base.text[end:]
         swapped = replace(base, text=text, spans_taken=[], contrast="")
+        denied_words = (start, start + len(clause.contrast))
         for other in read(hit.concept, swapped):
             mine = other.about == hit.about or (base is not neighbour and other.about == SELF)
-            if other.polarity == "asserted" and other.value.lower() != hit.value.lower() and mine:
+            # read from the denied words, not from the rest of the clause ("gluten free and dairy free, not by
+            # choice": "not by choice" in place of "dairy free" names nothing; the gluten-free is still said)
+            theirs = other.span is None or (other.span[0] < denied_words[1] and other.span[1] > denied_words[0])
+            if other.polarity == "asserted" and other.value.lower() != hit.value.lower() and mine and theirs:
                 out.append(Hit(hit.concept, other.value, "negated", clause.sentence, clause.sentence, None, hit.about))
     return out
 

@@ -17,6 +17,7 @@ from museum_tui.language.party import (
     MEMBER_WORDS,
     MEMBERS,
     NOT_MINE,
+    ONE_MORE,
     OTHER,
     PRONOUN,
     SELF,
@@ -49,6 +50,14 @@ IT_IS_ME = re.compile(r"^(?:but |no |actually )*(?:it is|it was|it is actually) 
 MY_BEFORE = re.compile(r"\b(?:my|our)\s+(?:[\w-]+\s+){0,3}$")
 
 
+GOES_ON = re.compile(rf"^(?:(?:also|still|now|usually|always)\s+)*(?P<verb>{SUBJECT_VERBS})\b")
+
+
+def goes_on(text: str) -> bool:
+    """Does a folded clause open with its verb, its subject the clause before's ("… and uses a stick")?"""
+    return GOES_ON.match(text) is not None
+
+
 def as_first_person(text: str, member: str = "") -> str | None:
     """A clause about a party member, said as the visitor would say it of themselves ("my son is vegan" →
     "i am vegan", "grandad uses a cane" → "i use a cane"); None when its subject does not open it.
@@ -63,12 +72,14 @@ def as_first_person(text: str, member: str = "") -> str | None:
         )
     if not m and member:
         m = re.match(
-            rf"^(?:{SOME_OF.replace('(?P<some>', '(?:')}\b|"
+            rf"^(?:{SOME_OF.replace('(?P<some>', '(?:')}\b|{ONE_MORE}|one|"  # "one of them is coeliac"
             rf"(?:(?:my|our)\s+(?:little\s+)?|the\s+)?{re.escape(member)})\s+"
             r"(?:(?:he|she|they) (?:is|are) \w+\s+|(?:my|our) [\w-]+\s+)?"  # "ellie (she's 6) has", "jamie (my son) is"
             rf"(?:(?:also|really|just|only|still|now|usually|always)\s+)*(?P<verb>{SUBJECT_VERBS})\b",
             text,
         )
+    if not m and member:  # "my aunty can't walk far and uses a stick": the clause after hers goes on without a subject
+        m = GOES_ON.match(text)
     if not m:
         return None
     verb = m.group("verb")
@@ -159,7 +170,10 @@ JOINT = re.compile(
 )
 WE_BOTH = re.compile(r"^(?:and |but |so )?we (?:are |have |do |can )?both\b")
 # "I'm vegan and so is my son", "…, as is my husband"
-SO_IS = re.compile(rf"\b(?:and )?(?:so|as) (?:is|does|has|do|are) (?P<who>(?:my|our) (?:[\w-]+ )?(?:{MEMBERS}))$")
+SO_IS = re.compile(  # (and "…so are both my boys")
+    rf"\b(?:and )?(?:so|as) (?:is|does|has|do|are) "
+    rf"(?P<who>(?:(?:both|all)(?: of)? )?(?:my|our) (?:[\w-]+ )?(?:{MEMBERS}))$"
+)
 
 
 def joint(text: str) -> tuple[str, str] | None:

@@ -41,6 +41,7 @@ from .party_reading import (
     came_along,
     described_after_age,
     for_member,
+    goes_on,
     handed_on,
     headed,
     joint,
@@ -150,7 +151,8 @@ class RuleExtractor(SpanReading, AnswerReading):
         hits: list[Hit] = []
         # a chat message is short; an essay pasted in is read only as far as MAX_CHARS (cost stays bounded)
         message = user_msg[:MAX_CHARS]
-        clauses = [c for c in split_clauses(message, self.speller, self.speller.knows) if not c.hypothetical]
+        every = split_clauses(message, self.speller, self.speller.knows)
+        clauses = [c for c in every if not c.hypothetical]
         bare_after_member(clauses)  # "my son es sordo - deaf - …": the bare need is the son's
         headed(clauses)  # "Husband: deaf": the husband's
         clauses = described_after_age(clauses)  # "carer here with Jamie, 24, autistic, …": Jamie's
@@ -232,7 +234,7 @@ class RuleExtractor(SpanReading, AnswerReading):
         # a yes settles a one-value concept: "yeah, my feet are killing me" to "find you a seat?"
         settled = {h.concept for h in hits[:answers] if h.concept in self.single}
         hits = hits[:answers] + [h for h in hits[answers:] if h.concept not in settled or h.polarity != "asserted"]
-        away = not_here(clauses, members)
+        away = not_here(every, members)  # ("…, she'd love it if she ever comes over": an if says who is away)
         hits = [h for h in hits if h.about not in away and not (h.value in away and h.concept in self._company)]
         hits = came_along(self.cues, message, as_offered(hits, message), self.speller.knows)
         if self.reader is not None and not bot_question:  # an answer is read in its question's light, by the rules
@@ -284,7 +286,8 @@ class RuleExtractor(SpanReading, AnswerReading):
                 # "…my husband, he's blind": the evidence must name him (validation checks it)
                 names = re.search(rf"\b{re.escape(member)}", fold(clause.original))
                 said = clause.original if names else clause.reach or clause.sentence
-                return [replace(h, about=member, evidence=said) for h in found]
+                if found or not goes_on(clause.text):  # ("… and uses BSL": a cue may name it in those words)
+                    return [replace(h, about=member, evidence=said) for h in found]
         # a question asserts nothing, but what it takes for granted of a member (party_reading.presumed)
         asked = clause.question and not (cues.question == "need" and clause.need_question)
         if asked and not cues.party:

@@ -60,6 +60,8 @@ WORDY = re.compile(r"[^\W_]")
 # the words around things named before a trigger of their own ("wasps!! I'm allergic", "no nuts for me pls 🥜
 # allergic"): a request's, and going without them
 WITHOUT_WORDS = BARE_WORDS | frozenset("no for me pls plz thanks".split())  # noqa: SIM905
+# a sentence that only says how much of the things before it ("nuts. any kind. anaphylactic.")
+OF_ANY_KIND = frozenset("any all every kind kinds sort sorts type types of them whatsoever at".split())  # noqa: SIM905
 SAID_APART = re.compile(r"\s*,\s*(?:just|only|but|except|instead|now)\b|\s+if (?:that|it) (?:matters|helps)\b")
 
 
@@ -122,8 +124,11 @@ class SpanReading:
             return []
         others = [c for c in clauses if c is not clause and c.sentence == clause.sentence]
         at = next((i for i, c in enumerate(clauses) if c is clause), 0)
-        if not others and at and _nothing_but([cues], fold(clauses[at - 1].sentence).strip(" .!?"), WITHOUT_WORDS):
-            others = [clauses[at - 1]]
+        back = at - 1
+        while back > 0 and not (set(fold(clauses[back].sentence).strip(" .!?").split()) - OF_ANY_KIND):
+            back -= 1  # "nuts. any kind. anaphylactic.": the kinds are the things' own
+        if not others and at and _nothing_but([cues], fold(clauses[back].sentence).strip(" .!?"), WITHOUT_WORDS):
+            others = [clauses[back]]
         hits = []
         for other in others:
             if other.third_party:

@@ -108,6 +108,7 @@ CLAUSE_BREAK = re.compile(
     r"he|she|they|he's|she's|they're|hes|shes|theyre|his|her|their|love|like|hate|need|want|got|have|use|can|could|"
     # "…, id rather see paintings", "…, just show me proper paintings": a statement of its own
     r"id (?:rather|prefer|like|love)|just (?:show|take|give|tell|point) me|one of them|another one|"
+    r"one(?:'s| is| has| needs| uses)|the other one|"
     # "just me today, hubby's at the football": a member opening a statement of their own
     r"(?:hubby|husband|wife|missus|partner|mum|dad|son|daughter|grandad|grandma|nan|gran|kids)(?:'s| is| are| has)|"
     r"whats|wheres|hows|whos|what's|where's|how's|who's|that's|thats|that is|that was|"
@@ -324,7 +325,9 @@ ABSTAINS = re.compile(
     r"|\bno(?= (?:[\w-]+ ){1,3}?(?:for me|for him|for her|for us|for them|anything|please|pls)\b)"
 )
 KIN_THEN_NAME = re.compile(rf"\b(?i:my|our) (?P<kin>(?i:{MEMBERS})) (?P<name>[A-Z][a-z]{{1,14}})\b")
-BROUGHT = re.compile(rf"\b(?:brought|bringing|got|with)\s+(?:the\s+)?(?P<who>{KIN})\b")
+BROUGHT = re.compile(  # ("brought the 3 grandkids")
+    rf"\b(?:brought|bringing|got|with)\s+(?:the\s+)?(?:(?:\d+|two|three|four|five|six|both)\s+)?(?P<who>{KIN})\b"
+)
 RUN_ON = re.compile(
     rf"\b(?:{KIN})(?P<gap>\s+)(?:he|she|they)(?:'s|s|'re|re| is| are| has| have| was| were| uses?| needs?| gets?| "
     r"can| can't| cannot| does| doesn't| do| don't| wears?| struggles?| relies)\s",

@@ -108,6 +108,10 @@ def _frames(thing: str) -> tuple[re.Pattern[str], ...]:
                 r"\b(?:can not|could not|can only)\s+(?:walk|manage|go|do)\s+(?:more than\s+|further than\s+|over\s+)?"
                 r"(?:a few|a couple of|a|\d+|one|two|three|five|ten|twenty|fifty|a hundred)\s+"
                 r"(?:yards|metres|meters|steps|paces|minutes|mins|miles|hundred yards|hundred metres)\b",
+                # "my legs won't carry me far these days", "his knees don't get him very far"
+                rf"\b(?:my|his|her|their) (?:{parts}|feet) (?:will|would|do|does|can|could) not "
+                r"(?:carry|take|get) (?:me|him|her|them) (?:very |that |too |much )?"
+                r"(?:far|further|long|any distance)\b",
             )
     else:
         t = rf"(?:{thing})"

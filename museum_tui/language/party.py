@@ -41,8 +41,8 @@ ONES = "older one|younger one|oldest one|youngest one|eldest one|middle one|big 
 MEMBERS = (  # the in-law forms first: "mother" would otherwise match the start of "mother-in-law"
     r"mother-in-law|father-in-law|sister-in-law|brother-in-law|husband|wife|partner|spouse|sons?|daughters?|kids?|child|children|boys?|girls?|baby|toddler|teenager|"
     r"teen|friends?|mum|mom|mother|dad|father|parents|grandma|grandmother|granny|grandpa|grandfather|"
-    r"grandparents|grandsons?|granddaughters?|grandkids|grandchildren|sisters?|brothers?|siblings|aunt|uncle|"
-    r"niece|nephew|cousin|colleagues?|carer|caregiver|boyfriend|girlfriend|fiance|fiancee|mates?|flatmate|"
+    r"grandparents|grandsons?|granddaughters?|grandkids|grandchildren|sisters?|brothers?|siblings|aunts?|uncles?|"
+    r"nieces?|nephews?|cousins?|colleagues?|carer|caregiver|boyfriend|girlfriend|fiance|fiancee|mates?|flatmate|"
     r"roommate|housemate|nan|nana|nanna|gran|grandad|granddad|grampa|hubby|missus|sis|bro|bf|gf|twins|"
     r"in-laws|stepson|stepdaughter|stepmum|stepdad|"
     rf"kiddos?|{ONES}|little one|little un|wee one|little man|little lady|eldest|pupils?|students?|"
@@ -98,7 +98,7 @@ KIN = (
     r"mother-in-law|father-in-law|sister-in-law|brother-in-law|mum|mom|dad|grandad|granddad|grandpa|grandma|granny|gran|nan|nana|nanna|grampa|mummy|daddy|"
     r"son|daughter|wife|husband|hubby|partner|kids|children|twins|missus|grandkids|grandchildren|baby|"
     r"little ones?|little un|wee one|in-laws|family|boys|girls|parents|grandparents|other half|"
-    r"brother|sister|uncle|aunt|auntie|nephew|niece|cousin|grandson|granddaughter|boyfriend|girlfriend|"
+    r"brother|sister|uncle|aunt|auntie|aunty|mother|father|grandmother|grandfather|nephew|niece|cousin|grandson|granddaughter|boyfriend|girlfriend|"
     r"toddler|teenager|teen|fiance|fiancee|"  # "toddler is allergic to sesame!!"
     rf"{ONES}|eldest|youngest|oldest|pops|gramps|mam|mammy|bro|sis|bestie|bff"
 )
@@ -117,7 +117,8 @@ ONE_MORE = r"(?:one of them|another(?: one)?|the other(?: one)?)"  # one more of
 HE_OR_SHE = re.compile(
     r"\b(?:he|she)(?:'s| is| has| was| can| can not| does| gets| uses)\b"
     # "18 students: one of them is blind and another is a wheelchair user": one of the members named before
-    rf"|^{ONE_MORE} (?:is|has|uses|needs|can)\b"
+    # ("I've got my 2 grandsons, one's vegetarian the other would eat the table": both are theirs)
+    rf"|^(?:{ONE_MORE}|one) (?:is|has|uses|needs|can|would|will|does|gets|eats)\b"
 )
 # "crowds stress my son", "loud noises upset our daughter": a thing that acts on a member, who feels it
 _ACTS_ON = (
@@ -134,6 +135,8 @@ HARD_FOR = re.compile(
     rf"frightening|distressing|upsetting|no good|not good|not great|a problem|an issue|a no-go|a no go) (?:for|on) "
     rf"{_MY_MEMBER}"
 )
+# "pushing my nan in her wheelchair", "with my dad and his walking frame": the aid is the member's
+WITH_THEIR = re.compile(rf"\b{_MY_MEMBER} (?:in|with|on|and) (?:her|his|their) ")
 # "the nut allergy is my sister's, not mine", "the wheelchair's my mum's": a need said to be a member's
 BELONGS = re.compile(rf"^(?:the|that|this) (?:[\w-]+ ){{1,3}}?(?:is|was) (?:all )?{_MY_MEMBER}(?: ,|$)")
 # "just my husband, …", "only the little one", "yeah my partner": an answer that says whose the rest is
@@ -160,6 +163,7 @@ ABSENT = re.compile(
     r".*\b(?:next|another|later|tomorrow)\b"
     # "… do you think she could manage here some day?", "my sister who lives in Perth": not this visit
     r"|\b(?:some day|someday|one day)\b|\blives? (?:in|abroad|overseas|away)\b"
+    r"|\bif (?:he|she|they) (?:ever |finally )?(?:comes?|visits?|makes? it|gets? here)\b"  # "… if she ever comes over"
     # "my friend who was meant to come is vegan but she is off sick today"
     r"|\boff (?:sick|ill)\b|\b(?:was|were) (?:meant|supposed|going) to (?:come|join)\b"
     # "my mum had a nut allergy, god rest her", "my late husband": no longer living (not "nearly died")
@@ -322,7 +326,13 @@ def subject_of(folded: str, earlier: str = "") -> str:
     member named before in the same message, for a clause that opens with he / she / they."""
     if ABOUT_ME.search(folded):
         return SELF
-    for said in (ONLY_MEMBER.match(folded), FELT_BY.search(folded), HARD_FOR.search(folded), BELONGS.match(folded)):
+    for said in (
+        ONLY_MEMBER.match(folded),
+        FELT_BY.search(folded),
+        HARD_FOR.search(folded),
+        BELONGS.match(folded),
+        WITH_THEIR.search(folded),
+    ):
         if said is not None:
             who = member_named(said.group(said.lastgroup or "who"))
             return CANONICAL.get(who, who) if who else OTHER

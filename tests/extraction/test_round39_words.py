@@ -1,0 +1,78 @@
+"""Round 39's sets, read after their first score: the grammar their writers used that the rules lacked (each
+case here is new wording, not a line of the sets)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import facts_of
+
+ALLERGY, MOBILITY, SENSORY = "SpecialNeed.Allergy", "SpecialNeed.MobilityImpairment", "SpecialNeed.SensorySensitivity"
+HEARING, DIET, SIGHT = "SpecialNeed.HearingImpairment", "SpecialNeed.DietaryRestriction", "SpecialNeed.VisualImpairment"
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["I'm vegan and nut free, not by choice", "Vegan and gluten free, not out of choice sadly"],
+)
+def test_a_not_that_denies_no_value_denies_none_of_the_clause(museum_rules, message):
+    said = facts_of(museum_rules, message)
+    assert not [f for f in said if f[2] == "negated"]
+    assert {f[0] for f in said} >= {DIET}
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["peanuts. all of them. severe allergy.", "sesame. any kind. anaphylactic!"],
+)
+def test_an_allergen_named_sentences_before_its_trigger(museum_rules, message):
+    said = facts_of(museum_rules, message)
+    assert [f for f in said if f[0] == ALLERGY and f[2] == "asserted"]
+
+
+@pytest.mark.parametrize(
+    ("message", "member"),
+    [("I'm pushing my grandad in his wheelchair today", "grandad"), ("Me and my mum in her wheelchair", "mum")],
+)
+def test_an_aid_with_a_members_his_or_her_is_theirs(museum_rules, message, member):
+    said = facts_of(museum_rules, message)
+    assert (MOBILITY, "wheelchair user", "asserted", member) in said
+    assert not [f for f in said if f[0] == MOBILITY and f[3] == "self"]
+
+
+def test_one_of_the_members_named_is_theirs(garden_rules):
+    said = facts_of(garden_rules, "Got my two nieces with me, one's vegan and the other would eat anything")
+    assert ("Food.Diet", "vegan", "asserted", "nieces") in said
+    assert not [f for f in said if f[3] == "self" and f[0] != "Visit.Companions"]
+    said = facts_of(garden_rules, "brought the 3 grandkids, one of them is coeliac")
+    assert ("Food.Diet", "gluten-free (coeliac)", "asserted", "grandkids") in said
+
+
+def test_so_are_all_the_members_named(museum_rules):
+    said = facts_of(museum_rules, "I'm coeliac and so are both my daughters")
+    assert {f[3] for f in said if f[0] == DIET} == {"self", "daughters"}
+
+
+def test_a_member_who_may_come_some_other_time_is_not_here(museum_rules):
+    assert (
+        facts_of(museum_rules, "My brother in Spain uses a wheelchair, he'd love this place if he ever visits") == set()
+    )
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        ("Aunty uses a walking frame", (MOBILITY, "walking frame", "asserted", "aunty")),
+        ("Mother can't manage stairs", (MOBILITY, "no stairs", "asserted", "mother")),
+        ("my nan can't do steps and uses a stick", (MOBILITY, "walking stick", "asserted", "nan")),
+        ("My knees won't carry me very far today", (MOBILITY, "limited walking", "asserted", "self")),
+    ],
+)
+def test_members_named_bare_and_what_they_go_on_to_say(museum_rules, message, fact):
+    assert fact in facts_of(museum_rules, message)
+
+
+def test_busting_for_a_wee_and_tea_with_no_sugar(garden_rules):
+    assert ("Now.Toilet", "toilet", "asserted", "self") in facts_of(garden_rules, "busting for a wee!")
+    said = facts_of(garden_rules, "a tea would be lovely, white no sugar")
+    assert not [f for f in said if f[2] == "negated"]
