@@ -8,6 +8,7 @@ of the concept's terms and is about no one else.
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
 from museum_tui.language.clauses import Clause
@@ -31,6 +32,8 @@ def liked_after(message: str, clauses: list[Clause], cues: list[ConceptCues], sa
             continue
         if said.get(id(before)):
             continue  # a clause already read ("I'm in the rose garden. love it") is no thing left for a liking
+        if re.search(rf"{re.escape(clause.original)}\s*:", clause.sentence):
+            continue  # "Likes: Hockney. Dislikes: anything religious": a heading, its things after the colon
         for c in cues:
             # the words a retraction takes back ("not into X any more") are the concept's words of liking
             liking = c.retraction_triggers

@@ -180,7 +180,7 @@ OPENS = r"(?:^|(?<=[,.;:!?–—-])\s*|\s[-–—]\s*)"
 RESPELT = re.compile(
     OPENS + r"(?i:(?:no|nope|sorry|oops|ha|haha|lol|actually|oh)\W+)*(?i:it'?s|its|it is|i'?m|im|i am)\s+"
     r"(?P<said>[A-ZÀ-Ý][a-zà-ÿ'-]{1,20})(?:\s+actually)?\s*,?\s*"
-    r"(?:(?P<spelt>with (?:an?|one|two|double) [a-z])\b\s*,?\s*)?(?:not\s+(?P<denied>[A-ZÀ-Ý][a-zà-ÿ'-]{1,20})\b)?"
+    r"(?:(?P<spelt>with (?:an?|one|two|double) [a-zA-Z])\b\s*,?\s*)?(?:not\s+(?P<denied>[A-ZÀ-Ý][a-zà-ÿ'-]{1,20})\b)?"
 )
 
 

@@ -32,6 +32,11 @@ FILLER = frozenset(
         "x",
         "ok",
         "okay",
+        "help",  # "allergic to dairy, help 😂"
+        "haha",
+        "sorry",
+        "pls",
+        "plz",
     )
 )  # words around a value that are not part of it
 _STOP = (

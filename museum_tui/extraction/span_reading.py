@@ -12,6 +12,7 @@ from typing import Any
 from museum_tui.language.clauses import ABSTAINS, Clause, fold
 from museum_tui.language.liking import LIKED, LIKING_FRAME, LIST_GLUE, LIST_NOT, THE_ONES
 from museum_tui.language.negation import NEGATION
+from museum_tui.language.party import member_named
 from museum_tui.language.reaction import FINE_PART, reacted_to, they_react
 
 from .cues import ConceptCues
@@ -288,6 +289,8 @@ class SpanReading:
                 continue  # "I love Hockney" through the plants' "i love …": not a plant (grounding.py)
             elif cues.open or kind != "plain":
                 value = tidy(part, cues.normalize)
+                if cues.normalize == "title" and member_named(f"my {fold(value)}") == fold(value):
+                    continue  # "Grandad here, 78": who they are to someone, not their name
                 if kind != "plain" or cues.normalize == "none":
                     value = original_case(value, original)
                 if value and len(value.split()) <= (3 if len(parts) > 1 else 5):

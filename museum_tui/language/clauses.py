@@ -116,6 +116,7 @@ CLAUSE_BREAK = re.compile(
     r"if possible|"  # "hay fever's brutal this week, anything I should steer clear of?"
     # a question after a statement: "I'm coeliac, is the soup safe?"
     r"is the|is it|is this|is that|is anything|are the|are they|are any|does|do they|do the|which|who|when|why|"
+    r"is yours|are yours|is your|are your|"  # "We love Japanese gardens, is yours step free?"
     r"should i|should we|wich|wat|wot|wen|hw|"  # and as typed in a hurry: "We eat halal, wich things …?"
     # a question turned round after a statement: "dad wears hearing aids, will he be able to follow?"
     r"(?:will|would|shall|can|could|do|does|did|is|are|was|were|has|have|may|might|must) (?:i|we|you|he|she|"

@@ -57,6 +57,8 @@ BODY = {"see": "eyes|eyesight|sight|vision", "read": "eyes|eyesight", "hear": "e
 DECLINED = (
     r"(?:is|are) not (?:what (?:they|it) (?:used to be|were|was)|(?:as good as (?:they|it) (?:were|was|used to be))|"
     rf"{DEGREE}(?:good|great|brilliant|the best|too clever|up to much))\b|(?:is|are) (?:going|failing)\b"
+    # "my eyes are shocking", "her hearing is rubbish" (not "knackered" nor "shot": legs so are tired)
+    rf"|(?:is|are) {DEGREE}(?:shocking|terrible|awful|rubbish|dreadful|appalling|useless|hopeless)\b"
 )
 
 

@@ -76,3 +76,48 @@ def test_busting_for_a_wee_and_tea_with_no_sugar(garden_rules):
     assert ("Now.Toilet", "toilet", "asserted", "self") in facts_of(garden_rules, "busting for a wee!")
     said = facts_of(garden_rules, "a tea would be lovely, white no sugar")
     assert not [f for f in said if f[2] == "negated"]
+
+
+def test_a_heading_names_its_things_after_its_colon(museum_rules):
+    said = facts_of(museum_rules, "Likes: Rothko, Riley. Dislikes: anything gory.")
+    assert ("ArtInterest.Artist", "Mark Rothko", "asserted", "self") in said
+    assert not [f for f in said if f[0] == "ArtInterest.Dislike" and f[1] == "Mark Rothko"]
+
+
+def test_an_exclamation_after_an_allergen_is_no_allergen(museum_rules):
+    assert facts_of(museum_rules, "I'm allergic to sesame, help!") == {(ALLERGY, "sesame", "asserted", "self")}
+
+
+def test_a_kin_word_before_here_is_no_name(museum_rules):
+    said = facts_of(museum_rules, "Grandma here, 81 and still going strong")
+    assert not [f for f in said if f[0] == "Profile.Name"]
+    assert ("Profile.Name", "Deb", "asserted", "self") in facts_of(museum_rules, "Deb here, first visit")
+
+
+def test_a_statement_before_asking_about_yours(garden_rules):
+    said = facts_of(garden_rules, "I adore Japanese gardens, is yours open today?")
+    assert ("Interest.Landscape", "Japanese gardens", "asserted", "self") in said
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        ("my eyes are shocking", (SIGHT, "poor eyesight", "asserted", "self")),
+        ("my hearing is shocking", (HEARING, "hard of hearing", "asserted", "self")),
+    ],
+)
+def test_a_sense_said_to_be_bad(museum_rules, message, fact):
+    assert fact in facts_of(museum_rules, message)
+
+
+def test_tired_legs_are_no_mobility_need(museum_rules):
+    assert not [f for f in facts_of(museum_rules, "my legs are knackered") if f[0] == MOBILITY]
+
+
+def test_on_my_own_after_a_no(garden_rules):
+    assert ("Visit.Companions", "alone", "asserted", "self") in facts_of(garden_rules, "nah solo this time")
+
+
+def test_a_name_spelt_with_a_capital_letter(garden_rules):
+    said = facts_of(garden_rules, "no it's Siobhan, with a B, not Shavon", "Lovely to meet you, Shavon!")
+    assert ("Visitor.Name", "Siobhan", "asserted", "self") in said
