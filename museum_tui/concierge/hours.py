@@ -96,6 +96,16 @@ BEFORE_CLOSING = re.compile(
     r"|the (?:gates|park)|we close|it closes)",
     re.IGNORECASE,
 )
+
+
+def _names(sentence: str, asked: str) -> bool:
+    """Does `asked` name the subject of a note's sentence ("the glasshouses close …": "glasshouse", "glass
+    houses")? Compounds written apart count."""
+    subject = set(re.findall(r"[a-z]{4,}", sentence)) - {"close", "closes", "start", "starts", "before", "closing"}
+    joined = asked.replace(" ", "")
+    return any(w.rstrip("s") in asked or w.rstrip("s") in joined for w in subject)
+
+
 ENTERING = re.compile(r"\b(?:entry|admission|(?:go|get|come|let us|let me) in|still (?:go|get|come))\b")
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2}
 
@@ -163,14 +173,29 @@ class Schedule:
 
         def at(m: re.Match[str]) -> str:
             minutes = _minutes(m.group("amount"))
-            sentence = self.notes[: m.start()].rsplit(".", 1)[-1].lower()
-            subject = {w for w in re.findall(r"[a-z]{4,}", sentence)} - {"close", "closes", "start", "starts"}
-            about = any(w.rstrip("s") in asked for w in subject) or (entering and "entry" in sentence)
+            sentence = self._said_before(m)
+            about = _names(sentence, asked) or (entering and "entry" in sentence)
             if not minutes or not about:
                 return m.group(0)
             return f"{m.group(0)} ({clock(closing - timedelta(minutes=minutes))})"
 
         return BEFORE_CLOSING.sub(at, self.notes)
+
+    def _said_before(self, m: re.Match[str]) -> str:
+        """The words of a note before its "… before closing" (its subject), folded."""
+        return re.split(r"[.;]", self.notes[: m.start()])[-1].lower()
+
+    def closing_of(self, day: date, words: str) -> tuple[datetime, str] | None:
+        """When a note times what `words` (a room's and its shows', folded) name from closing ("the glasshouses
+        close 30 minutes before the gates", asked of a room whose shows are in one): that time on `day`, with
+        the note's words. None when no note is about it or the venue is closed that day."""
+        spans = self.spans(day)
+        for m in BEFORE_CLOSING.finditer(self.notes) if spans else ():
+            sentence = self._said_before(m)
+            if (minutes := _minutes(m.group("amount"))) and "entry" not in sentence and _names(sentence, words):
+                said = f"{sentence.strip()} {m.group(0)}"
+                return spans[-1].end - timedelta(minutes=minutes), said
+        return None
 
     def next_opening(self, moment: datetime, days: int = 400) -> Span | None:
         """The next open span starting after `moment` (within `days`)."""

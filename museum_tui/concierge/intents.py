@@ -126,6 +126,9 @@ def asked_part(folded: str) -> str:
 FELT_THEN = re.compile(
     r"^(?:i (?:can't|cant|can not|cannot) (?:stand|cope with|do)|i hate|i (?:don't|dont|do not) like|"
     r"(?:i'm|im|i am) not (?:a fan of|keen on)) [^,?.]+\s*,\s*(?=(?:which|what|where)\b)"
+    # "it's getting really busy and loud, is there somewhere calm we can go?": how it is, then the asking
+    r"|^(?:it is|it's|its) (?:(?:getting|so|really|very|a bit|way|too|quite|rather|well) )*[a-z]+(?: and [a-z]+)?"
+    r"\s*,\s*(?=(?:is there|are there|anywhere|somewhere|where)\b)"
 )
 
 

@@ -198,7 +198,8 @@ PLAN = re.compile(
     r"what (?:can|could|should) (?:i|we) (?:fit|squeeze|cram|get) in\b|"
     # "what do you reckon I should see first?"
     r"(?:what|which|where) do you (?:reckon|think|suggest) (?:i|we) should (?:see|do|visit|start|go)\b|"
-    r"what (?:can|could|should) (?:i|we) (?:do|see) (?:in|with) (?:the|our|my) time)"
+    r"what (?:can|could|should) (?:i|we) (?:do|see) (?:in|with) (?:the|our|my) time|"
+    r"what (?:should|shall|do) (?:i|we) priori[tz]i[sz]e)"  # "what should I prioritise then?"
 )
 MORE = re.compile(r"\b(?:else|other|another|more)\b")
 # "is there anything here gran can have?": something to have is something to eat or drink (not "a look")

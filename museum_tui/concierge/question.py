@@ -16,8 +16,10 @@ from .model import Venue
 from .timing import minutes_in
 
 HERE = re.compile(
-    r"\b(?:i am|i'm|im|we are|we're|currently|from)\s+(?:now\s+)?(?:on|in|at|by|near|outside|inside)?\s*"
-    r"(?:the\s+)?(?!here\b|there\b)([a-z0-9' &-]{2,40}?)(?=\s*(?:[,.?!;]|\bwhere\b|\bhow\b|\band\b|\bwhat\b|\bis\b|$|"
+    r"\b(?:i am|i'm|im|we are|we're|currently|from|^(?:(?:sat|sitting|stood|standing|waiting|parked)\s+))\s*"
+    r"(?:now\s+)?(?:on|in|at|by|near|outside|inside)?\s*"  # "sat in the car park — are the gates open yet?"
+    r"(?:the\s+)?(?!here\b|there\b)([a-z0-9' &-]{2,40}?)"
+    r"(?=\s*(?:[,.?!;]|[-–—]\s|\bwhere\b|\bhow\b|\band\b|\bwhat\b|\bis\b|$|"
     r"(?<!\bnext)(?<!\bclose)\s(?:up |down |over |back )?(?:to|into|towards?)\b))"  # "from the gate to the bats"
 )
 CANT_FIND = re.compile(r"\b(?:can not|cannot|can't|cant) find (?:my|our) (?P<who>\w+)")

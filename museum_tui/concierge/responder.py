@@ -336,6 +336,8 @@ class BuiltinResponder(Told, Talk, Framing):
         if room_time and top.entry.kind == "exhibition" and not top.entry.obj.on(now.date()):
             room_time = "when" in q.focus
         if asks_time(q) and room_time:
+            if own := self.answers.room_hours(top.entry.obj, q, now):  # a note times it: the glasshouses
+                return own
             name = top.entry.name  # "when does the palm house close?": a room keeps the venue's hours
             return f"**{name}** has no hours of its own; ours: {self.answers.hours(q, now)}"
         hours_asked = timely and top is not None and top.entry.kind == "hours"  # "open yet? … she's in a wheelchair"

@@ -9,6 +9,7 @@ from datetime import datetime
 from museum_tui.language.party import member_named
 
 from . import timing
+from .hours import clock
 from .index import Hit
 from .knowledge import Known, clash_with
 from .lexicon import fold, phrase_in
@@ -32,6 +33,24 @@ class TimeAnswers:
 
     def hours(self, q: Question, now: datetime) -> str:
         return timing.venue_hours(self.venue, q.folded, now)
+
+    def room_hours(self, room: object, q: Question, now: datetime) -> str:
+        """Asked today when a room closes or whether it is still open, and a note of the venue's hours times
+        rooms like it from closing ("the glasshouses close 30 minutes before the gates"; a room is one when its
+        shows say so): the room's own closing time. "" when no note is about it."""
+        hours, folded = self.venue.hours, q.folded
+        day = timing.day_asked(folded, now)
+        gallery = getattr(room, "gallery", room)
+        if hours is None or not hours.notes or day not in (None, now.date()) or not hours.open_at(now):
+            return ""
+        shows = [e for e in self.venue.exhibitions if e.gallery.id == getattr(gallery, "id", None) and e.on(now.date())]
+        said = [getattr(gallery, "name", ""), *(w for e in shows for w in (*e.styles, *e.media, e.description))]
+        found = hours.closing_of(now.date(), fold(" ".join(said)))
+        if found is None:
+            return ""
+        at, note = found
+        state = f"it closed at {clock(at)} today" if now >= at else f"it's open now, until {clock(at)} today"
+        return f"**{gallery.name}**: {state} ({note}; we close at {clock(hours.spans(now.date())[-1].end)})."
 
     def opening(self, cafe: Cafe, now: datetime, folded: str = "") -> str:
         """Whether a café is open now and until when; a closed one says when it next opens (its season) and

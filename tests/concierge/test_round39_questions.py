@@ -1,0 +1,42 @@
+"""Round 39's museum, garden and computing-museum questions, read after their first score (new wording, not
+the sets' lines), asked through a real offline session as in the app."""
+
+from __future__ import annotations
+
+from .test_round38_questions import ask
+
+
+def test_a_glasshouse_closes_when_the_notes_say_glasshouses_do() -> None:
+    """ "is the palm house still open?" at 17:40 said "Yes — we're open now, until 18:00": the hours' notes say
+    the glasshouses close 30 minutes before the gates, and the Palm House's show is in a glasshouse."""
+    reply = ask("garden", "is the alpine house still open?", "2026-11-23T17:45:00")
+    assert "closed at 17:30" in reply and "open now" not in reply, reply
+    reply = ask("garden", "when does the palm house close today?", "2026-11-23T15:00:00")
+    assert "until 17:30" in reply, reply
+    reply = ask("garden", "when does the rose garden close?", "2026-11-23T15:00:00")  # no glasshouse: the gates' time
+    assert "17:30" not in reply.split(";")[0] and "18:00" in reply, reply
+
+
+def test_glass_houses_written_apart_are_the_glasshouses() -> None:
+    reply = ask("garden", "what time do the glass houses shut?", "2026-11-23T15:00:00")
+    assert "(17:30)" in reply, reply
+
+
+def test_sat_somewhere_says_where_the_visitor_is_not_what_is_asked() -> None:
+    """ "sat in the car park — are the gates open yet?" had the car park's directions."""
+    reply = ask("garden", "sitting in the car park — are you open yet?", "2026-11-28T08:35:00")
+    assert "09:00" in reply and "Victoria Road" not in reply, reply
+
+
+def test_how_it_is_before_asking_for_somewhere_calm() -> None:
+    """ "it's getting really busy and loud, is there somewhere calm we can go?" had the quiet times."""
+    reply = ask(
+        "garden", "it's getting really packed and loud, is there somewhere calm we can go?", "2026-11-28T14:00:00"
+    )
+    assert "Quiet Garden" in reply, reply
+
+
+def test_what_to_prioritise_is_a_plan() -> None:
+    memory = [["Visit.TimeBudget", "45 minutes", "self"], ["Interest.Plant", "cacti", "self"]]
+    reply = ask("garden", "ok what should we prioritise?", "2026-11-23T11:00:00", memory=memory)
+    assert "Desert Worlds" in reply, reply
