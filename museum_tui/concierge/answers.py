@@ -25,6 +25,7 @@ from .lexicon import INDOORS, OUTDOORS, fold, phrase_in
 from .model import Exhibition, Facility, Gallery, Venue
 from .question import Question
 from .time_answers import TimeAnswers
+from .when import month_range, weekday, window
 from .wording import be, cap, listing, md, people, placed, the
 
 __all__ = ["ALLERGY_SAID", "Answers", "cap", "listing", "md"]
@@ -180,9 +181,13 @@ class Answers(TimeAnswers, FoodAnswers):
         """Every exhibition on today (or the day asked), by floor, with what the visitor should know
         (tickets, ages, clashes); asked about another day or a time of day, the tours and shows that start
         then come first ("anything on early tomorrow morning?")."""
-        asked = timing.window(folded, now)
+        asked = window(folded, now)
         day = asked[0] if asked else now.date()
-        shows = sorted((e for e in self.venue.exhibitions if e.on(day)), key=lambda e: (e.gallery.floor, e.title))
+        month = month_range(folded, now) if asked is None else None  # "what'll be on next month?"
+        shows = sorted(
+            (e for e in self.venue.exhibitions if (e.on_between(*month) if month else e.on(day))),
+            key=lambda e: (e.gallery.floor, e.title),
+        )
         where = kind = ""
         if only:  # "any photography shows on?": the shows of that kind
             shows, kind = [e for e in shows if e in only], " of that kind"
@@ -209,13 +214,18 @@ class Answers(TimeAnswers, FoodAnswers):
                 f"about {e.minutes} min){extra}"
             )
         n = len(shows)
-        when = "now" if day == now.date() else timing.weekday(day, now)
+        when = "now" if day == now.date() and not month else weekday(day, now)
+        when = f"in {month[0]:%B %Y}" if month and month[0] > now.date() else when
         at, count = f"{where} at {self.venue.short_name}", f"({n} exhibition{'s' if n != 1 else ''}{kind})"
         head = f"On now{at} {count}:" if when == "now" else f"On{at} {when} {count}:"  # not "On on Sunday"
         if not shows:
             head = f"Nothing is on at {self.venue.short_name} {when}, I'm afraid."
         later = self.venue.upcoming(now.date())
-        soon = [f"**{e.title}** (from {e.opens.day} {e.opens:%B})" for e in later] if asked is None else []
+        soon = (
+            [f"**{e.title}** (from {e.opens.day} {e.opens:%B})" for e in later]
+            if asked is None and month is None
+            else []
+        )
         lead = self._starting(asked, now) if asked and (asked[3] or day != now.date()) else []
         lead += self._for_member(known, folded, now)
         return "\n".join([*lead, head, *rows, *([f"Coming up: {'; '.join(soon)}."] if soon else [])])
@@ -235,14 +245,14 @@ class Answers(TimeAnswers, FoodAnswers):
     def _starting(self, asked: tuple, now: datetime) -> list[str]:
         """The tours and shows starting in the span asked about, and the hours that day."""
         day, start, end, said = asked
-        when = f"{timing.weekday(day, now)} {said}".strip()
+        when = f"{weekday(day, now)} {said}".strip()
         runs = timing.runs_between(list(self.venue.tours), day, start, end)
         hours = self.venue.hours.day_text(day) if self.venue.hours else ""
         open_ = f" (we're open {hours})" if hours and hours != "closed" else " — we're closed then" if hours else ""
         if not runs:
             return [f"Nothing timed starts {when}{open_}.", ""]
         said_runs = [f"the **{t.name}** at {timing.clock(s.start)} ({t.minutes} min, from {t.meets})" for s, t in runs]
-        lead = f"Still to come {timing.weekday(day, now)}" if said == "later" else f"Starting {when}"
+        lead = f"Still to come {weekday(day, now)}" if said == "later" else f"Starting {when}"
         return [f"{lead}{open_}: {'; '.join(said_runs[:5])}.", ""]
 
     def about_venue(self, now: datetime) -> str:

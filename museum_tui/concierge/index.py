@@ -34,6 +34,8 @@ COMMON_ZIPF = 5.0  # an English word at least this common (Zipf scale) names not
 NAME_BONUS = 3.0
 PHRASE_BONUS = 3.0
 PLACE = re.compile(r"\b(?:where|somewhere|place|spot)\b")
+# "which tour would suit me best?": one of a kind is asked for (not the quiet times "best" also names)
+WHICH_KIND = re.compile(r"\bwhich (?P<kind>tour|exhibition|gallery|cafe)s?\b")
 
 KIND_WORDS = {
     "exhibition": "exhibition show display",
@@ -193,6 +195,8 @@ class Index:
         folded = fold(text)
         said = folded.replace(" & ", " and ")  # "light and shadow" names "Light & Shadow"
         place = bool(PLACE.search(folded))
+        which_kind = WHICH_KIND.search(folded)
+        which = {k for k, said in KIND_WORDS.items() if which_kind and which_kind.group("kind") in said.split()}
         query = self.query_tokens(text)
         avg = sum(self.lengths) / max(1, len(self.lengths))
         mass = sum(self.idf.get(token, self._unknown(token)) for token in query)
@@ -216,6 +220,8 @@ class Index:
             if score > 0:
                 hits.append(Hit(score, entry, named, matched / mass if mass else 0.0))
         hits.sort(key=lambda h: -h.score)
+        if which and any(h.entry.kind in which for h in hits):  # "which tour …?": one of the tours
+            hits = [h for h in hits if h.entry.kind in which]
         return hits
 
 

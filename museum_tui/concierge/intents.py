@@ -35,7 +35,8 @@ SMALL_TALK = frozenset(
     """.split()  # noqa: SIM905  (whom it is said to: "cheers mate"; what they are called: "ur a star")
 )
 WHATS_ON = re.compile(
-    r"\bw(?:h?a|o)t(?:'s|s| is| are)?(?: \w+ly| now| here| today| there)? (?:on|showing|running)\b|"
+    r"\bw(?:h?a|o)t(?:'s|s| is| are| will be| will there be)?(?: \w+ly| now| here| today| there)? "
+    r"(?:on|showing|running)\b|"
     r"\bw(?:h?a|o)t(?:'s| is| are)?\b.*\bon (?:display|show|view)\b|"
     r"\b(?:anything|everything|something|w(?:h?a|o)t(?:'s|s| is)?)(?: (?:that's|that is|else|good|interesting))? "
     r"(?:on|happening|going on|showing|running)\b|\b(?:which|w(?:h?a|o)t|any) (?:exhibitions?|shows?|displays?)\b|"

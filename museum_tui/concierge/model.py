@@ -68,6 +68,10 @@ class Exhibition:
         """Whether it is on during `day` (between its first and last days)."""
         return (self.opens is None or self.opens <= day) and (self.closes is None or day <= self.closes)
 
+    def on_between(self, first: date, last: date) -> bool:
+        """Whether it is on on any day from `first` to `last` (a month asked about)."""
+        return (self.opens is None or self.opens <= last) and (self.closes is None or first <= self.closes)
+
     @property
     def notes(self) -> str:
         """Access notes and the gallery's noise, as one text rules can look into ('loud', 'flash')."""

@@ -15,6 +15,7 @@ from .knowledge import Known, clash_with
 from .lexicon import fold, phrase_in
 from .model import Cafe, Tour, Venue
 from .question import Question
+from .when import day_asked, month_asked, weekday
 from .wording import cap, listing, the_named
 
 # a clock time named in a question: "the 3 o'clock tour", "the 3pm one", "the 15:00 tour"
@@ -39,7 +40,7 @@ class TimeAnswers:
         rooms like it from closing ("the glasshouses close 30 minutes before the gates"; a room is one when its
         shows say so): the room's own closing time. "" when no note is about it."""
         hours, folded = self.venue.hours, q.folded
-        day = timing.day_asked(folded, now)
+        day = day_asked(folded, now)
         gallery = getattr(room, "gallery", room)
         if hours is None or not hours.notes or day not in (None, now.date()) or not hours.open_at(now):
             return ""
@@ -55,18 +56,16 @@ class TimeAnswers:
     def opening(self, cafe: Cafe, now: datetime, folded: str = "") -> str:
         """Whether a café is open now and until when; a closed one says when it next opens (its season) and
         which café is open instead. Asked about another day ("on Saturdays?"), that day's hours."""
-        day = timing.day_asked(folded, now) if folded else None
+        day = day_asked(folded, now) if folded else None
         hours = cafe.hours or self.venue.hours
-        month = timing.month_asked(folded, now) if folded else None
+        month = month_asked(folded, now) if folded else None
         if month is not None and month != now.date() and hours is not None:  # "open in June?": that month
             said = "closed" if not hours.spans(month) else f"open {hours.day_text(month)}"
             season = f" (it is open {hours.season})" if hours.season else ""
             return f"{the_named(cafe.name)} is {said} in {month:%B}{season}; it is {cafe.location}."
         if day is not None and day != now.date() and hours is not None:
             said = hours.day_text(day)
-            when = (
-                f"closed {timing.weekday(day, now)}" if said == "closed" else f"open {timing.weekday(day, now)}, {said}"
-            )
+            when = f"closed {weekday(day, now)}" if said == "closed" else f"open {weekday(day, now)}, {said}"
             season = f" (it is open {hours.season})" if hours.season else ""
             return f"{the_named(cafe.name)} is {when}{season}; it is {cafe.location}."
         when = timing.cafe_hours(cafe, self.venue, now)
@@ -155,7 +154,7 @@ class TimeAnswers:
             return timing.todays_tours(tours, now, self.tour_word(q.folded))
         if timing.NEXT.search(q.folded) or timing.NOW_WORDS.search(q.folded):
             return timing.next_tours(tours, now, self.tour_word(q.folded)) or self._all_tours(tours, q.folded)
-        day = timing.day_asked(q.folded, now)
+        day = day_asked(q.folded, now)
         if day is not None and day != now.date():
             return timing.tours_on(tours, day, now)
         if "today" in q.folded:

@@ -38,6 +38,7 @@ SHORTHAND = [
     (r"\b(?:wat|wot|wut)\b", "what"),
     (r"\bat the (?:minute|mo)\b", "now"),  # British: "are the roses out at the minute?"
     (r"\bh8\b", "hate"),
+    (r"\b(what|where|when|who|how|it|that|there)'?ll\b", r"\1 will"),  # "what'll be on next month?"
 ]
 _SHORTHAND = [(re.compile(p), r) for p, r in SHORTHAND]
 

@@ -40,3 +40,21 @@ def test_what_to_prioritise_is_a_plan() -> None:
     memory = [["Visit.TimeBudget", "45 minutes", "self"], ["Interest.Plant", "cacti", "self"]]
     reply = ask("garden", "ok what should we prioritise?", "2026-11-23T11:00:00", memory=memory)
     assert "Desert Worlds" in reply, reply
+
+
+def test_what_is_on_in_a_month_to_come_is_what_is_on_then() -> None:
+    """ "what'll be on next month?" had the quiet times, and "what's on in March?" listed what was on now."""
+    reply = ask("museum", "what'll be showing next month?", "2027-02-10T11:00:00")
+    assert "in March 2027" in reply and "Pressed: Two Centuries of Prints" in reply, reply
+    assert "Dreamers" not in reply, reply  # (it closes before March)
+    reply = ask("museum", "anything good on in march?", "2027-02-10T11:00:00")
+    assert "in March 2027" in reply and "Dreamers" not in reply, reply
+
+
+def test_which_tour_suits_is_one_of_the_tours() -> None:
+    """ "which tour would suit me best?" from a deaf visitor had the quiet times ("best")."""
+    reply = ask("museum", "which tour is best for me?", "2026-11-23T10:30:00", memory=[HEARD])
+    assert "BSL-interpreted highlights tour" in reply and "Quiet times" not in reply, reply
+
+
+HEARD = ["SpecialNeed.HearingImpairment", "deaf", "self"]
