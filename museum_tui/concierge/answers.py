@@ -5,10 +5,7 @@ show is and who made it, the toilet that suits, the menu items that fit, today's
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from datetime import date, datetime
-
-from museum_tui.language.party import member_phrase
 
 from . import timing
 from .food import ALLERGY_SAID, FoodAnswers
@@ -21,17 +18,17 @@ from .knowledge import (
     interest_score,
     pick_restroom,
 )
-from .lexicon import INDOORS, OUTDOORS, fold, phrase_in
+from .lexicon import fold, phrase_in
 from .model import Exhibition, Facility, Gallery, Venue
+from .on_answers import OnAnswers
 from .question import Question
 from .time_answers import TimeAnswers
-from .when import month_range, weekday, window
 from .wording import be, cap, listing, md, people, placed, the
 
 __all__ = ["ALLERGY_SAID", "Answers", "cap", "listing", "md"]
 
 
-class Answers(TimeAnswers, FoodAnswers):
+class Answers(TimeAnswers, FoodAnswers, OnAnswers):
     def __init__(self, venue: Venue) -> None:
         self.venue = venue
 
@@ -51,7 +48,9 @@ class Answers(TimeAnswers, FoodAnswers):
         lifts = [lift for lift in self.venue.lifts if floor in lift.floors and (here is None or here in lift.floors)]
         step_free = known.party_step_free or q.accessible  # the party's needs, not only the visitor's
         if here is None and floor == self.entry_level():
-            return f"It's on the {name}, the same level as the main entrance." if step_free else ""
+            room = self.venue.galleries.get(place)
+            level = ": step-free" if room is None or room.step_free else ""  # (a room down steps says so apart)
+            return f"It's on the {name}, the same level as the main entrance{level}." if step_free else ""
         near = {place, *self.places_in(q.where_text or known.first("position") or "")} - {""}
         lift = max(lifts, key=lambda lift: len(near & set(lift.near)), default=None)
         if step_free and lift:
@@ -176,84 +175,6 @@ class Answers(TimeAnswers, FoodAnswers):
         elif e.age_note:
             parts.append(cap(e.age_note.rstrip(".")) + ".")
         return "".join(f" {p}" for p in parts)
-
-    def whats_on(self, known: Known, now: datetime, folded: str = "", only: Sequence[Exhibition] = ()) -> str:
-        """Every exhibition on today (or the day asked), by floor, with what the visitor should know
-        (tickets, ages, clashes); asked about another day or a time of day, the tours and shows that start
-        then come first ("anything on early tomorrow morning?")."""
-        asked = window(folded, now)
-        day = asked[0] if asked else now.date()
-        month = month_range(folded, now) if asked is None else None  # "what'll be on next month?"
-        shows = sorted(
-            (e for e in self.venue.exhibitions if (e.on_between(*month) if month else e.on(day))),
-            key=lambda e: (e.gallery.floor, e.title),
-        )
-        where = kind = ""
-        if only:  # "any photography shows on?": the shows of that kind
-            shows, kind = [e for e in shows if e in only], " of that kind"
-        if (INDOORS.search(folded) or OUTDOORS.search(folded)) and shows:  # "what can we see indoors?"
-            inside = bool(INDOORS.search(folded))
-            kept = [e for e in shows if ("outdoor" in e.notes) != inside]
-            shows, where = (kept, " indoors" if inside else " outdoors") if kept else (shows, "")
-        rows = []
-        for e in shows:
-            notes = []
-            if e.ticket:
-                notes.append("separate ticket")
-            if e.min_age:
-                notes.append(f"ages {e.min_age}+")
-            reason = clash(e, known)
-            if reason:
-                notes.append(f"heads up: {reason}")
-            score, why = interest_score(e, known)
-            if score > 0 and why:
-                notes.append(md(why))
-            extra = f" — {'; '.join(notes)}" if notes else ""
-            rows.append(
-                f"- **{e.title}** — {e.description} ({e.gallery.name}, {self.floor(e.gallery.floor)}, "
-                f"about {e.minutes} min){extra}"
-            )
-        n = len(shows)
-        when = "now" if day == now.date() and not month else weekday(day, now)
-        when = f"in {month[0]:%B %Y}" if month and month[0] > now.date() else when
-        at, count = f"{where} at {self.venue.short_name}", f"({n} exhibition{'s' if n != 1 else ''}{kind})"
-        head = f"On now{at} {count}:" if when == "now" else f"On{at} {when} {count}:"  # not "On on Sunday"
-        if not shows:
-            head = f"Nothing is on at {self.venue.short_name} {when}, I'm afraid."
-        later = self.venue.upcoming(now.date())
-        soon = (
-            [f"**{e.title}** (from {e.opens.day} {e.opens:%B})" for e in later]
-            if asked is None and month is None
-            else []
-        )
-        lead = self._starting(asked, now) if asked and (asked[3] or day != now.date()) else []
-        lead += self._for_member(known, folded, now)
-        return "\n".join([*lead, head, *rows, *([f"Coming up: {'; '.join(soon)}."] if soon else [])])
-
-    def _for_member(self, known: Known, folded: str, now: datetime) -> list[str]:
-        """ "anything on for my dad?": the tours made for a need of the member the question names, first."""
-        tags = known.tour_tags()
-        named = {m for m in known.about.values() if re.search(rf"\b{re.escape(m)}\b", folded)}
-        fitting = [
-            t for t in self.venue.tours if any(known.about.get(tags[g].lower()) in named for g in t.access if g in tags)
-        ]
-        if not named or not fitting:
-            return []
-        whom = listing([md(member_phrase(m)) for m in sorted(named)])
-        return [f"For {whom}:", *(f"- {timing.tour_line(t, now)}" for t in fitting), ""]
-
-    def _starting(self, asked: tuple, now: datetime) -> list[str]:
-        """The tours and shows starting in the span asked about, and the hours that day."""
-        day, start, end, said = asked
-        when = f"{weekday(day, now)} {said}".strip()
-        runs = timing.runs_between(list(self.venue.tours), day, start, end)
-        hours = self.venue.hours.day_text(day) if self.venue.hours else ""
-        open_ = f" (we're open {hours})" if hours and hours != "closed" else " — we're closed then" if hours else ""
-        if not runs:
-            return [f"Nothing timed starts {when}{open_}.", ""]
-        said_runs = [f"the **{t.name}** at {timing.clock(s.start)} ({t.minutes} min, from {t.meets})" for s, t in runs]
-        lead = f"Still to come {weekday(day, now)}" if said == "later" else f"Starting {when}"
-        return [f"{lead}{open_}: {'; '.join(said_runs[:5])}.", ""]
 
     def about_venue(self, now: datetime) -> str:
         text = f"**{self.venue.name}**" + (f": {self.venue.description}" if self.venue.description else ".")

@@ -223,6 +223,7 @@ BABY = re.compile(r"\b(?:baby|babies|nappy|nappies|diaper|changing)\b")
 ACCESSIBLE = re.compile(
     r"\b(?:accessible|wheelchairs?|disabled|step.?free)\b"
     r"|\b(?:without|no|avoid(?:ing)?(?: the)?) (?:any |the |using )?(?:steps|stairs)\b"  # "without any steps"
+    r"|\b(?:is|are) (?:the |it )?(?:path|paths|route|way|it|ground) (?:all )?(?:flat|level)\b"  # "is the path flat"
 )
 
 # where the visitor wants to be ("it's pouring, what can we see indoors?"): a show is outdoors when its

@@ -41,7 +41,7 @@ def recommend(venue: Venue, answers: Answers, q: Question, known: Known) -> str:
         head = f"With about {_duration(budget)}, I'd suggest (about {total} min in all):"
     else:
         head = "You might enjoy:"
-    if interests and not excluded and not any(why for _, why in chosen):
+    if interests and not excluded and not skipped and not any(why for _, why in chosen):
         head = f"Nothing on at the moment features {md(interests[0])}, I'm afraid. " + head
     lines = [head, *items]
     if budget is not None:
@@ -51,8 +51,9 @@ def recommend(venue: Venue, answers: Answers, q: Question, known: Known) -> str:
             lines.append(
                 f"\nIf you have a little longer, **{e.title}** is in {e.gallery.name} (about {e.minutes} min)."
             )
-    for e, why in skipped[:1]:
-        lines.append(f"\nI've left out *{e.title}*: {why}.")
+    for e, why in skipped[:1]:  # (a room not step-free: what the step-free advice says of it, "view it from …")
+        said = answers.not_step_free(e.gallery, q, known) if why.endswith("not step-free") else ""
+        lines.append(f"\nI've left out *{e.title}*: {said or f'{why}.'}")
     floors = {e.gallery.floor for e, _ in chosen}
     if known.party_step_free and len(floors | {0}) > 1:
         lift = next((lift for lift in venue.lifts if floors <= set(lift.floors)), None)

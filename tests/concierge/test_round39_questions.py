@@ -58,3 +58,18 @@ def test_which_tour_suits_is_one_of_the_tours() -> None:
 
 
 HEARD = ["SpecialNeed.HearingImpairment", "deaf", "self"]
+
+
+def test_a_show_left_out_for_steps_says_what_the_advice_says_of_its_room() -> None:
+    """ "so what would you suggest for me today?" (Japanese gardens, a wheelchair) said nothing features Japanese
+    gardens and left out the Garden of Stillness without the bridge terrace the step-free advice names."""
+    memory = [["Interest.Landscape", "japanese gardens", "self"], ["Access.Mobility", "wheelchair user", "self"]]
+    reply = ask("garden", "anything you'd recommend for me?", "2026-11-23T11:00:00", memory=memory)
+    assert "bridge terrace" in reply and "Nothing on at the moment features" not in reply, reply
+
+
+def test_a_path_asked_to_be_flat_is_asked_the_step_free_way() -> None:
+    """ "is it far from here? and is the path flat, ive got the pram" after the carnivorous plants said nothing
+    of the way."""
+    reply = ask("garden", "how far is it? and is the path flat", "2026-11-23T11:00:00", "where are the cacti?")
+    assert "step-free" in reply, reply
