@@ -16,6 +16,7 @@ from museum_tui.language.party import (
     FIRST_PERSON,
     MEMBER_WORDS,
     MEMBERS,
+    NOT_A_NAME,
     NOT_MINE,
     ONE_MORE,
     OTHER,
@@ -133,11 +134,27 @@ def member_before(text: str, start: int) -> str:
 FOR_MEMBER = re.compile(rf"\s+(?:\w+\s+)?for\s+(?P<who>(?:my|our|the)\s+(?:[\w-]+\s+)?(?P<member>{MEMBERS}))\b")
 
 
-def for_member(text: str, end: int) -> str:
+def for_member(text: str, end: int, original: str = "", known: Callable[[str], bool] | None = None) -> str:
     """The member the words ending at `end` are said to be for ("wheelchairs for my aunt" → "aunt", "no
-    peanuts for the little man" → "little man"), or ""."""
+    peanuts for the little man" → "little man"; with the clause as written and the ontology's words, "no
+    nuts for Leo please" → "leo"), or ""."""
     m = FOR_MEMBER.match(text, end)
-    return (member_named(m.group("who")) or m.group("member")) if m else ""
+    if m:
+        return member_named(m.group("who")) or m.group("member")
+    return for_named(text, end, original, known) if known is not None else ""
+
+
+# "no nuts for Leo please": a member called by name, the name said capitalised and no word the ontology uses
+FOR_NAME = re.compile(r"\s+(?:\w+\s+){0,2}?for\s+(?P<name>[a-z][a-z-]{1,14})\b")
+
+
+def for_named(text: str, end: int, original: str, known: Callable[[str], bool]) -> str:
+    """The member, called by name, the words ending at `end` are said to be for, or ""."""
+    m = FOR_NAME.match(text, end)
+    name = m.group("name") if m else ""
+    if not name or name in NOT_A_NAME or name in MEMBER_WORDS or known(name):
+        return ""
+    return name if re.search(rf"\bfor {name.capitalize()}\b", original) else ""
 
 
 # "how do I get in with my wheelchair?", "can I bring my guide dog?": the visitor's own thing, named in a question

@@ -353,7 +353,7 @@ class RuleExtractor(SpanReading, AnswerReading):
                 continue  # the thing fine, and what came before it ("heat doesn't bother me, wasps do": no wasps)
             about = member if cues.subject == "self" and clause.third_party else SELF
             owner = (member_before(text, start) if asked or cues.party else "") or (cues.party and clause.because_of)
-            if owner := owner or (for_member(text, end) if cues.party else ""):
+            if owner := owner or (for_member(text, end, clause.original, self.speller.knows) if cues.party else ""):
                 about = owner  # "room for my mum's wheelchair?", "wheelchairs for my aunt", "…so we'll need lifts"
             person = PERSON_AFTER.match(text, end)
             # ("Deaf visitor here, …": the visitor signing on, as "wheelchair user here")

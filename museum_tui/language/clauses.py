@@ -89,7 +89,8 @@ RETRACTION_ENDS = SCOPE_ENDS - {"and", ","} | {"now", "instead"}
 MEANT = r"make that|make it|i mean|i meant"  # the words a slip says what was meant with ("2 hours, no make that 3")
 ANOTHER = re.compile(rf"^(?:and )?{ONE_MORE}\b")  # one more of those named
 CLAUSE_BREAK = re.compile(
-    r"\s*(?:;|(?<!\d):(?!\d)|—|–|\s-\s|,?\s*\b(?:but|however|although|though|except|whereas|while)\b"
+    r"\s*(?:;|(?<!\d):(?!\d)|—|–|\s-\s|,?\s*\b(?:but(?! not (?:very |that |too )?(?:far|much|long)\b)|however|"
+    r"although|though|except|whereas|while)\b"  # ("I can walk but not far": one clause)
     r"|,\s*(?=(?:just )?in case\b)"  # "I'm pescatarian btw, in case you're recommending food": what if, apart
     # "we've got 2 hours, actually make that 90 mins": a slip taken back after a comma is a clause of its own
     rf"|,\s*(?=(?:(?:actually|no|nah|sorry|oops|wait)\s+)*(?:{MEANT})\b))\s*"

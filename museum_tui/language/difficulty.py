@@ -114,6 +114,10 @@ def _frames(thing: str) -> tuple[re.Pattern[str], ...]:
                 rf"\b(?:my|his|her|their) (?:{parts}|feet) (?:will|would|do|does|can|could) not "
                 r"(?:carry|take|get) (?:me|him|her|them) (?:very |that |too |much )?"
                 r"(?:far|further|long|any distance)\b",
+                # "I can walk but not far", "she walks quite slowly", "bit slow on my pins"
+                r"\bcan (?:walk|manage) but not (?:very |that |too )?(?:far|much|long)\b",
+                rf"\b(?:i|he|she|they|we|and) (?:also |just )?walks? {DEGREE}slow(?:ly)?\b"
+                r"|\bslow on (?:my|his|her|their) (?:feet|pins|legs)\b",
             )
     else:
         t = rf"(?:{thing})"

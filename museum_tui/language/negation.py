@@ -41,7 +41,7 @@ def retractions(text: str) -> list[re.Match[str]]:
 AVOID_BEFORE = re.compile(r"\bno (?:[\w-]+ ){0,2}$")
 AVOID_AFTER = re.compile(
     r"(?: [\w-]+){0,2}? (?:please|thanks|thank you|at all|"
-    rf"for (?:me|us|him|her|them|(?:my|our|the) (?:[\w-]+ )?(?:{MEMBERS})))(?: please| thanks)?\s*$"
+    rf"for (?:me|us|him|her|them|(?:my|our|the) (?:[\w-]+ )?(?:{MEMBERS})|[a-z]{{2,14}}))(?: please| thanks)?\s*$"
 )  # at the clause's end: "no hot chocolate for them sadly" is a consequence, not a request
 
 

@@ -121,3 +121,39 @@ def test_on_my_own_after_a_no(garden_rules):
 def test_a_name_spelt_with_a_capital_letter(garden_rules):
     said = facts_of(garden_rules, "no it's Siobhan, with a B, not Shavon", "Lovely to meet you, Shavon!")
     assert ("Visitor.Name", "Siobhan", "asserted", "self") in said
+
+
+def test_an_allergen_kept_from_a_member_called_by_name(museum_rules):
+    """ "no nuts in anything for Leo please, he's anaphylactic" read nothing."""
+    assert facts_of(museum_rules, "no sesame at all for Freya please, she's allergic") == {
+        (ALLERGY, "sesame", "asserted", "freya")
+    }
+    assert (ALLERGY, "nuts", "asserted", "self") in facts_of(museum_rules, "no nuts for me please")
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        ("I can walk but not very far these days", (MOBILITY, "limited walking", "asserted", "self")),
+        ("my gran is deaf and walks quite slowly", (MOBILITY, "limited walking", "asserted", "gran")),
+        ("bit slow on my feet now", (MOBILITY, "limited walking", "asserted", "self")),
+    ],
+)
+def test_how_slow_or_far_someone_walks(museum_rules, message, fact):
+    assert fact in facts_of(museum_rules, message)
+
+
+def test_a_crowd_that_walks_slowly_is_no_one(museum_rules):
+    assert not [f for f in facts_of(museum_rules, "the queue walks slowly") if f[0] == MOBILITY]
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        ("flickery lights give me a migraine", (SENSORY, "flashing lights", "asserted", "self")),
+        ("I get headaches if anything is strobey", (SENSORY, "flashing lights", "asserted", "self")),
+        ("the racket in here is too much for me", (SENSORY, "loud noise", "asserted", "self")),
+    ],
+)
+def test_words_of_round_39(museum_rules, message, fact):
+    assert fact in facts_of(museum_rules, message)
