@@ -91,7 +91,7 @@ ANOTHER = re.compile(rf"^(?:and )?{ONE_MORE}\b")  # one more of those named
 CLAUSE_BREAK = re.compile(
     r"\s*(?:;|(?<!\d):(?!\d)|—|–|\s-\s|,?\s*\b(?:but(?! not (?:very |that |too )?(?:far|much|long)\b)|however|"
     r"although|though|except|whereas|while)\b"  # ("I can walk but not far": one clause)
-    r"|,\s*(?=(?:just )?in case\b)"  # "I'm pescatarian btw, in case you're recommending food": what if, apart
+    r"|,?\s+(?=(?:just )?in case\b)"  # "I'm pescatarian btw, in case you're recommending food": what if, apart
     # "we've got 2 hours, actually make that 90 mins": a slip taken back after a comma is a clause of its own
     rf"|,\s*(?=(?:(?:actually|no|nah|sorry|oops|wait)\s+)*(?:{MEANT})\b))\s*"
     # (not "shellfish and I do not get on", "stairs and I are not friends": one clause, "X and I" its subject)
@@ -328,7 +328,8 @@ ABSTAINS = re.compile(
 )
 KIN_THEN_NAME = re.compile(rf"\b(?i:my|our) (?P<kin>(?i:{MEMBERS})) (?P<name>[A-Z][a-z]{{1,14}})\b")
 BROUGHT = re.compile(  # ("brought the 3 grandkids")
-    rf"\b(?:brought|bringing|got|with)\s+(?:the\s+)?(?:(?:\d+|two|three|four|five|six|both)\s+)?(?P<who>{KIN})\b"
+    rf"\b(?:brought|bringing|got|with|supporting|caring for|looking after)\s+(?:the\s+|a\s+|an\s+)?"
+    rf"(?:(?:\d+|two|three|four|five|six|both)\s+)?(?P<who>{KIN})\b"
 )
 RUN_ON = re.compile(
     rf"\b(?:{KIN})(?P<gap>\s+)(?:he|she|they)(?:'s|s|'re|re| is| are| has| have| was| were| uses?| needs?| gets?| "

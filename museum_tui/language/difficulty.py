@@ -135,6 +135,8 @@ def _frames(thing: str) -> tuple[re.Pattern[str], ...]:
             # "gets very anxious when it's busy", "melts down in crowds", "struggles with loud noises"
             rf"\b(?:{UPSET})\s+(?:when|if|in|around|with|by|at|near|on|going up|going down|climbing)\s+"
             rf"{SITUATION}{t}\b",
+            # "he finds noise really hard", "I find crowds a lot"
+            rf"\b(?:find|finds|found|finding)\s+{QUANTITY}{t}\s+{DEGREE}(?:{HARD})\b",
             # "stairs and me are not friends", "steps and I don't get on"
             rf"\b{QUANTITY}{t}\s+and\s+(?:me|i)\s+(?:are not|do not|never|really do not)\s+"
             r"(?:friends|get on|get along)\b",

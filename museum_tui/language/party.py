@@ -100,6 +100,7 @@ KIN = (
     r"little ones?|little un|wee one|in-laws|family|boys|girls|parents|grandparents|other half|"
     r"brother|sister|uncle|aunt|auntie|aunty|mother|father|grandmother|grandfather|nephew|niece|cousin|grandson|granddaughter|boyfriend|girlfriend|"
     r"toddler|teenager|teen|fiance|fiancee|"  # "toddler is allergic to sesame!!"
+    r"young man|young lady|client|"  # a carer's: "I'm here supporting a young man …, he finds noise hard"
     rf"{ONES}|eldest|youngest|oldest|pops|gramps|mam|mammy|bro|sis|bestie|bff"
 )
 BARE_MEMBER = re.compile(

@@ -157,3 +157,16 @@ def test_a_crowd_that_walks_slowly_is_no_one(museum_rules):
 )
 def test_words_of_round_39(museum_rules, message, fact):
     assert fact in facts_of(museum_rules, message)
+
+
+def test_a_need_before_just_in_case_is_still_said(museum_rules):
+    """ "my grandson has autism, so somewhere calm in case it all gets too much for him" read nothing: the
+    whole clause was the if of "in case"."""
+    said = facts_of(museum_rules, "my nephew is autistic so a quiet spot in case it gets too much")
+    assert (SENSORY, "autistic", "asserted", "nephew") in said
+
+
+def test_the_one_a_carer_supports_and_what_they_find_hard(museum_rules):
+    said = facts_of(museum_rules, "I'm supporting a young lady today, she finds noise really difficult")
+    assert (SENSORY, "loud noise", "asserted", "young lady") in said
+    assert (SENSORY, "loud noise", "asserted", "self") not in said
