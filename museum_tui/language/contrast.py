@@ -46,12 +46,16 @@ BARE_NOT = re.compile(
 )
 
 
+# "…, not my son, sorry!": what is said after the correction is only politeness
+AFTERWORD = re.compile(r"(?:\s*,?\s*\b(?:sorry|thanks|thank you|lol|haha|cheers|x+)\b[\s!.]*)+$", re.IGNORECASE)
+
+
 def contrast(part: str) -> list[str]:
     """A clause ending "…, not Y" (where the not denies Y, not a verb: "I'm not vegan" stays whole) is
     two: the statement and the bare "not Y" a correction reads against it."""
     if (first := DENIED_FIRST.match(part.strip())) is not None:  # "sorry, not peanuts, it's sesame"
         return [part.strip()[: first.start("said")].rstrip(" ,"), first.group("said")]
-    m = CONTRAST.match(part.strip())
+    m = CONTRAST.match(AFTERWORD.sub("", part.strip()))
     said = m.group("said").replace("’", "'") if m else ""
     if not m or not fold(said).split() or fold(said).split()[-1] in NOT_AFTER or re.search(r"'\w+$", said):
         return [part]  # "my eyesight's not great": the not is the verb's

@@ -170,3 +170,9 @@ def test_the_one_a_carer_supports_and_what_they_find_hard(museum_rules):
     said = facts_of(museum_rules, "I'm supporting a young lady today, she finds noise really difficult")
     assert (SENSORY, "loud noise", "asserted", "young lady") in said
     assert (SENSORY, "loud noise", "asserted", "self") not in said
+
+
+def test_a_member_denied_then_an_apology(garden_rules):
+    said = facts_of(garden_rules, "it's my husband who's coeliac, not my brother, sorry!")
+    assert ("Food.Diet", "gluten-free (coeliac)", "negated", "brother") in said
+    assert ("Food.Diet", "gluten-free (coeliac)", "asserted", "husband") in said
