@@ -278,11 +278,11 @@ def split_clauses(
                 clause.about = SELF  # "she's pushing me about in one of your wheelchairs": the chair is mine
             elif (
                 clause.about == SELF
-                and bool(clauses)
-                and clauses[-1].about not in (SELF, "other")
+                and clauses
+                and (whose := _needing(clauses[-1]))
                 and so_we_need(folded, fold(clause.sentence))
             ):
-                clause.because_of = clauses[-1].about  # "my friend's in a wheelchair so we'll need lifts": hers
+                clause.because_of = whose  # "my friend's in a wheelchair so we'll need lifts": hers
             # "mum's got a bad hip and can't walk far": still mum; "yeah my partner - shellfish": the partner's
             same = clause.about == SELF and bool(clauses) and clauses[-1].sentence == clause.sentence
             if same and (
@@ -318,6 +318,15 @@ def split_clauses(
             clauses.append(clause)
     said_then_meant(clauses)
     return clauses
+
+
+def _needing(clause: Clause) -> str:
+    """The member a clause says a need of: its subject, or the one its relative clause is about ("I'm with a
+    friend who's on crutches"), or ""."""
+    if clause.about not in (SELF, "other"):
+        return clause.about
+    before = clause.text[: clause.others_from].rsplit(" ", 1)[0] if clause.others_from is not None else ""
+    return last_member(before) if before else ""  # (`others_from` is where "who …" ends)
 
 
 # "I can't have egg or milk", "he can not eat nuts": what one keeps from is had (an allergy, a diet), not denied

@@ -137,7 +137,9 @@ HARD_FOR = re.compile(
     rf"{_MY_MEMBER}"
 )
 # "pushing my nan in her wheelchair", "with my dad and his walking frame": the aid is the member's
-WITH_THEIR = re.compile(rf"\b{_MY_MEMBER} (?:in|with|on|and) (?:her|his|their) ")
+WITH_THEIR = re.compile(  # (and "two kids and a nan with a walking stick in tow")
+    rf"\b(?:{_MY_MEMBER} (?:in|with|on|and) (?:her|his|their)|(?P<one>(?:a|an|the) (?:{MEMBERS})) with (?:a|an)) "
+)
 # "the nut allergy is my sister's, not mine", "the wheelchair's my mum's": a need said to be a member's
 BELONGS = re.compile(rf"^(?:the|that|this) (?:[\w-]+ ){{1,3}}?(?:is|was) (?:all )?{_MY_MEMBER}(?: ,|$)")
 # "just my husband, …", "only the little one", "yeah my partner": an answer that says whose the rest is
@@ -335,7 +337,8 @@ def subject_of(folded: str, earlier: str = "") -> str:
         WITH_THEIR.search(folded),
     ):
         if said is not None:
-            who = member_named(said.group(said.lastgroup or "who"))
+            named = said.group(said.lastgroup or "who")
+            who = member_named(named) or re.sub(r"^(?:a|an|the) ", "", named if said.lastgroup == "one" else "")
             return CANONICAL.get(who, who) if who else OTHER
     if (them := FELT_BY_THEM.search(folded)) and not FIRST_PERSON.search(folded, them.start()):
         # "brought my autistic daughter along, sudden loud sounds really upset her": hers; an unknown "her": no one's

@@ -137,6 +137,8 @@ def present(folded: str, original: str = "", known: Callable[[str], bool] = lamb
                 continue
             start, said = frame.end(), []
             while (m := MEMBER.match(sentence, start)) is not None:
+                if sentence.startswith(" chang", m.end()):
+                    break  # "the loo with baby changing": a room for the baby, not the baby
                 if said and VERB_NEXT.match(sentence, m.end()):
                     break  # "with my two grandkids, the little one is allergic …": a new clause's subject
                 said.append(m)

@@ -176,3 +176,25 @@ def test_a_member_denied_then_an_apology(garden_rules):
     said = facts_of(garden_rules, "it's my husband who's coeliac, not my brother, sorry!")
     assert ("Food.Diet", "gluten-free (coeliac)", "negated", "brother") in said
     assert ("Food.Diet", "gluten-free (coeliac)", "asserted", "husband") in said
+
+
+def test_a_room_with_baby_changing_is_no_baby(garden_rules):
+    said = facts_of(garden_rules, "is there a toilet with baby changing near the lake?")
+    assert not [f for f in said if f[0] == "Visit.Companions"]
+
+
+def test_time_spent_getting_here_is_no_time_for_the_visit(museum_rules):
+    assert not [
+        f for f in facts_of(museum_rules, "we sat in traffic for 30 minutes getting here") if f[0].endswith("Budget")
+    ]
+
+
+def test_a_member_with_an_aid_is_theirs(museum_rules):
+    said = facts_of(museum_rules, "three teenagers and a grandad with a walking frame")
+    assert (MOBILITY, "walking frame", "asserted", "grandad") in said
+    assert not [f for f in said if f[0] == MOBILITY and f[3] == "self"]
+
+
+def test_what_we_need_for_a_member_named_in_a_relative_clause(museum_rules):
+    said = facts_of(museum_rules, "I'm with a friend who uses a wheelchair so we will need the lift")
+    assert not [f for f in said if f[0] == MOBILITY and f[3] == "self"]
