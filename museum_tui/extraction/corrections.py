@@ -231,15 +231,26 @@ def respelt(
 
 
 CALLED = r"(?:call|calls|called) me|i go by|goes by"  # "Marguerite, but everyone calls me Maggie"
+GOES_BY = r"(?:is fine|will do|is ok|is okay|works)"  # "Rebecca, but Bex is fine"
+# "Name's Alexandra but nobody calls me that, it's Sasha": the name after is the one used
+NOT_CALLED = re.compile(
+    r"\b(?:nobody|no one|noone|no-one) calls me (?:that|it)\W+(?:(?:it'?s|its|it is|just) )?(?P<name>[A-Z][a-z]+)\b"
+)
 
 
 def called_by(message: str, cues: list[ConceptCues], hits: list[Hit]) -> list[Hit]:
     """`hits` with one name when the message gives two and says which the visitor is called by ("Marguerite,
-    but everyone calls me Maggie" to "What's your name?": Maggie)."""
+    but everyone calls me Maggie" to "What's your name?": Maggie; "Rebecca, but Bex is fine": Bex)."""
     named = _names(cues)
     said = {h.value for h in hits if h.concept == named and h.polarity == "asserted"}
+    used = (other := NOT_CALLED.search(message)) and other.group("name")
+    if named and said and used and used not in said:
+        said.add(used)
+        hits = [*hits, Hit(named, used, "asserted", message.strip())]
     text = fold(message)
-    kept = {v for v in said if re.search(rf"\b(?:{CALLED}) {re.escape(fold(v))}\b", text)}
+    kept = {
+        v for v in said if re.search(rf"\b(?:{CALLED}) {re.escape(fold(v))}\b|\b{re.escape(fold(v))} {GOES_BY}\b", text)
+    } | ({used} & said)
     if len(said) < 2 or len(kept) != 1:
         return hits
     return [h for h in hits if not (h.concept == named and h.polarity == "asserted" and h.value not in kept)]

@@ -198,3 +198,15 @@ def test_a_member_with_an_aid_is_theirs(museum_rules):
 def test_what_we_need_for_a_member_named_in_a_relative_clause(museum_rules):
     said = facts_of(museum_rules, "I'm with a friend who uses a wheelchair so we will need the lift")
     assert not [f for f in said if f[0] == MOBILITY and f[3] == "self"]
+
+
+@pytest.mark.parametrize(
+    ("message", "bot", "name"),
+    [
+        ("Elizabeth, but Liz is fine", "Hello! What should I call you?", "Liz"),
+        ("Name's Katherine but nobody calls me that, it's Kit", None, "Kit"),
+    ],
+)
+def test_the_name_a_visitor_goes_by(museum_rules, message, bot, name):
+    said = facts_of(museum_rules, message, bot)
+    assert {f[1] for f in said if f[0] == "Profile.Name"} == {name}
