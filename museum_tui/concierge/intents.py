@@ -36,7 +36,7 @@ SMALL_TALK = frozenset(
 )
 WHATS_ON = re.compile(
     r"\bw(?:h?a|o)t(?:'s|s| is| are| will be| will there be)?(?: \w+ly| now| here| today| there)? "
-    r"(?:on|showing|running)\b|"
+    r"(?:on|showing|running)\b|\b(?:anything|something) special\b|"
     r"\bw(?:h?a|o)t(?:'s| is| are)?\b.*\bon (?:display|show|view)\b|"
     r"\b(?:anything|everything|something|w(?:h?a|o)t(?:'s|s| is)?)(?: (?:that's|that is|else|good|interesting))? "
     r"(?:on|happening|going on|showing|running)\b|\b(?:which|w(?:h?a|o)t|any) (?:exhibitions?|shows?|displays?)\b|"
@@ -95,7 +95,9 @@ SENTENCES = re.compile(r"[.!?\U0001f000-\U0001faff\u2600-\u27bf]+")
 
 def asking_sentences(folded: str) -> list[str]:
     """The sentences of a message that ask something (an emoji ends a sentence as a full stop does)."""
-    return [part for part in SENTENCES.split(folded) if ASKS.search(part.strip())]
+    parts = re.split(f"({SENTENCES.pattern})", folded)  # each sentence, then what ended it
+    ends = [*parts[1::2], ""]
+    return [part for part, end in zip(parts[::2], ends, strict=False) if "?" in end or ASKS.search(part.strip())]
 
 
 # "where's the orchid thing everyone keeps posting on insta": what others say of the thing only says why

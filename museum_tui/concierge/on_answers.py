@@ -14,7 +14,7 @@ from . import timing
 from .knowledge import Known, clash, interest_score
 from .lexicon import INDOORS, OUTDOORS
 from .model import Exhibition, Venue
-from .when import month_range, weekday, window
+from .when import month_range, weekday, weekend_asked, window
 from .wording import listing, md
 
 
@@ -30,7 +30,8 @@ class OnAnswers:
         then come first ("anything on early tomorrow morning?")."""
         asked = window(folded, now)
         day = asked[0] if asked else now.date()
-        month = month_range(folded, now) if asked is None else None  # "what'll be on next month?"
+        weekend = weekend_asked(folded, now) if asked is None else None  # "anything on this weekend?"
+        month = weekend or (month_range(folded, now) if asked is None else None)  # "what'll be on next month?"
         shows = sorted(
             (e for e in self.venue.exhibitions if (e.on_between(*month) if month else e.on(day))),
             key=lambda e: (e.gallery.floor, e.title),
@@ -62,7 +63,8 @@ class OnAnswers:
             )
         n = len(shows)
         when = "now" if day == now.date() and not month else weekday(day, now)
-        when = f"in {month[0]:%B %Y}" if month and month[0] > now.date() else when
+        when = f"in {month[0]:%B %Y}" if month and month[0] > now.date() and not weekend else when
+        when = f"at the weekend ({month[0].day}–{month[1].day} {month[1]:%B})" if weekend else when
         at, count = f"{where} at {self.venue.short_name}", f"({n} exhibition{'s' if n != 1 else ''}{kind})"
         head = f"On now{at} {count}:" if when == "now" else f"On{at} {when} {count}:"  # not "On on Sunday"
         if not shows:
@@ -74,6 +76,7 @@ class OnAnswers:
             else []
         )
         lead = self._starting(asked, now) if asked and (asked[3] or day != now.date()) else []
+        lead += [f"{timing.tours_on(list(self.venue.tours), d, now)}\n" for d in weekend or () if d >= now.date()]
         lead += self._for_member(known, folded, now)
         return "\n".join([*lead, head, *rows, *([f"Coming up: {'; '.join(soon)}."] if soon else [])])
 

@@ -87,6 +87,20 @@ def month_range(folded: str, now: datetime) -> tuple[date, date] | None:
     return first, (first + timedelta(days=32)).replace(day=1) - timedelta(days=1)
 
 
+def weekend_asked(folded: str, now: datetime) -> tuple[date, date] | None:
+    """The Saturday and Sunday a question names ("this weekend", "at the weekend": the coming one, or the one
+    under way; "next weekend": the one after); None if none."""
+    m = re.search(r"\b(?:(this|next|the|at the|over the|for the) )?weekend\b(?!s)", folded)
+    if m is None:
+        return None
+    saturday = now.date() + timedelta(days=(5 - now.weekday()) % 7)
+    if now.weekday() == 6:  # a Sunday: the weekend under way
+        saturday -= timedelta(days=1)
+    if m.group(1) == "next":
+        saturday += timedelta(days=7)
+    return saturday, saturday + timedelta(days=1)
+
+
 # parts of a day a question may name, as (from, to) wall-clock minutes
 PARTS = (
     (

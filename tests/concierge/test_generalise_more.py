@@ -300,7 +300,8 @@ def test_the_venue_named_by_its_kind_does_not_narrow_whats_on(museum: Venue, gar
         (garden, "what's on at the gardens today?"),
     ):
         reply = ask(venue, message)
-        assert reply.startswith("On now at"), (message, reply)
+        # (the weekend's walks and talks come first since round 39, then its shows)
+        assert reply.startswith("On now at") or "at the weekend" in reply, (message, reply)
         assert all(e.title in reply for e in venue.venue.exhibitions if e.on(MONDAY.date())), reply
 
 

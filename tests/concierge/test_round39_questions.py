@@ -73,3 +73,11 @@ def test_a_path_asked_to_be_flat_is_asked_the_step_free_way() -> None:
     of the way."""
     reply = ask("garden", "how far is it? and is the path flat", "2026-11-23T11:00:00", "where are the cacti?")
     assert "step-free" in reply, reply
+
+
+def test_what_is_on_at_the_weekend_names_its_walks_and_shows() -> None:
+    """ "Doing anything special this weekend? walks, events, that kind of thing" had the quiet times ("weekend"
+    is in their text); "what's on this weekend?" listed today's shows and no walks."""
+    reply = ask("garden", "got anything special on this weekend? talks, walks etc", "2026-11-25T16:00:00")
+    assert "Dawn chorus bird walk" in reply and "BSL garden walk" in reply, reply  # (Saturday's, Sunday's)
+    assert "Quiet times" not in reply and "at the weekend (28–29 November)" in reply, reply
