@@ -195,8 +195,7 @@ class Index:
         folded = fold(text)
         said = folded.replace(" & ", " and ")  # "light and shadow" names "Light & Shadow"
         place = bool(PLACE.search(folded))
-        which_kind = WHICH_KIND.search(folded)
-        which = {k for k, said in KIND_WORDS.items() if which_kind and which_kind.group("kind") in said.split()}
+        which = {m.group("kind")} if (m := WHICH_KIND.search(folded)) else set()  # (its words are kinds' names)
         query = self.query_tokens(text)
         avg = sum(self.lengths) / max(1, len(self.lengths))
         mass = sum(self.idf.get(token, self._unknown(token)) for token in query)

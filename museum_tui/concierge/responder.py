@@ -19,6 +19,7 @@ from museum_tui.memory import MemoryStore
 from . import admission, fit, intents, timing
 from .agents import Agent
 from .answers import Answers
+from .follow_up import MIN_SCORE, PLACES, follow_up
 from .food import allergy_said
 from .framing import Framing, without_needs
 from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
@@ -41,7 +42,7 @@ from .kinds import (
     weather_only,
 )
 from .knowledge import FactLike, Known, diet_tags, floor_named
-from .lexicon import PAYING, fold, stem, tokens, words
+from .lexicon import PAYING, stem, tokens, words
 from .model import Venue
 from .question import Question
 from .recommend import INDOORS, recommend
@@ -50,15 +51,8 @@ from .together import time_for_all
 from .told import Told
 from .wording import once
 
-MIN_SCORE = 0.5  # below this share of the rarest word's weight, a match is too weak to answer from
 MIN_COVERAGE = 0.32  # nor when it explains less than this share of the question's words
-# a statement before the comma that opens the question ("…, can he get down there?"): not what is asked
-TURNED = re.compile(
-    r"^(?=.*\b(?:i|i'm|im|we|we're|my|our|he|she|they|he's|she's)\b).*,\s*"
-    r"(?=(?:can|could|is|are|will|would|do|does|how|where|what|which)\b)"
-)
 MAX_PARTS = 4
-PLACES = ("facility", "gallery", "entrance")  # where a tour may meet
 OPEN = re.compile(r"\bopen\b|\bclos(?:e|es|ed|ing)\b")
 CHANGING = re.compile(r"\b(?:baby )?chang(?:e|ing)\b|\bnapp(?:y|ies)\b")  # at the toilets
 # whether the venue itself is open, asked of "you" ("are you open on Christmas Day?", "when do you close?")
@@ -103,7 +97,7 @@ class BuiltinResponder(Told, Talk, Framing):
         acts = intents.small_talk(text)
         if acts and not known.said_now and not known.retracted:  # small talk gets a short reply, nothing else
             return self.small_talk(acts, known, store, now)
-        q = self._follow_up(Question.read(text, self.venue), known, earlier)
+        q = follow_up(Question.read(text, self.venue), known, earlier, self.index, self.answers)
         banned = self._banned(known)
         parts: list[str] = []
         if q.greeting:
@@ -162,51 +156,6 @@ class BuiltinResponder(Told, Talk, Framing):
         return top is not None and (
             top.named or (top.score >= MIN_SCORE * self.index.rarest and top.coverage >= MIN_COVERAGE)
         )
-
-    def _follow_up(self, q: Question, known: Known, earlier: Sequence[str]) -> Question:
-        """A question pointing back ("where is it?") asked about the last thing discussed, unless it refers
-        to a live need ("where can I get one?") or names its own subject."""
-        # the question's own sentences: "can I get there step-free? I use a wheelchair" asks the first
-        asked = " ".join(p for p in re.split(r"(?<=[.!?])\s+", q.folded) if p.endswith("?")) or q.folded
-        asked = TURNED.sub("", asked)  # "ah, my dad's on a mobility scooter, can he get down there?": the question
-        if earlier and intents.AFTER_THAT.match(asked.strip()):  # "and after that one?": what the last one asked
-            return Question.read(earlier[-1], self.venue)
-        # "the nearest loo to there", "is there a loo up there?" (after a place; else "there" points back)
-        near, there = intents.NEAR_IT.search(asked), intents.A_THING_THERE.search(asked)
-        found = intents.last_subject(self.index, earlier, MIN_SCORE * self.index.rarest) if near or there else None
-        if near:
-            return Question.read(intents.resolved(q.text, found[0]), self.venue) if found else q
-        if there and found and found[0].entry.kind in (*PLACES, "exhibition"):
-            return Question.read(intents.THERE.sub(f"near {found[0].entry.name}", q.text), self.venue)
-        if earlier and (also := intents.AND_FOR.match(q.folded)) and not self.index.search(asked)[:1]:
-            # "how much is Light & Shadow?" … "and for my nan? she's 82": the same question, for her
-            return Question.read(f"{earlier[-1].rstrip(' ?')} {q.folded[also.end() :]}", self.venue)
-        pointing = (
-            intents.points_back(asked)
-            or admission.asks_age(asked)  # "can my 10 year old go in?"
-            or intents.bare_aspect(asked)  # "what floor?", "how much?"
-        )
-        if not earlier or not pointing or not intents.only_about_a_subject(asked, self.index):
-            return q
-        hits = self.index.search(q.ask)
-        if hits and hits[0].named:
-            return q
-        if intents.vague_need(q.folded) and any(r.query for r, _ in known.role("want")):
-            return q
-        last = earlier[-1]  # "…a tour for deaf visitors?" listed two: both are "it"
-        if kind_asked(self.index, last) == "tour" and len(self.answers.tours_for_need(fold(last), known)) > 1:
-            return Question.read(f"{last} {q.text}", self.venue)
-        found = found or intents.last_subject(self.index, earlier, MIN_SCORE * self.index.rarest)
-        if found is None:
-            return q
-        subject, message = found
-        if subject.entry.kind == "facility" and kind_asked(self.index, message) == "tour":
-            # "is there a tour for deaf people?" was answered with the tours the support lists: one of them
-            tours = {t.name for t in self.venue.tours_supporting(subject.entry.obj.id)}
-            subject = next((h for h in self.index.search(message) if h.entry.name in tours), None) or next(
-                (Hit(1.0, e) for e in self.index.entries if e.kind == "tour" and e.name in tours), subject
-            )
-        return Question.read(intents.resolved(q.text, subject), self.venue)
 
     def answer(self, q: Question, known: Known, used: set[str], now: datetime, wants: list[str] | None = None) -> str:
         # the venue's own words for another kind win over the generic ones ("show" is a tour at an aquarium)
