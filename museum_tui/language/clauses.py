@@ -110,6 +110,9 @@ CLAUSE_BREAK = re.compile(
     # "…, id rather see paintings", "…, just show me proper paintings": a statement of its own
     r"id (?:rather|prefer|like|love)|just (?:show|take|give|tell|point) me|one of them|another one|"
     r"one(?:'s| is| has| needs| uses)|the other one|"
+    # "…, 24 kids, one child is type 1 diabetic": one of those named, a statement of its own
+    r"(?:one|two|three|some|both|all) (?:of (?:them|my|our|the) )?(?:[\w-]+ )?"
+    r"(?:is|are|has|have|uses|use|needs|need|can)\b|"
     # "just me today, hubby's at the football": a member opening a statement of their own
     r"(?:hubby|husband|wife|missus|partner|mum|dad|son|daughter|grandad|grandma|nan|gran|kids)(?:'s| is| are| has)|"
     r"whats|wheres|hows|whos|what's|where's|how's|who's|that's|thats|that is|that was|"
@@ -337,8 +340,8 @@ ABSTAINS = re.compile(
 )
 KIN_THEN_NAME = re.compile(rf"\b(?i:my|our) (?P<kin>(?i:{MEMBERS})) (?P<name>[A-Z][a-z]{{1,14}})\b")
 BROUGHT = re.compile(  # ("brought the 3 grandkids")
-    rf"\b(?:brought|bringing|got|with|supporting|caring for|looking after)\s+(?:the\s+|a\s+|an\s+)?"
-    rf"(?:(?:\d+|two|three|four|five|six|both)\s+)?(?P<who>{KIN})\b"
+    rf"\b(?:brought|bringing|got|have|with|supporting|caring for|looking after)\s+(?:the\s+|a\s+|an\s+)?"
+    rf"(?:(?:\d+|two|three|four|five|six|both)\s+)?(?P<who>{KIN}|pupils|students)\b"
 )
 RUN_ON = re.compile(
     rf"\b(?:{KIN})(?P<gap>\s+)(?:he|she|they)(?:'s|s|'re|re| is| are| has| have| was| were| uses?| needs?| gets?| "

@@ -114,12 +114,12 @@ THE_ROLE = re.compile(rf"^the (?P<who>{MEMBERS}) (?=(?:{SUBJECT_VERBS})\b)")
 # "it's grandad who's deaf", "it was the wife that's coeliac": a member named by kin alone, then what is theirs
 CLEFT = re.compile(rf"^(?:no |oh |sorry |actually )*it (?:is|was) (?:the )?(?P<who>{KIN}) (?:who|that)\b")
 PRONOUN = re.compile(r"^(?:he|she|they)\b")
-ONE_MORE = r"(?:one of them|another(?: one)?|the other(?: one)?)"  # one more of the members named
+ONE_MORE = r"(?:(?:one|two|three|some|a few|both|all) of them|another(?: one)?|the other(?: one)?)"  # of those named
 HE_OR_SHE = re.compile(
     r"\b(?:he|she)(?:'s| is| has| was| can| can not| does| gets| uses)\b"
     # "18 students: one of them is blind and another is a wheelchair user": one of the members named before
     # ("I've got my 2 grandsons, one's vegetarian the other would eat the table": both are theirs)
-    rf"|^(?:{ONE_MORE}|one) (?:is|has|uses|needs|can|would|will|does|gets|eats)\b"
+    rf"|^(?:{ONE_MORE}|one) (?:is|are|has|have|uses|use|needs|need|can|would|will|does|gets|eats)\b"
 )
 # "crowds stress my son", "loud noises upset our daughter": a thing that acts on a member, who feels it
 _ACTS_ON = (

@@ -210,3 +210,17 @@ def test_what_we_need_for_a_member_named_in_a_relative_clause(museum_rules):
 def test_the_name_a_visitor_goes_by(museum_rules, message, bot, name):
     said = facts_of(museum_rules, message, bot)
     assert {f[1] for f in said if f[0] == "Profile.Name"} == {name}
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        ("we have 28 pupils today, two of them are vegan", (DIET, "vegan", "asserted", "pupils")),
+        ("Year 4 here, 2 adults 20 kids, one child is coeliac", (DIET, "gluten-free (coeliac)", "asserted", "child")),
+        ("I've got the grandkids, both of them are deaf", (HEARING, "deaf", "asserted", "grandkids")),
+    ],
+)
+def test_some_of_a_group_named_before(museum_rules, message, fact):
+    said = facts_of(museum_rules, message)
+    assert fact in said
+    assert not [f for f in said if f[0] == fact[0] and f[3] == "self"]
