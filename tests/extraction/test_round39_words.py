@@ -224,3 +224,13 @@ def test_some_of_a_group_named_before(museum_rules, message, fact):
     said = facts_of(museum_rules, message)
     assert fact in said
     assert not [f for f in said if f[0] == fact[0] and f[3] == "self"]
+
+
+def test_a_clock_time_answers_when_the_visitor_must_leave(museum_rules):
+    said = facts_of(museum_rules, "5ish, the car park shuts", "Is there a time you need to leave by?")
+    assert ("VisitPlan.TimeBudget", "until 5pm", "asserted", "self") in said
+    assert not facts_of(museum_rules, "2", "How long have you got?")  # (hours or a clock? not guessed)
+
+
+def test_the_sticks_a_visitor_has_got(museum_rules):
+    assert (MOBILITY, "walking stick", "asserted", "self") in facts_of(museum_rules, "I've brought both sticks today")
