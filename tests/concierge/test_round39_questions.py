@@ -81,3 +81,10 @@ def test_what_is_on_at_the_weekend_names_its_walks_and_shows() -> None:
     reply = ask("garden", "got anything special on this weekend? talks, walks etc", "2026-11-25T16:00:00")
     assert "Dawn chorus bird walk" in reply and "BSL garden walk" in reply, reply  # (Saturday's, Sunday's)
     assert "Quiet times" not in reply and "at the weekend (28–29 November)" in reply, reply
+
+
+def test_the_lift_to_the_top_floor_is_the_one_that_reaches_it() -> None:
+    """ "is there a lift that goes right up to the top floor?" named both lifts, the one that stops short too
+    ("which lift goes up to the top floor?" had the first aid, whose text names a lift)."""
+    reply = ask("museum", "which lift goes up to the top floor?", "2026-11-23T10:30:00")
+    assert "**Lift A** is" in reply and "reaches every floor" in reply and "Lift B" not in reply, reply
