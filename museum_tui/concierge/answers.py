@@ -278,10 +278,9 @@ class Answers(TimeAnswers, FoodAnswers, OnAnswers):
         if level is not None:
             return level
         low = fold(text)
-        if self.venue.floors and (end := re.search(r"\b(top|highest|bottom|lowest) (?:floor|level)\b", low)):
-            return (max if end.group(1) in ("top", "highest") else min)(
-                self.venue.floors
-            )  # "right up to the top floor"
+        end = re.search(r"\b(top|highest|bottom|lowest) (?:floor|level)\b", low)  # "right up to the top floor"
+        if end and self.venue.floors:
+            return max(self.venue.floors) if end.group(1) in ("top", "highest") else min(self.venue.floors)
         places = [(g.name, g.floor) for g in self.venue.galleries.values()]
         places += [(f.name, f.floor) for f in self.venue.facilities if f.floor is not None]
         named = [floor for name, floor in places if phrase_in(fold(name), low)]

@@ -338,7 +338,9 @@ def subject_of(folded: str, earlier: str = "") -> str:
     ):
         if said is not None:
             named = said.group(said.lastgroup or "who")
-            who = member_named(named) or re.sub(r"^(?:a|an|the) ", "", named if said.lastgroup == "one" else "")
+            who = member_named(named)
+            if not who and said.lastgroup == "one":  # "a nan with a walking stick": named by "a" or "the"
+                who = named.split(" ", 1)[1]
             return CANONICAL.get(who, who) if who else OTHER
     if (them := FELT_BY_THEM.search(folded)) and not FIRST_PERSON.search(folded, them.start()):
         # "brought my autistic daughter along, sudden loud sounds really upset her": hers; an unknown "her": no one's
