@@ -234,3 +234,7 @@ def test_a_clock_time_answers_when_the_visitor_must_leave(museum_rules):
 
 def test_the_sticks_a_visitor_has_got(museum_rules):
     assert (MOBILITY, "walking stick", "asserted", "self") in facts_of(museum_rules, "I've brought both sticks today")
+
+
+def test_frozen_is_cold(garden_rules):
+    assert ("Visit.Mood", "cold", "asserted", "self") in facts_of(garden_rules, "I'm frozen, is the palm house warm?")
