@@ -238,3 +238,8 @@ def test_the_sticks_a_visitor_has_got(museum_rules):
 
 def test_frozen_is_cold(garden_rules):
     assert ("Visit.Mood", "cold", "asserted", "self") in facts_of(garden_rules, "I'm frozen, is the palm house warm?")
+
+
+def test_no_red_meat_is_a_diet(garden_rules):
+    said = facts_of(garden_rules, "not veggie any more, but I still don't eat red meat")
+    assert ("Food.Diet", "no red meat", "asserted", "self") in said
