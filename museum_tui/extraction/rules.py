@@ -22,7 +22,7 @@ from museum_tui.language.clauses import INJECTION, Clause, fold, is_affirmative,
 from museum_tui.language.difficulty import hard_for_me
 from museum_tui.language.handed import handed_back
 from museum_tui.language.liking import LIKED_THING, THING_IS, compared_away
-from museum_tui.language.negation import CANNOT, need_under_no
+from museum_tui.language.negation import CANNOT, asked_away, need_under_no
 from museum_tui.language.party import FIRST_PERSON, OTHER, SELF, WHO_NOT_WHAT, member_named
 from museum_tui.language.reaction import HARMLESS, reacts, unharmed
 from museum_tui.memory import Ontology
@@ -323,6 +323,8 @@ class RuleExtractor(SpanReading, AnswerReading):
                     found.append((h.start, h.end, value))
                     hard[(h.start, h.end)] = h.denied
         if triggered or cues.party:
+            # "no nuts for Leo please, he's anaphylactic": kept away, with the concept's trigger in the sentence
+            nearby = cues.party and cues.triggers is not None and bool(cues.triggers.search(fold(clause.sentence)))
             for regex, value in cues.terms:
                 for m in regex.finditer(text):
                     if len(found) >= MAX_FOUND:
@@ -330,7 +332,8 @@ class RuleExtractor(SpanReading, AnswerReading):
                     # "with my deaf son": the companion's words, and the son's need as well; a word said of
                     # a member ("my autistic son") needs no trigger: it is "my son is autistic"
                     of_member = cues.party and member_after(text, m.start(), m.end(), PERSON_AFTER)
-                    free = (clause.free(*m.span()) or of_member) and (triggered or of_member)
+                    kept_away = nearby and asked_away(text, *m.span())
+                    free = (clause.free(*m.span()) or of_member) and (triggered or of_member or kept_away)
                     free = free and (not asked or presumed(clause, text, m.start(), m.end(), of_member))
                     if cues.party and (LIKED_THING.search(text, 0, m.start()) or THING_IS.match(text, 0, m.start())):
                         continue  # "I love the wheelchair ramp", "sound art is just noise to me": a thing's

@@ -52,12 +52,17 @@ CANNOT_TAKE = re.compile(
 )
 
 
+def asked_away(text: str, start: int, end: int) -> bool:
+    """Is the thing at `start:end` of a folded clause asked to be kept away ("no nuts for Leo please")?"""
+    return bool(AVOID_BEFORE.search(text, 0, start) and AVOID_AFTER.match(text, end))
+
+
 def need_under_no(text: str, start: int, end: int) -> bool:
     """Is the need at `start:end` of a folded clause said under a no that denies nothing: one to keep away,
     asked for ("no strobe lights please") or impossible to take ("can not have shellfish"), or one that
     can not be done without ("can not manage without my frame")?"""
     return (
-        bool(AVOID_BEFORE.search(text, 0, start) and AVOID_AFTER.match(text, end))
+        asked_away(text, start, end)
         or bool(CANNOT_TAKE.search(text, 0, start))
         or bool(NEEDED_WITHOUT.search(text, 0, start))
     )

@@ -243,3 +243,17 @@ def test_frozen_is_cold(garden_rules):
 def test_no_red_meat_is_a_diet(garden_rules):
     said = facts_of(garden_rules, "not veggie any more, but I still don't eat red meat")
     assert ("Food.Diet", "no red meat", "asserted", "self") in said
+
+
+def test_kept_away_from_a_member_with_the_concepts_trigger_in_the_sentence():
+    """A venue written from docs/ whose lexicon has no "no X for someone" pattern (round 39's computing
+    museum) read nothing of "no nuts in anything for Leo please, he's anaphylactic"."""
+    from museum_tui.extraction import RuleExtractor
+    from museum_tui.memory import load_ontology
+
+    from .conftest import ROOT
+
+    bytes_rules = RuleExtractor(load_ontology(ROOT / "tests" / "data" / "blind" / "bytes.json"))
+    said = facts_of(bytes_rules, "no cashews for my son please, he's allergic")
+    assert ("Food.Allergy", "cashews", "asserted", "son") in said
+    assert facts_of(bytes_rules, "no cashews for my son please") == set()  # (no word of an allergy: a taste)
