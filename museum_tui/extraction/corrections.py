@@ -19,7 +19,7 @@ from museum_tui.language.party import MEMBER, NOT_A_NAME, SELF, member_named
 
 from .cues import ConceptCues
 from .hits import Hit
-from .party_reading import as_first_person
+from .party_reading import as_first_person, handed_on
 
 Reader = Callable[[str, Clause], list[Hit]]  # (concept, clause) -> that concept's hits in the clause
 
@@ -323,3 +323,15 @@ def slipped(clauses: list[Clause], said: dict[int, list[Hit]], read: Reader, hit
     back = {(h.concept, h.value.lower(), h.about) for h in out if h.polarity == "negated"}
     kept = [h for h in hits if h.polarity != "asserted" or (h.concept, h.value.lower(), h.about) not in back]
     return kept + [h for h in out if h not in kept]
+
+
+def moved(clause: Clause, before: Clause | None, said: list[Hit], party: set[str]) -> list[Hit]:
+    """ "I'm not deaf, my husband is" / "forget the wheelchair, it's my mum's": the need the clause before
+    took back from the visitor (`said`) is a party member's; `party`: the concepts a member's fact may have."""
+    member = handed_on(clause, before)
+    shared = "asserted" if re.search(r"\b(?:too|also|as well)\b", clause.text) else "negated"  # "…, my son is too"
+    return [
+        Hit(h.concept, h.value, "asserted", clause.sentence, clause.sentence, None, member)
+        for h in said
+        if member and h.polarity == shared and h.about != member and h.concept in party
+    ]

@@ -24,11 +24,10 @@ from museum_tui.language.party import (
     SELF,
     SOME_OF,
     SUBJECT_VERBS,
-    absent,
     last_member,
     member_named,
 )
-from museum_tui.language.presence import plainly, present
+from museum_tui.language.presence import absent, plainly, present
 
 from .cues import ConceptCues
 from .hits import Hit
@@ -51,12 +50,8 @@ IT_IS_ME = re.compile(r"^(?:but |no |actually )*(?:it is|it was|it is actually) 
 MY_BEFORE = re.compile(r"\b(?:my|our)\s+(?:[\w-]+\s+){0,3}$")
 
 
+# a clause that opens with its verb, its subject the clause before's ("… and uses a stick")
 GOES_ON = re.compile(rf"^(?:(?:also|still|now|usually|always)\s+)*(?P<verb>{SUBJECT_VERBS})\b")
-
-
-def goes_on(text: str) -> bool:
-    """Does a folded clause open with its verb, its subject the clause before's ("… and uses a stick")?"""
-    return GOES_ON.match(text) is not None
 
 
 def as_first_person(text: str, member: str = "") -> str | None:

@@ -29,20 +29,19 @@ from museum_tui.memory import Ontology
 
 from .carried import liked_after
 from .compiled import compiled_for
-from .corrections import called_by, denied, instead, named_abroad, overruled, paired, respelt, slipped
+from .corrections import called_by, denied, instead, moved, named_abroad, overruled, paired, respelt, slipped
 from .cues import ConceptCues
 from .grounding import Grounding
 from .hits import Hit, as_offered, inside_any, outer, said_once, tidy_hits
 from .learned_pass import learned_hits
 from .party_reading import (
+    GOES_ON,
     MY_BEFORE,
     as_first_person,
     bare_after_member,
     came_along,
     described_after_age,
     for_member,
-    goes_on,
-    handed_on,
     headed,
     joint,
     me_too,
@@ -201,7 +200,7 @@ class RuleExtractor(SpanReading, AnswerReading):
             named = before[0].about if before and same else SELF
             read.extend(self._shared(clause, read, bot_question, named))  # "my husband and I are vegetarian"
             said[id(clause)] = outer(read)
-            hits.extend(said[id(clause)] + self._moved(clause, before, previous))
+            hits.extend(said[id(clause)] + moved(clause, before[0] if before else None, previous, self._party))
             before, previous = (clause, {h.concept for h in read if h.polarity == "asserted"}), said[id(clause)]
         by_concept = {c.concept: c for c in self.cues}
         known = {(h.concept, h.value.lower(), h.polarity) for h in hits}
@@ -243,17 +242,10 @@ class RuleExtractor(SpanReading, AnswerReading):
             hits += as_offered([h for h in learned if h.about not in away], message)
         return said_once(hits)
 
-    def _moved(self, clause: Clause, before: tuple[Clause, set[str]] | None, said: list[Hit]) -> list[Hit]:
-        """ "I'm not deaf, my husband is" / "forget the wheelchair, it's my mum's": the need the clause before
-        took back from the visitor is a party member's."""
-        member = handed_on(clause, before[0] if before else None)
-        party = {c.concept for c in self.cues if c.party}
-        shared = "asserted" if re.search(r"\b(?:too|also|as well)\b", clause.text) else "negated"  # "…, my son is too"
-        return [
-            Hit(h.concept, h.value, "asserted", clause.sentence, clause.sentence, None, member)
-            for h in said
-            if member and h.polarity == shared and h.about != member and h.concept in party
-        ]
+    @property
+    def _party(self) -> set[str]:
+        """The concepts a member's fact may have (their needs)."""
+        return {c.concept for c in self.cues if c.party}
 
     def _shared(self, clause: Clause, read: list[Hit], bot_question: str, named: str = SELF) -> list[Hit]:
         """A need said of the visitor and a member at once ("my husband and I are both vegetarian", "I'm vegan
@@ -286,7 +278,7 @@ class RuleExtractor(SpanReading, AnswerReading):
                 # "…my husband, he's blind": the evidence must name him (validation checks it)
                 names = re.search(rf"\b{re.escape(member)}", fold(clause.original))
                 said = clause.original if names else clause.reach or clause.sentence
-                if found or not goes_on(clause.text):  # ("… and uses BSL": a cue may name it in those words)
+                if found or not GOES_ON.match(clause.text):  # ("… and uses BSL": a cue may name it in those words)
                     return [replace(h, about=member, evidence=said) for h in found]
         # a question asserts nothing, but what it takes for granted of a member (party_reading.presumed)
         asked = clause.question and not (cues.question == "need" and clause.need_question)

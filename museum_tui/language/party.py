@@ -152,27 +152,6 @@ ONLY_MEMBER = re.compile(
 # "loud noises can be a lot for her", "the labels are no use to him": the member named before, as object
 FOR_THEM = re.compile(r"\b(?:for|to)\s+(?:her|him|them)\b")
 FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|we|us|our|myself)\b")
-# "… but he is not coming today", "she could not make it", "might come next week": a member not at this
-# visit; what is said of them shapes nothing today, so it is not kept (read on a clause about them)
-ABSENT = re.compile(
-    r"\b(?:is|are|was|were|could|can|did|will|would|has|have) not (?:\w+ )?(?:coming|come|make it|made it|"
-    r"with us|joining|join us|here(?! yet\b))\b"
-    r"|\b(?:might|may|could|will|would) (?:\w+ )?(?:come|join us|visit|bring (?:him|her|them))\b.*"
-    r"\b(?:next|another|later|tomorrow)\b"
-    r"|\b(?:stayed|staying|stays|is|are) (?:at )?home\b|\bback (?:home|at school|at work|in (?!the\b)[a-z]+)\b"
-    r"|\b(?:is|are) (?:coming|visiting|joining us) (?:next|another|later|tomorrow|on)\b"  # "she's coming next month"
-    # "thinking of bringing my dad next month": another visit
-    r"|\b(?:thinking of|planning (?:on|to)|hoping to|want to|going to) bring(?:ing)?\b"
-    r".*\b(?:next|another|later|tomorrow)\b"
-    # "… do you think she could manage here some day?", "my sister who lives in Perth": not this visit
-    r"|\b(?:some day|someday|one day)\b|\blives? (?:in|abroad|overseas|away)\b"
-    r"|\bif (?:he|she|they) (?:ever |finally )?(?:comes?|visits?|makes? it|gets? here)\b"  # "… if she ever comes over"
-    # "my friend who was meant to come is vegan but she is off sick today"
-    r"|\boff (?:sick|ill)\b|\b(?:was|were) (?:meant|supposed|going) to (?:come|join)\b"
-    # "my mum had a nut allergy, god rest her", "my late husband": no longer living (not "nearly died")
-    r"|(?<!nearly )(?<!almost )\b(?:died|passed away|passed on)\b|\bno longer with us\b|\bgod rest\b"
-    r"|\brest in peace\b|\brip\b(?!-)|\b(?:my|our) late\b"
-)
 POSSESSIVE = re.compile(r"^(?:his|her|their) (?!own\b)")
 CANONICAL = {
     "little un": "little one",
@@ -381,11 +360,6 @@ def names_only(folded: str) -> bool:
     clause after it in the sentence is then theirs ("yeah my partner - shellfish")."""
     m = ONLY_MEMBER.match(folded)
     return bool(m) and m.end() >= len(folded.rstrip(" ,"))
-
-
-def absent(folded: str) -> bool:
-    """Does a clause about a member say they are not at this visit ("she could not make it today")?"""
-    return bool(ABSENT.search(folded))
 
 
 # "she's pushing me about in one of your wheelchairs": the one pushed is the one in the chair

@@ -13,7 +13,35 @@ import re
 from collections.abc import Callable
 
 from .clauses import HYPOTHETICAL
-from .party import ABSENT, CANONICAL, MEMBERS, NOT_A_NAME, SUBJECT_VERBS, escorted
+from .party import CANONICAL, MEMBERS, NOT_A_NAME, SUBJECT_VERBS, escorted
+
+# "… but he is not coming today", "she could not make it", "might come next week": a member not at this
+# visit; what is said of them shapes nothing today, so it is not kept (read on a clause about them)
+ABSENT = re.compile(
+    r"\b(?:is|are|was|were|could|can|did|will|would|has|have) not (?:\w+ )?(?:coming|come|make it|made it|"
+    r"with us|joining|join us|here(?! yet\b))\b"
+    r"|\b(?:might|may|could|will|would) (?:\w+ )?(?:come|join us|visit|bring (?:him|her|them))\b.*"
+    r"\b(?:next|another|later|tomorrow)\b"
+    r"|\b(?:stayed|staying|stays|is|are) (?:at )?home\b|\bback (?:home|at school|at work|in (?!the\b)[a-z]+)\b"
+    r"|\b(?:is|are) (?:coming|visiting|joining us) (?:next|another|later|tomorrow|on)\b"  # "she's coming next month"
+    # "thinking of bringing my dad next month": another visit
+    r"|\b(?:thinking of|planning (?:on|to)|hoping to|want to|going to) bring(?:ing)?\b"
+    r".*\b(?:next|another|later|tomorrow)\b"
+    # "… do you think she could manage here some day?", "my sister who lives in Perth": not this visit
+    r"|\b(?:some day|someday|one day)\b|\blives? (?:in|abroad|overseas|away)\b"
+    r"|\bif (?:he|she|they) (?:ever |finally )?(?:comes?|visits?|makes? it|gets? here)\b"  # "… if she ever comes over"
+    # "my friend who was meant to come is vegan but she is off sick today"
+    r"|\boff (?:sick|ill)\b|\b(?:was|were) (?:meant|supposed|going) to (?:come|join)\b"
+    # "my mum had a nut allergy, god rest her", "my late husband": no longer living (not "nearly died")
+    r"|(?<!nearly )(?<!almost )\b(?:died|passed away|passed on)\b|\bno longer with us\b|\bgod rest\b"
+    r"|\brest in peace\b|\brip\b(?!-)|\b(?:my|our) late\b"
+)
+
+
+def absent(folded: str) -> bool:
+    """Does a clause about a member say they are not at this visit ("she could not make it today")?"""
+    return bool(ABSENT.search(folded))
+
 
 NUMBER = r"\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|both"
 AGED = rf"(?:{NUMBER}|one|a)[ -](?:yr|year|month|week)s?[ -]olds?"

@@ -134,7 +134,7 @@ def test_a_request_to_keep_something_away() -> None:
 
 
 def test_a_member_said_not_to_be_at_this_visit() -> None:
-    from museum_tui.language.party import absent
+    from museum_tui.language.presence import absent
 
     assert absent("she could not make it today")
     assert absent("he is not coming today")
