@@ -217,6 +217,24 @@ ENDONYMS = {
     "nederlands": "dutch",
     "polski": "polish",
 }
+# where a visitor whose English is weak says they come from: the language they would rather have
+COUNTRY_TONGUE = {
+    "spain": "spanish",
+    "mexico": "spanish",
+    "argentina": "spanish",
+    "germany": "german",
+    "austria": "german",
+    "france": "french",
+    "italy": "italian",
+    "portugal": "portuguese",
+    "brazil": "portuguese",
+    "netherlands": "dutch",
+    "holland": "dutch",
+    "poland": "polish",
+    "japan": "japanese",
+    "china": "chinese",
+}
+COUNTRY = re.compile(rf"\b(?P<c>{'|'.join(COUNTRY_TONGUE)})\b")
 KNOWN_TONGUES = frozenset(
     ["french", "spanish", "german", "italian", "polish", "japanese", "chinese", "arabic", "portuguese", "dutch"]
 )
@@ -242,8 +260,11 @@ def language_wanted(message: str, cues: list[ConceptCues], said: list[Hit]) -> l
         return []
     m = asked or re.search(ASKED_IN.format(alternation), text) or re.search(NAMED_FOR.format(alternation), text)
     m = m or re.search(rf"\b(?P<a>{alternation})\b", text)
-    if m is None:
-        return []
+    if m is None:  # "I am coming from Spain, my english is not so good": Spain's
+        mine = ENGLISH_WEAK.search(text) and not re.search(r"\b(?:her|his|their) english\b", text)
+        home = COUNTRY.search(text) if mine else None
+        tongue = COUNTRY_TONGUE[home.group("c")] if home else ""
+        return [Hit(concept.concept, names[tongue], "asserted", message.strip())] if tongue in names else []
     return [Hit(concept.concept, names[next(g for g in m.groups() if g)], "asserted", message.strip())]
 
 

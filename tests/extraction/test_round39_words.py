@@ -257,3 +257,14 @@ def test_kept_away_from_a_member_with_the_concepts_trigger_in_the_sentence():
     said = facts_of(bytes_rules, "no cashews for my son please, he's allergic")
     assert ("Food.Allergy", "cashews", "asserted", "son") in said
     assert facts_of(bytes_rules, "no cashews for my son please") == set()  # (no word of an allergy: a taste)
+
+
+def test_where_a_visitor_with_little_english_comes_from(garden_rules):
+    said = facts_of(garden_rules, "we are from Italy, our english is not very good")
+    assert ("Visitor.Language", "Italian", "asserted", "self") in said
+    assert not [f for f in facts_of(garden_rules, "we're over from Italy for the week") if f[0] == "Visitor.Language"]
+
+
+def test_someone_elses_little_english_says_nothing_of_the_visitors(museum_rules):
+    said = facts_of(museum_rules, "here with my cousin who's over from Italy, his English isn't great")
+    assert not [f for f in said if f[0] == "Profile.Language"]
