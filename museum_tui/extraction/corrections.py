@@ -335,3 +335,22 @@ def moved(clause: Clause, before: Clause | None, said: list[Hit], party: set[str
         for h in said
         if member and h.polarity == shared and h.about != member and h.concept in party
     ]
+
+
+# "my son's not coming after all", "scratch that, my sister can't make it now": who came along, taken back
+PLANS_CHANGED = re.compile(
+    r"\b(?:after all|any ?more|no longer|scratch that|change of plan|changed (?:his|her|their) mind)\b"
+)
+
+
+def gone(cues: list[ConceptCues], message: str, away: set[str]) -> list[Hit]:
+    """The members a message says are not coming after all, denied as company (the panel's "Visiting with"
+    forgets them), for each concept that records who came along."""
+    if not away or not PLANS_CHANGED.search(fold(message)):
+        return []
+    return [
+        Hit(c.concept, who, "negated", message.strip())
+        for c in cues
+        if c.subject == "companion"
+        for who in sorted(away)
+    ]

@@ -29,7 +29,7 @@ from museum_tui.memory import Ontology
 
 from .carried import liked_after
 from .compiled import compiled_for
-from .corrections import called_by, denied, instead, moved, named_abroad, overruled, paired, respelt, slipped
+from .corrections import called_by, denied, gone, instead, moved, named_abroad, overruled, paired, respelt, slipped
 from .cues import ConceptCues
 from .grounding import Grounding
 from .hits import Hit, as_offered, inside_any, outer, said_once, tidy_hits
@@ -171,6 +171,7 @@ class RuleExtractor(SpanReading, AnswerReading):
         before: tuple[Clause, set[str]] | None = None  # the clause before, and the concepts it asserted
         previous: list[Hit] = []  # what the clause before said
         said: dict[int, list[Hit]] = {}  # each clause's hits, for a correction's "not Y" (corrections.py)
+        party = {c.concept for c in self.cues if c.party}  # the concepts a member's fact may have
         for clause in clauses:
             read: list[Hit] = []
             carried: set[str] = set()
@@ -200,12 +201,11 @@ class RuleExtractor(SpanReading, AnswerReading):
             named = before[0].about if before and same else SELF
             read.extend(self._shared(clause, read, bot_question, named))  # "my husband and I are vegetarian"
             said[id(clause)] = outer(read)
-            hits.extend(said[id(clause)] + moved(clause, before[0] if before else None, previous, self._party))
+            hits.extend(said[id(clause)] + moved(clause, before[0] if before else None, previous, party))
             before, previous = (clause, {h.concept for h in read if h.polarity == "asserted"}), said[id(clause)]
         by_concept = {c.concept: c for c in self.cues}
         known = {(h.concept, h.value.lower(), h.polarity) for h in hits}
         reread = lambda cid, c: self._match(by_concept[cid], c, bot_question)  # noqa: E731
-        party = {c.concept for c in self.cues if c.party}
         corrected = denied(clauses, said, reread, party) + instead(clauses, said, reread)  # "…not nuts, it's eggs"
         if not corrected:
             corrected = [h for h in paired(clauses, self.cues) if h.concept not in {k[0] for k in known}]
@@ -236,16 +236,12 @@ class RuleExtractor(SpanReading, AnswerReading):
         away = not_here(every, members)  # ("…, she'd love it if she ever comes over": an if says who is away)
         hits = [h for h in hits if h.about not in away and not (h.value in away and h.concept in self._company)]
         hits = came_along(self.cues, message, as_offered(hits, message), self.speller.knows)
+        hits += gone(self.cues, message, away)  # "my son's not coming after all"
         if self.reader is not None and not bot_question:  # an answer is read in its question's light, by the rules
             # words no cue lists, read by the trained model where the rules found nothing
             learned = learned_hits(self.reader, clauses, said, hits, by_concept, self.term_owner, self.single)
             hits += as_offered([h for h in learned if h.about not in away], message)
         return said_once(hits)
-
-    @property
-    def _party(self) -> set[str]:
-        """The concepts a member's fact may have (their needs)."""
-        return {c.concept for c in self.cues if c.party}
 
     def _shared(self, clause: Clause, read: list[Hit], bot_question: str, named: str = SELF) -> list[Hit]:
         """A need said of the visitor and a member at once ("my husband and I are both vegetarian", "I'm vegan

@@ -268,3 +268,9 @@ def test_where_a_visitor_with_little_english_comes_from(garden_rules):
 def test_someone_elses_little_english_says_nothing_of_the_visitors(museum_rules):
     said = facts_of(museum_rules, "here with my cousin who's over from Italy, his English isn't great")
     assert not [f for f in said if f[0] == "Profile.Language"]
+
+
+def test_a_member_not_coming_after_all_is_no_company(garden_rules):
+    said = facts_of(garden_rules, "change of plan, my daughter's not coming any more")
+    assert ("Visit.Companions", "daughter", "negated", "self") in said
+    assert facts_of(garden_rules, "my daughter couldn't come today") == set()  # (never said to be here: no denial)
