@@ -19,8 +19,10 @@ from .negation import NEGATION, retractions
 from .party import (
     ABOUT_ME,
     APPOSITIVE,
+    CANONICAL,
     FIRST_PERSON,
     KIN,
+    MEMBER,
     MEMBERS,
     NAME_BREAK,
     NAMED_THEN_KIN,
@@ -38,6 +40,7 @@ from .party import (
     name_who,
     named_person,
     names_only,
+    she_or_he,
     so_we_need,
     subject_of,
 )
@@ -213,6 +216,7 @@ def split_clauses(
     is read as one (party.named_person)."""
     clauses: list[Clause] = []
     named = ""  # the party member named last, for a later "he" / "she"
+    named_all: list[str] = []  # every member that clause named, in order ("my son and my sister, she's …")
     named_from: int | None = None  # where the sentence naming them starts
     for match in SENTENCE.finditer(message):
         sentence = match.group(0).strip()
@@ -267,7 +271,7 @@ def split_clauses(
             clause.hypothetical = bool(HYPOTHETICAL.search(folded)) or conditional
             conditional = clause.hypothetical and folded.startswith("if ")
             # "our eldest, Zara, has a sesame allergy": the name said beside the member is no other subject
-            clause.about = subject_of(APPOSITIVE.sub(r"\g<who>", folded), named)
+            clause.about = subject_of(APPOSITIVE.sub(r"\g<who>", folded), she_or_he(folded, named_all) or named)
             person = named_person(part, known) if known is not None and not ABOUT_ME.search(folded) else ""
             # "Auntie Jo has …": the name with its kin word, not the kin word alone
             person = person if clause.about in (SELF, "other") or person.startswith(f"{clause.about} ") else ""
@@ -315,6 +319,7 @@ def split_clauses(
             with_whom = with_whom or ((m := BROUGHT.search(folded)) and m.group("who")) or ""
             if member_named(folded) or person or with_whom:
                 named, named_from = member_named(folded) or person or with_whom, match.start()
+                named_all = [CANONICAL.get(m.group("who"), m.group("who")) for m in MEMBER.finditer(folded)]
             clause.retraction = bool(retractions(folded))
             if bare is not None:
                 clause.contrast = bare.group("thing")

@@ -349,6 +349,24 @@ def subject_of(folded: str, earlier: str = "") -> str:
     return OTHER
 
 
+SHE = frozenset(
+    """mum mom mother mam mammy sister sis daughter wife missus girlfriend gf fiancee gran grandma granny nan nana
+    nanna grandmother granddaughter aunt auntie aunty niece stepmum lass""".split()  # noqa: SIM905
+)
+HE = frozenset(
+    """dad father brother bro son husband hubby boyfriend bf fiance grandad granddad grandpa grandfather grandson
+    uncle nephew stepdad lad fella pops gramps""".split()  # noqa: SIM905
+)
+
+
+def she_or_he(folded: str, named: list[str]) -> str:
+    """The member a clause opening with "she" or "he" means among those named before, by the word's sex ("my
+    son and my sister, she's vegan" → sister), or "" when none or several fit."""
+    m = re.match(r"^(?:and |but |so |oh )?(she|he)\b", folded)
+    fits = [w for w in named if w in (SHE if m and m.group(1) == "she" else HE)] if m else []
+    return fits[0] if len(set(fits)) == 1 else ""
+
+
 def last_member(folded: str) -> str:
     """The member a clause ends by naming ("here with the wife and the mother-in-law" → "mother-in-law")."""
     m = MEMBER_LAST.search(folded.rstrip(" ,"))

@@ -274,3 +274,17 @@ def test_a_member_not_coming_after_all_is_no_company(garden_rules):
     said = facts_of(garden_rules, "change of plan, my daughter's not coming any more")
     assert ("Visit.Companions", "daughter", "negated", "self") in said
     assert facts_of(garden_rules, "my daughter couldn't come today") == set()  # (never said to be here: no denial)
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        ("I'm here with my son and my sister, she's vegan", (DIET, "vegan", "asserted", "sister")),
+        ("we've brought my sister and my son, he's deaf", (HEARING, "deaf", "asserted", "son")),
+    ],
+)
+def test_she_or_he_is_the_member_of_that_sex_named_before(museum_rules, message, fact):
+    """ "I'm here with my son and my sister, she's vegan" gave the son the vegan diet (found by README command 1)."""
+    said = facts_of(museum_rules, message)
+    assert fact in said
+    assert not [f for f in said if f[0] == fact[0] and f[3] != fact[3]]
