@@ -238,13 +238,21 @@ NOT_CALLED = re.compile(
 )
 
 
-def called_by(message: str, cues: list[ConceptCues], hits: list[Hit]) -> list[Hit]:
+# "Elizabeth, but Liz is fine", said first: the name after "but" is the one to use
+SHORT_FOR = re.compile(r"^\s*[A-Z][a-z]+\s*,?\s+but\s+(?P<name>[A-Z][a-z]+)(?:'s|\s+is)\s+(?:fine|ok|okay)\b")
+
+
+def called_by(message: str, cues: list[ConceptCues], hits: list[Hit], known: Callable[[str], bool]) -> list[Hit]:
     """`hits` with one name when the message gives two and says which the visitor is called by ("Marguerite,
-    but everyone calls me Maggie" to "What's your name?": Maggie; "Rebecca, but Bex is fine": Bex)."""
+    but everyone calls me Maggie" to "What's your name?": Maggie; "Rebecca, but Bex is fine": Bex, said
+    first too, when neither is a word the ontology uses: not "Monet, but Manet is fine")."""
     named = _names(cues)
     said = {h.value for h in hits if h.concept == named and h.polarity == "asserted"}
-    used = (other := NOT_CALLED.search(message)) and other.group("name")
-    if named and said and used and used not in said:
+    other = NOT_CALLED.search(message) or SHORT_FOR.search(message)
+    names = re.findall(r"[A-Z][a-z]+", other[0]) if other else []
+    used = other.group("name") if other and not any(known(w.lower()) for w in names) else ""
+    first = bool(other) and other.re is SHORT_FOR  # said first, with no name read before
+    if named and (said or first) and used and used not in said:
         said.add(used)
         hits = [*hits, Hit(named, used, "asserted", message.strip())]
     text = fold(message)

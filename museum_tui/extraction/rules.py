@@ -213,7 +213,7 @@ class RuleExtractor(SpanReading, AnswerReading):
         hits = slipped(clauses, said, reread, hits)  # "the first floor - oh no sorry, it's the second"
         hits.extend(liked_after(message, clauses, self.cues, said))  # "roses. love them."
         hits.extend(respelt(message, self.cues, self.speller.knows, hits, bot_msg or ""))  # "it's Jo, not Joe"
-        hits = called_by(message, self.cues, hits)  # "Marguerite, but everyone calls me Maggie"
+        hits = called_by(message, self.cues, hits, self.speller.knows)  # "Marguerite, but everyone calls me Maggie"
         if (member := handed_back(user_msg)) and bot_msg:  # "no that's my sister not me!" to "you're allergic …"
             hits.extend(self._handed(member, bot_msg, user_msg.strip()))
         elif bot_msg and not bot_question and DENYING.match(fold(user_msg)):  # "no no, tree nuts!" to "you're …"

@@ -288,3 +288,10 @@ def test_she_or_he_is_the_member_of_that_sex_named_before(museum_rules, message,
     said = facts_of(museum_rules, message)
     assert fact in said
     assert not [f for f in said if f[0] == fact[0] and f[3] != fact[3]]
+
+
+def test_the_name_to_use_said_first(museum_rules):
+    """ "Elizabeth, but Liz is fine" said first, before any question, read no name (found by README command 1)."""
+    said = facts_of(museum_rules, "Katherine, but Kate is fine. Is the café open?")
+    assert ("Profile.Name", "Kate", "asserted", "self") in said
+    assert not [f for f in facts_of(museum_rules, "Monet, but Manet is fine too") if f[0] == "Profile.Name"]
