@@ -13,7 +13,8 @@ from museum_tui.language import content_words
 from museum_tui.language.clauses import split_clauses
 
 from . import admission, fit, overview
-from .index import VENUE_KINDS, Entry, Hit, Index
+from .entries import VENUE_KINDS, Entry
+from .index import Hit, Index
 from .kinds import AUDIENCE, kind_asked
 from .knowledge import Known
 from .lexicon import ACCESSIBLE, FEELINGS, STOPWORDS, fold

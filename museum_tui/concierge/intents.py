@@ -14,7 +14,8 @@ from museum_tui.language.folding import expand_shorthand
 from museum_tui.language.party import MEMBERS
 from museum_tui.language.text import stem
 
-from .index import KIND_WORDS, VENUE_KINDS, Hit, Index
+from .entries import KIND_WORDS, VENUE_KINDS
+from .index import Hit, Index
 from .lexicon import fold, tokens, words
 
 # Words that point back at something named before.

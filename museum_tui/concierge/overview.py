@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from .index import VENUE_KINDS
+from .entries import VENUE_KINDS
 from .model import Exhibition
 from .question import Question
 

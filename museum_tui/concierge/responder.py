@@ -19,10 +19,11 @@ from museum_tui.memory import MemoryStore
 from . import admission, fit, intents, timing
 from .agents import Agent
 from .answers import Answers
+from .entries import KIND_WORDS, Entry
 from .follow_up import MIN_SCORE, PLACES, follow_up
 from .food import allergy_said
 from .framing import Framing, without_needs
-from .index import KIND_WORDS, Entry, Hit, Index, load_vectors
+from .index import Hit, Index, load_vectors
 from .kinds import (
     AMOUNT,
     HOURS_ASKED,

@@ -18,32 +18,25 @@ from .folding import FILLERS as FILLERS  # the concierge reads it here
 from .negation import NEGATION, retractions
 from .party import (
     ABOUT_ME,
-    APPOSITIVE,
     CANONICAL,
     FIRST_PERSON,
     KIN,
     MEMBER,
     MEMBERS,
-    NAME_BREAK,
-    NAMED_THEN_KIN,
     NOT_A_NAME,
     ONE_MORE,
     PEOPLE,
-    PUSHES_ME,
     RELATIVE,
-    RESTATED,
     SELF,
     SUBJECT_VERBS,
     escorted,
     last_member,
     member_named,
-    name_who,
     named_person,
     names_only,
-    she_or_he,
-    so_we_need,
     subject_of,
 )
+from .reference import APPOSITIVE, NAME_BREAK, NAMED_THEN_KIN, PUSHES_ME, RESTATED, name_who, she_or_he, so_we_need
 
 HYPOTHETICAL = re.compile(
     r"\b(?:what if|what about if|if (?:someone|somebody|anyone|a person|a visitor|people|one|my|our|"
