@@ -311,8 +311,6 @@ class RuleExtractor(SpanReading, AnswerReading):
                     found.append((h.start, h.end, value))
                     hard[(h.start, h.end)] = h.denied
         if triggered or cues.party:
-            # "no nuts for Leo please, he's anaphylactic": kept away, with the concept's trigger in the sentence
-            nearby = cues.party and cues.triggers is not None and bool(cues.triggers.search(fold(clause.sentence)))
             for regex, value in cues.terms:
                 for m in regex.finditer(text):
                     if len(found) >= MAX_FOUND:
@@ -320,7 +318,14 @@ class RuleExtractor(SpanReading, AnswerReading):
                     # "with my deaf son": the companion's words, and the son's need as well; a word said of
                     # a member ("my autistic son") needs no trigger: it is "my son is autistic"
                     of_member = cues.party and member_after(text, m.start(), m.end(), PERSON_AFTER)
-                    kept_away = nearby and asked_away(text, *m.span())
+                    # "no nuts for Leo please, he's anaphylactic": kept away, with the concept's trigger in the sentence
+                    kept_away = (
+                        not triggered
+                        and cues.party
+                        and cues.triggers is not None
+                        and asked_away(text, *m.span())
+                        and bool(cues.triggers.search(fold(clause.sentence)))
+                    )
                     free = (clause.free(*m.span()) or of_member) and (triggered or of_member or kept_away)
                     free = free and (not asked or presumed(clause, text, m.start(), m.end(), of_member))
                     if cues.party and (LIKED_THING.search(text, 0, m.start()) or THING_IS.match(text, 0, m.start())):
